@@ -1,0 +1,443 @@
+"""The checkpoint settings of an environment, kept in its Spark session's JVM conf."""
+import warnings
+from enum import Enum
+from typing import Any, Optional
+
+from pyflink_compat.common.time import Duration
+from pyflink_compat.datastream.checkpoint_storage import (
+    CheckpointStorage, _storage_from_record, _storage_record)
+from pyflink_compat.datastream.checkpointing_mode import CheckpointingMode
+from pyflink_compat.datastream.externalized_checkpoint_retention import \
+    ExternalizedCheckpointRetention
+from pyflink_compat.settings.registry import SETTINGS_BY_NAME
+from pyflink_compat.settings.store import SettingsStore
+from pyflink_compat.spark.paths import null_pointer
+from pyflink_compat.util.java_args import (
+    enum_member, java_attribute, java_boolean, java_int, java_long)
+
+__all__ = ['CheckpointConfig', 'ExternalizedCheckpointCleanup']
+
+_NANOS_PER_MILLI = 1_000_000
+_UNLIMITED_TOLERABLE_FAILURES = 2 ** 31 - 1
+_STORAGE_DEPRECATION = (
+    "Deprecated since version 1.19: This method is deprecated and will be removed in future "
+    "FLINK major version. Use `stream_execution_environment.configure` method instead to set "
+    "the checkpoint storage.")
+_GET_STORAGE_DEPRECATION = (
+    "Deprecated since version 1.19: This method is deprecated and will be removed in future "
+    "FLINK major version. It is recommended to find which checkpoint storage is used by "
+    "checkpoint storage ConfigOption.")
+_MODE_ENUM = "org.apache.flink.streaming.api.CheckpointingMode"
+_CLEANUP_ENUM = \
+    "org.apache.flink.streaming.api.environment.CheckpointConfig.ExternalizedCheckpointCleanup"
+_RETENTION_ENUM = "org.apache.flink.configuration.ExternalizedCheckpointRetention"
+
+
+class CheckpointConfig(object):
+    """The checkpoint settings of a :class:`StreamExecutionEnvironment`.
+
+    Every value lives in the JVM conf of the environment's Spark session, under
+    ``spark.flink.<Flink option key>``; each getter reads it and each setter validates the new
+    value, then writes it. A rejected value raises and leaves the setting as it was. Setters
+    return this config, so calls chain. Each call of
+    :meth:`StreamExecutionEnvironment.get_checkpoint_config` returns a new wrapper over the
+    same settings.
+
+    How each setting acts on Spark is listed in the support matrix of the documentation; the
+    settings Spark cannot honour are stored, read back and reported when a job starts.
+
+    :param j_checkpoint_config: The JVM ``RuntimeConfig`` of the environment's Spark session.
+    """
+
+    #: The checkpointing mode in force unless set otherwise.
+    DEFAULT_MODE = CheckpointingMode.EXACTLY_ONCE
+    #: The checkpoint timeout in force unless set otherwise, in milliseconds (10 minutes).
+    DEFAULT_TIMEOUT = 10 * 60 * 1000
+    #: The minimal pause between checkpoints unless set otherwise, in milliseconds.
+    DEFAULT_MIN_PAUSE_BETWEEN_CHECKPOINTS = 0
+    #: The number of concurrent checkpoints unless set otherwise.
+    DEFAULT_MAX_CONCURRENT_CHECKPOINTS = 1
+
+    def __init__(self, j_checkpoint_config):
+        self._j_checkpoint_config = j_checkpoint_config
+        self._store = SettingsStore(j_checkpoint_config)
+
+    # -- plumbing -----------------------------------------------------------------------
+    def _get(self, name: str, java_method: str) -> Any:
+        return self._store.get(SETTINGS_BY_NAME[name], "CheckpointConfig." + java_method)
+
+    def _set(self, java_method: str, **changes: Any) -> 'CheckpointConfig':
+        self._store.put({SETTINGS_BY_NAME[k]: v for k, v in changes.items()},
+                        "CheckpointConfig." + java_method)
+        return self
+
+    def _target(self, java_method: str) -> str:
+        return "CheckpointConfig." + java_method
+
+    # -- interval and mode ----------------------------------------------------------------
+    def is_checkpointing_enabled(self) -> bool:
+        """Whether checkpointing is on, that is whether an interval is set.
+
+        :return: ``True`` when checkpointing is enabled.
+        """
+        return self.get_checkpoint_interval() > 0
+
+    def get_checkpointing_mode(self) -> CheckpointingMode:
+        """The consistency guarantee of the checkpoints.
+
+        :return: The :class:`CheckpointingMode`.
+        """
+        return CheckpointingMode[self._get("checkpointing_mode", "getCheckpointingMode")]
+
+    def set_checkpointing_mode(self, checkpointing_mode: CheckpointingMode) -> 'CheckpointConfig':
+        """Set the consistency guarantee of the checkpoints.
+
+        :param checkpointing_mode: :data:`CheckpointingMode.EXACTLY_ONCE` (synchronous
+                                   micro-batches) or :data:`CheckpointingMode.AT_LEAST_ONCE`.
+        :return: This config.
+        """
+        mode = enum_member(checkpointing_mode, CheckpointingMode, _MODE_ENUM)
+        return self._set("setCheckpointingMode", checkpointing_mode=mode.name)
+
+    def get_checkpoint_interval(self) -> int:
+        """The time between checkpoints, in milliseconds.
+
+        :return: The interval, or -1 when checkpointing is disabled.
+        """
+        nanos = self._get("checkpoint_interval", "getCheckpointInterval")
+        return -1 if nanos is None else nanos // _NANOS_PER_MILLI
+
+    def set_checkpoint_interval(self, checkpoint_interval: int) -> 'CheckpointConfig':
+        """Set the time between checkpoints, which also enables checkpointing.
+
+        On Spark every query of the job gets a processing-time trigger of this interval; each
+        micro-batch is one checkpoint.
+
+        :param checkpoint_interval: The interval in milliseconds, at least 10.
+        :return: This config.
+        """
+        interval = java_long(checkpoint_interval, "setCheckpointInterval",
+                             self._target("setCheckpointInterval"))
+        return self._set("setCheckpointInterval",
+                         checkpoint_interval=interval * _NANOS_PER_MILLI)
+
+    def get_checkpoint_timeout(self) -> int:
+        """The time a checkpoint may take before it is discarded, in milliseconds.
+
+        :return: The timeout.
+        """
+        return self._get("checkpoint_timeout", "getCheckpointTimeout") // _NANOS_PER_MILLI
+
+    def set_checkpoint_timeout(self, checkpoint_timeout: int) -> 'CheckpointConfig':
+        """Set the time a checkpoint may take before it counts as failed.
+
+        On Spark a micro-batch that runs longer counts as a failed checkpoint.
+
+        :param checkpoint_timeout: The timeout in milliseconds, at least 10.
+        :return: This config.
+        """
+        timeout = java_long(checkpoint_timeout, "setCheckpointTimeout",
+                            self._target("setCheckpointTimeout"))
+        return self._set("setCheckpointTimeout", checkpoint_timeout=timeout * _NANOS_PER_MILLI)
+
+    def get_min_pause_between_checkpoints(self) -> int:
+        """The least time between the end of a checkpoint and the start of the next, in ms.
+
+        :return: The pause.
+        """
+        return self._get("min_pause", "getMinPauseBetweenCheckpoints") // _NANOS_PER_MILLI
+
+    def set_min_pause_between_checkpoints(self, min_pause_between_checkpoints: int) \
+            -> 'CheckpointConfig':
+        """Set the least time between the end of a checkpoint and the start of the next.
+
+        Stored and read back; it has no Spark effect (a job warns when it is set).
+
+        :param min_pause_between_checkpoints: The pause in milliseconds, zero or more.
+        :return: This config.
+        """
+        pause = java_long(min_pause_between_checkpoints, "setMinPauseBetweenCheckpoints",
+                          self._target("setMinPauseBetweenCheckpoints"))
+        return self._set("setMinPauseBetweenCheckpoints", min_pause=pause * _NANOS_PER_MILLI)
+
+    def get_max_concurrent_checkpoints(self) -> int:
+        """How many checkpoints may be in progress at once.
+
+        :return: The number.
+        """
+        return self._get("max_concurrent_checkpoints", "getMaxConcurrentCheckpoints")
+
+    def set_max_concurrent_checkpoints(self, max_concurrent_checkpoints: int) \
+            -> 'CheckpointConfig':
+        """Set how many checkpoints may be in progress at once.
+
+        Spark's micro-batches never overlap, which is one; a larger number is stored and read
+        back, with no Spark effect.
+
+        :param max_concurrent_checkpoints: The number, at least 1.
+        :return: This config.
+        """
+        number = java_int(max_concurrent_checkpoints, "setMaxConcurrentCheckpoints",
+                          self._target("setMaxConcurrentCheckpoints"))
+        return self._set("setMaxConcurrentCheckpoints", max_concurrent_checkpoints=number)
+
+    # -- failures -----------------------------------------------------------------------
+    def is_fail_on_checkpointing_errors(self) -> bool:
+        """Whether a single failed checkpoint fails the job.
+
+        :return: ``True`` when no failed checkpoint is tolerated.
+        """
+        return self.get_tolerable_checkpoint_failure_number() == 0
+
+    def set_fail_on_checkpointing_errors(self, fail_on_checkpointing_errors: bool) \
+            -> 'CheckpointConfig':
+        """Set whether a failed checkpoint fails the job.
+
+        ``True`` tolerates no failed checkpoint, ``False`` any number of them. Once a
+        tolerable number has been set explicitly, this call changes nothing, as in Flink.
+
+        :param fail_on_checkpointing_errors: Whether to fail on the first failed checkpoint.
+        :return: This config.
+        """
+        fail = java_boolean(fail_on_checkpointing_errors, "setFailOnCheckpointingErrors",
+                            self._target("setFailOnCheckpointingErrors"))
+        if self._store.is_set(SETTINGS_BY_NAME["tolerable_failed_checkpoints"]):
+            return self
+        return self._set("setFailOnCheckpointingErrors", tolerable_failed_checkpoints=(
+            0 if fail else _UNLIMITED_TOLERABLE_FAILURES))
+
+    def get_tolerable_checkpoint_failure_number(self) -> int:
+        """How many consecutive failed checkpoints a job tolerates.
+
+        :return: The number.
+        """
+        return self._get("tolerable_failed_checkpoints", "getTolerableCheckpointFailureNumber")
+
+    def set_tolerable_checkpoint_failure_number(self, tolerable_checkpoint_failure_number: int) \
+            -> 'CheckpointConfig':
+        """Set how many consecutive failed checkpoints a job tolerates.
+
+        On Spark a micro-batch that fails to commit or runs past the checkpoint timeout is a
+        failed checkpoint; one more than this number fails the job, and then the restart
+        strategy applies.
+
+        :param tolerable_checkpoint_failure_number: The number, zero or more.
+        :return: This config.
+        """
+        number = java_int(tolerable_checkpoint_failure_number,
+                          "setTolerableCheckpointFailureNumber",
+                          self._target("setTolerableCheckpointFailureNumber"))
+        return self._set("setTolerableCheckpointFailureNumber",
+                         tolerable_failed_checkpoints=number)
+
+    # -- retention ------------------------------------------------------------------------
+    def enable_externalized_checkpoints(
+            self,
+            cleanup_mode: 'ExternalizedCheckpointCleanup') -> 'CheckpointConfig':
+        """Set what happens to the checkpoints when the job ends.
+
+        .. note:: Deprecated since 1.15, as in PyFlink: use
+                  :meth:`set_externalized_checkpoint_retention`.
+
+        :param cleanup_mode: An :class:`ExternalizedCheckpointCleanup` member.
+        :return: This config.
+        """
+        return self.set_externalized_checkpoint_cleanup(cleanup_mode)
+
+    def set_externalized_checkpoint_cleanup(
+            self,
+            cleanup_mode: 'ExternalizedCheckpointCleanup') -> 'CheckpointConfig':
+        """Set what happens to the checkpoints when the job ends.
+
+        .. note:: Deprecated since 1.20, as in PyFlink: use
+                  :meth:`set_externalized_checkpoint_retention`.
+
+        :param cleanup_mode: An :class:`ExternalizedCheckpointCleanup` member.
+        :return: This config.
+        """
+        mode = enum_member(cleanup_mode, ExternalizedCheckpointCleanup, _CLEANUP_ENUM)
+        return self._set("setExternalizedCheckpointCleanup",
+                         externalized_checkpoint_retention=mode.name)
+
+    def set_externalized_checkpoint_retention(
+            self,
+            retention_mode: 'ExternalizedCheckpointRetention') -> 'CheckpointConfig':
+        """Set what happens to the checkpoints when the job ends.
+
+        This works in pyflink_compat; in PyFlink 1.20.5 every call of it fails.
+
+        :param retention_mode: An :class:`ExternalizedCheckpointRetention` member.
+        :return: This config.
+        """
+        mode = enum_member(retention_mode, ExternalizedCheckpointRetention, _RETENTION_ENUM)
+        return self._set("setExternalizedCheckpointRetention",
+                         externalized_checkpoint_retention=mode.name)
+
+    def is_externalized_checkpoints_enabled(self) -> bool:
+        """Whether checkpoints may outlive the job.
+
+        :return: ``False`` only for ``NO_EXTERNALIZED_CHECKPOINTS``.
+        """
+        return self._retention_name() != "NO_EXTERNALIZED_CHECKPOINTS"
+
+    def get_externalized_checkpoint_cleanup(self) -> Optional['ExternalizedCheckpointCleanup']:
+        """What happens to the checkpoints when the job ends.
+
+        .. note:: Deprecated since 1.20, as in PyFlink: use
+                  :meth:`get_externalized_checkpoint_retention`.
+
+        :return: An :class:`ExternalizedCheckpointCleanup` member.
+        """
+        return ExternalizedCheckpointCleanup[self._retention_name()]
+
+    def get_externalized_checkpoint_retention(self) -> Optional['ExternalizedCheckpointRetention']:
+        """What happens to the checkpoints when the job ends.
+
+        :return: An :class:`ExternalizedCheckpointRetention` member.
+        """
+        return ExternalizedCheckpointRetention[self._retention_name()]
+
+    def _retention_name(self) -> str:
+        return str(self._get("externalized_checkpoint_retention",
+                             "getExternalizedCheckpointRetention"))
+
+    # -- unaligned checkpoints ------------------------------------------------------------
+    def is_unaligned_checkpoints_enabled(self) -> bool:
+        """Whether unaligned checkpoints are enabled (stored only; no Spark effect).
+
+        :return: The flag.
+        """
+        return bool(self._get("unaligned_checkpoints", "isUnalignedCheckpointsEnabled"))
+
+    def enable_unaligned_checkpoints(self, enabled: bool = True) -> 'CheckpointConfig':
+        """Enable or disable unaligned checkpoints.
+
+        Spark's micro-batches have no barriers to align, so this has no Spark effect; it is
+        stored, read back and reported when a job starts.
+
+        :param enabled: Whether to enable them.
+        :return: This config.
+        """
+        flag = java_boolean(enabled, "enableUnalignedCheckpoints",
+                            self._target("enableUnalignedCheckpoints"))
+        return self._set("enableUnalignedCheckpoints", unaligned_checkpoints=flag)
+
+    def disable_unaligned_checkpoints(self) -> 'CheckpointConfig':
+        """Disable unaligned checkpoints.
+
+        :return: This config.
+        """
+        return self.enable_unaligned_checkpoints(False)
+
+    def set_alignment_timeout(self, alignment_timeout: Duration) -> 'CheckpointConfig':
+        """Set how long aligned checkpoints wait before switching to unaligned ones.
+
+        Stored and read back at full precision; no Spark effect.
+
+        :param alignment_timeout: A :class:`~pyflink_compat.common.Duration`.
+        :return: This config.
+        """
+        j_duration = java_attribute(alignment_timeout, "_j_duration")
+        return self._set("setAlignmentTimeout", aligned_checkpoint_timeout=int(j_duration.toNanos()))
+
+    def get_alignment_timeout(self) -> 'Duration':
+        """How long aligned checkpoints wait before switching to unaligned ones.
+
+        :return: A :class:`~pyflink_compat.common.Duration`.
+        """
+        return Duration.of_nanos(self._get("aligned_checkpoint_timeout", "getAlignmentTimeout"))
+
+    def set_force_unaligned_checkpoints(
+            self,
+            force_unaligned_checkpoints: bool = True) -> 'CheckpointConfig':
+        """Set whether unaligned checkpoints are forced (stored only; no Spark effect).
+
+        :param force_unaligned_checkpoints: The flag.
+        :return: This config.
+        """
+        flag = java_boolean(force_unaligned_checkpoints, "setForceUnalignedCheckpoints",
+                            self._target("setForceUnalignedCheckpoints"))
+        return self._set("setForceUnalignedCheckpoints", force_unaligned_checkpoints=flag)
+
+    def is_force_unaligned_checkpoints(self) -> 'bool':
+        """Whether unaligned checkpoints are forced.
+
+        :return: The flag.
+        """
+        return bool(self._get("force_unaligned_checkpoints", "isForceUnalignedCheckpoints"))
+
+    # -- storage --------------------------------------------------------------------------
+    def set_checkpoint_storage(self, storage: CheckpointStorage) -> 'CheckpointConfig':
+        """Set where checkpoints are kept.
+
+        .. note:: Deprecated since 1.19, as in PyFlink (it warns): configure the
+                  ``execution.checkpointing.dir`` and ``execution.checkpointing.storage``
+                  options instead.
+
+        :param storage: A :class:`~pyflink_compat.datastream.CheckpointStorage`.
+        :return: This config.
+        """
+        warnings.warn(_STORAGE_DEPRECATION, DeprecationWarning, stacklevel=2)
+        java_attribute(storage, "_j_checkpoint_storage")
+        self._store.put_object("checkpoint-storage", _storage_record(storage))
+        return self
+
+    def set_checkpoint_storage_dir(self, checkpoint_path: str) -> 'CheckpointConfig':
+        """Keep checkpoints in a file system, under ``checkpoint_path``.
+
+        The same as ``set_checkpoint_storage(FileSystemCheckpointStorage(checkpoint_path))``.
+
+        .. note:: Deprecated since 1.19, as in PyFlink (it warns): configure the
+                  ``execution.checkpointing.dir`` option instead.
+
+        :param checkpoint_path: The base location, with a scheme (``file://``, ``hdfs://``).
+        :return: This config.
+        """
+        from pyflink_compat.datastream.checkpoint_storage import FileSystemCheckpointStorage
+
+        warnings.warn(_STORAGE_DEPRECATION, DeprecationWarning, stacklevel=2)
+        if checkpoint_path is None:
+            raise null_pointer("Checkpoint directory must not be null",
+                               self._target("setCheckpointStorage"))
+        if not isinstance(checkpoint_path, str):
+            java_attribute(checkpoint_path, "_get_object_id")
+        storage = FileSystemCheckpointStorage(checkpoint_path)
+        self._store.put_object("checkpoint-storage", _storage_record(storage))
+        return self
+
+    def get_checkpoint_storage(self) -> Optional[CheckpointStorage]:
+        """The checkpoint storage set through this API, if any.
+
+        .. note:: Deprecated since 1.19, as in PyFlink (it warns).
+
+        :return: A new wrapper of the storage, or ``None``.
+        """
+        warnings.warn(_GET_STORAGE_DEPRECATION, DeprecationWarning, stacklevel=2)
+        return _storage_from_record(self._store.get_object("checkpoint-storage"))
+
+
+class ExternalizedCheckpointCleanup(Enum):
+    """What happens to a job's checkpoints when the job ends.
+
+    .. note:: Deprecated, as in PyFlink: use :class:`ExternalizedCheckpointRetention`, which
+              has the same members and meaning.
+
+    :data:`DELETE_ON_CANCELLATION`: deleted when the job is cancelled or finishes, kept when
+    it fails.
+
+    :data:`RETAIN_ON_CANCELLATION`: always kept.
+
+    :data:`NO_EXTERNALIZED_CHECKPOINTS`: deleted whenever the job ends.
+    """
+
+    DELETE_ON_CANCELLATION = 0
+    RETAIN_ON_CANCELLATION = 1
+    NO_EXTERNALIZED_CHECKPOINTS = 2
+
+    @staticmethod
+    def _from_j_externalized_checkpoint_cleanup(j_cleanup_mode) \
+            -> 'ExternalizedCheckpointCleanup':
+        return ExternalizedCheckpointCleanup[str(j_cleanup_mode)]
+
+    def _to_j_externalized_checkpoint_cleanup(self):
+        return self.name

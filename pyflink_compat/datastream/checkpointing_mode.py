@@ -1,0 +1,34 @@
+"""The consistency a job's checkpoints guarantee."""
+from enum import Enum
+
+__all__ = ['CheckpointingMode']
+
+
+class CheckpointingMode(Enum):
+    """The processing guarantee checkpoints give when a job recovers from a failure.
+
+    :data:`EXACTLY_ONCE`:
+
+    Every record affects the results exactly once after recovery. On Spark, each query runs
+    synchronous micro-batches: a batch's offsets are logged before it runs and its commit is
+    logged after, so a restart replays exactly the uncommitted batch. End to end this holds
+    with a replayable source and an idempotent or transactional sink (the file sink, or
+    ``foreachBatch`` keyed by batch id).
+
+    :data:`AT_LEAST_ONCE`:
+
+    Records may be processed again after recovery, never lost. On Spark, an eligible query
+    (stateless, with a sink that supports it) uses asynchronous progress tracking, which logs
+    progress only once per checkpoint interval; any other query runs synchronous micro-batches,
+    whose guarantee is stronger.
+    """
+
+    EXACTLY_ONCE = 0
+    AT_LEAST_ONCE = 1
+
+    @staticmethod
+    def _from_j_checkpointing_mode(j_checkpointing_mode) -> 'CheckpointingMode':
+        return CheckpointingMode[str(j_checkpointing_mode)]
+
+    def _to_j_checkpointing_mode(self):
+        return self.name

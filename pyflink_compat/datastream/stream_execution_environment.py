@@ -1,0 +1,232 @@
+"""The entry point of a job: its checkpoint settings, and its Spark session."""
+import warnings
+from typing import TYPE_CHECKING, Any, Dict, Optional
+
+from pyflink_compat.common.configuration import Configuration
+from pyflink_compat.datastream.checkpoint_config import CheckpointConfig
+from pyflink_compat.datastream.checkpoint_storage import (
+    FileSystemCheckpointStorage, _storage_record)
+from pyflink_compat.datastream.checkpointing_mode import CheckpointingMode
+from pyflink_compat.datastream.state_backend import (
+    StateBackend, _state_backend_from_record, _state_backend_record)
+from pyflink_compat.serializers import PickleSerializer
+from pyflink_compat.settings.registry import SETTINGS_BY_NAME
+from pyflink_compat.settings.store import SettingsStore, parse_flink_options
+from pyflink_compat.spark.paths import normalize_path, null_pointer
+from pyflink_compat.util.java_args import (
+    enum_member, java_attribute, java_boolean, java_long, java_string)
+
+if TYPE_CHECKING:
+    from pyspark.sql import SparkSession
+
+__all__ = ['StreamExecutionEnvironment']
+
+_TARGET = "StreamExecutionEnvironment."
+_GET_ENV_TARGET = ("z:org.apache.flink.streaming.api.environment.StreamExecutionEnvironment"
+                   ".getExecutionEnvironment")
+_BACKEND_DEPRECATION = (
+    "Deprecated since version 1.19: This method is deprecated and will be removed in future "
+    "FLINK major version. Use `stream_execution_environment.configure` method instead to set "
+    "the state backend.")
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class StreamExecutionEnvironment(object):
+    """The context a streaming job is configured and run in.
+
+    Each environment owns a Spark session of its own (sharing the application's
+    ``SparkContext``); its checkpoint settings live in that session's conf, so two
+    environments never see each other's settings. Build the pipeline from
+    :attr:`spark_session`; the checkpoint configuration applies to the queries the
+    environment starts.
+
+    :param j_stream_execution_environment: The JVM ``SparkSession`` of this environment.
+    :param serializer: Kept for compatibility with PyFlink's signature.
+    """
+
+    def __init__(self, j_stream_execution_environment, serializer=PickleSerializer()):
+        self._j_stream_execution_environment = j_stream_execution_environment
+        self.serializer = serializer
+        self._store = SettingsStore(j_stream_execution_environment.conf())
+        self._spark_session: Optional['SparkSession'] = None
+        self._closed = False
+
+    # -- creation and configuration -------------------------------------------------------
+    @staticmethod
+    def get_execution_environment(configuration: Configuration = None) \
+            -> 'StreamExecutionEnvironment':
+        """Create an environment with a Spark session of its own.
+
+        Attaches to the active Spark session's application, or starts a local one
+        (``local[*]``) when there is none. Flink options passed to the application as
+        ``spark.flink.<key>`` (for example with ``spark-submit --conf``) are validated and
+        apply, then those of ``configuration``.
+
+        :param configuration: Flink options to apply, as with :meth:`configure`.
+        :return: A new environment.
+        """
+        from pyflink_compat.spark.session import new_session
+
+        if configuration is not None:
+            java_attribute(configuration, "_j_configuration")
+        env = StreamExecutionEnvironment(new_session()._jsparkSession)
+        env._store.adopt_session_options(_GET_ENV_TARGET)
+        if configuration is not None:
+            env._configure(configuration, _GET_ENV_TARGET)
+        return env
+
+    def configure(self, configuration: Configuration):
+        """Apply the Flink options present in ``configuration``.
+
+        Options absent from it keep their values; unknown keys are ignored. Values use Flink's
+        syntax: durations such as ``5 s`` or ``1 min`` (a bare number means milliseconds),
+        enum names in any case. A value that cannot be parsed or is out of range raises, and
+        then nothing is applied.
+
+        :param configuration: The options, as a :class:`~pyflink_compat.common.Configuration`.
+        """
+        self._configure(configuration, _TARGET + "configure")
+
+    def _configure(self, configuration: Configuration, target: str) -> None:
+        j_configuration = java_attribute(configuration, "_j_configuration")
+        options = {str(k): _option_text(v) for k, v in dict(j_configuration).items()}
+        parsed = parse_flink_options(options, target)
+        directory = parsed.get(SETTINGS_BY_NAME["checkpoint_dir"])
+        storage = None if directory is None else FileSystemCheckpointStorage(directory)
+        self._store.put(parsed, target)
+        if storage is not None:
+            self._store.put_object("checkpoint-storage", _storage_record(storage))
+
+    # -- checkpointing --------------------------------------------------------------------
+    def get_checkpoint_config(self) -> CheckpointConfig:
+        """The checkpoint settings of this environment.
+
+        :return: A new :class:`~pyflink_compat.datastream.CheckpointConfig` over them.
+        """
+        return CheckpointConfig(self._j_stream_execution_environment.conf())
+
+    def enable_checkpointing(self, interval: int, mode: CheckpointingMode = None) \
+            -> 'StreamExecutionEnvironment':
+        """Checkpoint every ``interval`` milliseconds, optionally setting the mode.
+
+        Both values are checked before either is stored.
+
+        :param interval: The time between checkpoints in milliseconds, at least 10.
+        :param mode: The :class:`CheckpointingMode`; the current one is kept when ``None``.
+        :return: This environment.
+        """
+        target = _TARGET + "enableCheckpointing"
+        millis = java_long(interval, "enableCheckpointing", target)
+        changes: Dict[Any, Any] = {SETTINGS_BY_NAME["checkpoint_interval"]: millis * 1_000_000}
+        if mode is not None:
+            member = enum_member(mode, CheckpointingMode,
+                                 "org.apache.flink.streaming.api.CheckpointingMode")
+            changes[SETTINGS_BY_NAME["checkpointing_mode"]] = member.name
+        self._store.put(changes, target)
+        return self
+
+    def get_checkpoint_interval(self) -> int:
+        """The time between checkpoints in milliseconds, or -1 when checkpointing is off."""
+        return self.get_checkpoint_config().get_checkpoint_interval()
+
+    def get_checkpointing_mode(self) -> CheckpointingMode:
+        """The consistency guarantee of the checkpoints."""
+        return self.get_checkpoint_config().get_checkpointing_mode()
+
+    def get_checkpointing_consistency_mode(self) -> CheckpointingMode:
+        """The consistency guarantee of the checkpoints (the same as
+        :meth:`get_checkpointing_mode`)."""
+        return self.get_checkpointing_mode()
+
+    def is_unaligned_checkpoints_enabled(self):
+        """Whether unaligned checkpoints are enabled (stored only; no Spark effect)."""
+        return self.get_checkpoint_config().is_unaligned_checkpoints_enabled()
+
+    def is_force_unaligned_checkpoints(self):
+        """Whether unaligned checkpoints are forced (stored only; no Spark effect)."""
+        return self.get_checkpoint_config().is_force_unaligned_checkpoints()
+
+    # -- state ----------------------------------------------------------------------------
+    def set_state_backend(self, state_backend: StateBackend) -> 'StreamExecutionEnvironment':
+        """Set how the job's state is kept.
+
+        Heap backends select Spark's HDFS-backed state store, RocksDB backends its RocksDB
+        state store (with changelog checkpointing when incremental checkpoints are on).
+
+        .. note:: Deprecated since 1.19, as in PyFlink (it warns): configure the
+                  ``state.backend.type`` option instead.
+
+        :param state_backend: A :class:`~pyflink_compat.datastream.StateBackend`.
+        :return: This environment.
+        """
+        warnings.warn(_BACKEND_DEPRECATION, DeprecationWarning, stacklevel=2)
+        java_attribute(state_backend, "_j_state_backend")
+        self._store.put_object("state-backend", _state_backend_record(state_backend))
+        return self
+
+    def get_state_backend(self) -> StateBackend:
+        """The state backend set with :meth:`set_state_backend`.
+
+        :return: A new wrapper of it, or ``None``.
+        """
+        return _state_backend_from_record(self._store.get_object("state-backend"))
+
+    def enable_changelog_state_backend(self, enabled: bool) -> 'StreamExecutionEnvironment':
+        """Enable or disable the changelog state backend.
+
+        On Spark it turns on RocksDB changelog checkpointing (it applies with the RocksDB
+        state store).
+
+        :param enabled: The flag.
+        :return: This environment.
+        """
+        target = _TARGET + "enableChangelogStateBackend"
+        flag = java_boolean(enabled, "enableChangelogStateBackend", target)
+        self._store.put({SETTINGS_BY_NAME["changelog_enabled"]: flag}, target)
+        return self
+
+    def is_changelog_state_backend_enabled(self) -> Optional[bool]:
+        """Whether the changelog state backend is enabled.
+
+        :return: The flag, or ``None`` when it was never set.
+        """
+        return self._store.get(SETTINGS_BY_NAME["changelog_enabled"],
+                               _TARGET + "isChangelogStateBackendEnabled")
+
+    def set_default_savepoint_directory(self, directory: str) -> 'StreamExecutionEnvironment':
+        """Set the default savepoint directory (stored only: Spark has no savepoints).
+
+        :param directory: The directory; its syntax is checked when it is read back.
+        :return: This environment.
+        """
+        target = _TARGET + "setDefaultSavepointDirectory"
+        if directory is None:
+            raise null_pointer(None, target)
+        text = java_string(directory, "setDefaultSavepointDirectory", target)
+        self._store.put({SETTINGS_BY_NAME["savepoint_dir"]: text}, target)
+        return self
+
+    def get_default_savepoint_directory(self) -> Optional[str]:
+        """The default savepoint directory, normalised, or ``None``."""
+        text = self._store.get(SETTINGS_BY_NAME["savepoint_dir"],
+                               _TARGET + "getDefaultSavepointDirectory")
+        return None if text is None else normalize_path(text)
+
+    # -- Spark ----------------------------------------------------------------------------
+    @property
+    def spark_session(self) -> 'SparkSession':
+        """The Spark session of this environment: build the pipeline from it."""
+        if self._spark_session is None:
+            from pyflink_compat.spark.session import python_session
+
+            self._spark_session = python_session(self._j_stream_execution_environment)
+        return self._spark_session
+
+    def close(self):
+        """Release the environment: stop the queries it started that still run."""
+        self._closed = True

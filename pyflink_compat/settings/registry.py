@@ -1,0 +1,254 @@
+"""Every Flink setting pyflink_compat understands, declared once.
+
+Each field of :class:`JobSettings` is one Flink option. Its metadata (a :class:`Setting`)
+says which key and fallback keys name it, how its text is parsed, what range is valid and with
+which message PyFlink rejects a bad value, what it becomes in Spark and whether Spark honours
+it. Validation, storage in the Spark session conf, the translation to Spark, the support matrix
+in the docs and the warnings at job start are all driven by walking :func:`attrs.fields`.
+
+An instance of :class:`JobSettings` is an immutable snapshot: the effective settings of one
+environment at one moment.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Callable, Dict, Optional, Tuple
+
+import attrs
+
+from pyflink_compat.settings import values
+from pyflink_compat.settings.values import Codec
+
+__all__ = ["Support", "Setting", "JobSettings", "SETTINGS", "SETTINGS_BY_KEY", "CONF_PREFIX"]
+
+#: Prefix under which Flink settings live in the Spark session conf; ``spark-submit --conf
+#: spark.flink.execution.checkpointing.interval=5s`` therefore configures a job too.
+CONF_PREFIX = "spark.flink."
+
+_INT_MAX = 2**31 - 1
+_LONG_MAX = 2**63 - 1
+
+
+class Support(enum.Enum):
+    """How much of a Flink setting Spark honours."""
+
+    #: Spark does what the setting asks, through a native mechanism.
+    APPLIED = "applied"
+    #: pyflink_compat reproduces the behaviour around Spark (supervision, clean-up).
+    EMULATED = "emulated"
+    #: Stored and read back, but Spark has no such concept; a job warns when it is set.
+    NO_EFFECT = "no Spark effect"
+
+
+Check = Callable[[Any], Optional[str]]
+
+
+def _range(low: int, high: int, message: str) -> Check:
+    def check(value: Any) -> Optional[str]:
+        return None if low <= value <= high else message
+
+    return check
+
+
+@attrs.frozen
+class Setting:
+    """The facts about one Flink option.
+
+    :param key: The Flink option key (the stored one).
+    :param fallback_keys: Older keys Flink still reads when ``key`` is absent, in order.
+    :param codec: How the option's text is parsed and written.
+    :param default: The value in force when the option is absent.
+    :param check: Returns PyFlink's rejection message for an out-of-range value, else None.
+    :param support: How much of it Spark honours.
+    :param spark: What it becomes in Spark, in a sentence for the docs and the job summary.
+    :param no_effect_when: For options Spark honours only in part: the values it ignores.
+    :param name: The attribute name in :class:`JobSettings` (filled in by the registry).
+    """
+
+    key: str
+    codec: Codec
+    default: Any
+    support: Support
+    spark: str
+    fallback_keys: Tuple[str, ...] = ()
+    check: Optional[Check] = None
+    no_effect_when: Optional[Callable[[Any], bool]] = None
+    name: str = ""
+
+    @property
+    def conf_key(self) -> str:
+        """The key of this option in the Spark session conf."""
+        return CONF_PREFIX + self.key
+
+    @property
+    def all_keys(self) -> Tuple[str, ...]:
+        return (self.key,) + self.fallback_keys
+
+    def rejection(self, value: Any) -> Optional[str]:
+        """PyFlink's message for ``value`` when it is out of range, else None."""
+        if value is None or self.check is None:
+            return None
+        return self.check(value)
+
+    def has_no_effect(self, value: Any) -> bool:
+        """Whether ``value``, in force for a job, is one Spark does not honour."""
+        if self.support is Support.NO_EFFECT:
+            return value != self.default
+        return self.no_effect_when is not None and self.no_effect_when(value)
+
+
+def _setting(key: str, codec: Codec, default: Any, support: Support, spark: str, **kw: Any) -> Any:
+    return attrs.field(default=default, metadata={"setting": Setting(key, codec, default, support, spark, **kw)})
+
+
+_CHECKPOINT_MODES = ("EXACTLY_ONCE", "AT_LEAST_ONCE")
+_RETENTIONS = ("DELETE_ON_CANCELLATION", "RETAIN_ON_CANCELLATION", "NO_EXTERNALIZED_CHECKPOINTS")
+_RESTART_TYPES = ("none", "fixed-delay", "exponential-delay", "failure-rate")
+
+
+def _restart_type(text: str) -> str:
+    lowered = text.strip().lower()
+    aliases = {"off": "none", "disable": "none", "fixeddelay": "fixed-delay",
+               "exponentialdelay": "exponential-delay", "failurerate": "failure-rate"}
+    lowered = aliases.get(lowered, lowered)
+    if lowered not in _RESTART_TYPES:
+        raise ValueError(text)
+    return lowered
+
+
+_RESTART_TYPE = Codec("restart strategy", _restart_type, str, _RESTART_TYPES)
+_LOWER_TEXT = Codec("string", lambda text: text.strip().lower())
+_A = Support.APPLIED
+_E = Support.EMULATED
+_N = Support.NO_EFFECT
+
+
+@attrs.frozen(kw_only=True)
+class JobSettings:
+    """The Flink settings in force for a job; durations are in nanoseconds, sizes in bytes."""
+
+    # -- checkpointing -------------------------------------------------------------------
+    checkpoint_interval: Optional[int] = _setting(
+        "execution.checkpointing.interval", values.DURATION, None, _A,
+        "Trigger.ProcessingTime(interval) on every query; unset means checkpointing is disabled",
+        check=lambda v: None if v >= 10_000_000 else "Checkpoint interval must be larger than or equal to 10 ms")
+    checkpointing_mode: str = _setting(
+        "execution.checkpointing.mode", values.enum_codec(*_CHECKPOINT_MODES), "EXACTLY_ONCE", _A,
+        "EXACTLY_ONCE: synchronous micro-batches; AT_LEAST_ONCE: asynchronous progress tracking "
+        "where the query allows it, else micro-batches")
+    checkpoint_timeout: int = _setting(
+        "execution.checkpointing.timeout", values.DURATION, 600_000_000_000, _E,
+        "a micro-batch running longer counts as a failed checkpoint",
+        check=lambda v: None if v >= 10_000_000 else "Checkpoint timeout must be larger than or equal to 10 ms")
+    min_pause: int = _setting(
+        "execution.checkpointing.min-pause", values.DURATION, 0, _N,
+        "none: a processing-time trigger starts the next batch as soon as the last one overran",
+        check=lambda v: None if v >= 0 else "Pause value must be zero or positive")
+    max_concurrent_checkpoints: int = _setting(
+        "execution.checkpointing.max-concurrent-checkpoints", values.INTEGER, 1, _A,
+        "micro-batches never overlap, which is one concurrent checkpoint; more is not possible",
+        check=_range(1, _INT_MAX, "The maximum number of concurrent attempts must be at least one."),
+        no_effect_when=lambda v: v > 1)
+    tolerable_failed_checkpoints: int = _setting(
+        "execution.checkpointing.tolerable-failed-checkpoints", values.INTEGER, 0, _E,
+        "consecutive failed micro-batch commits or timeouts tolerated before the job fails",
+        check=_range(0, _INT_MAX, "The tolerable failure checkpoint number must be non-negative."))
+    externalized_checkpoint_retention: str = _setting(
+        "execution.checkpointing.externalized-checkpoint-retention", values.enum_codec(*_RETENTIONS),
+        "NO_EXTERNALIZED_CHECKPOINTS", _E,
+        "what happens to the job's checkpoint directories when it ends, by Flink's rules")
+    unaligned_checkpoints: bool = _setting(
+        "execution.checkpointing.unaligned.enabled", values.BOOLEAN, False, _N,
+        "none: micro-batches have no barriers to align", fallback_keys=("execution.checkpointing.unaligned",))
+    force_unaligned_checkpoints: bool = _setting(
+        "execution.checkpointing.unaligned.forced", values.BOOLEAN, False, _N,
+        "none: micro-batches have no barriers to align")
+    aligned_checkpoint_timeout: int = _setting(
+        "execution.checkpointing.aligned-checkpoint-timeout", values.DURATION, 0, _N,
+        "none: micro-batches have no barriers to align",
+        fallback_keys=("execution.checkpointing.alignment-timeout",))
+    checkpoint_dir: Optional[str] = _setting(
+        "execution.checkpointing.dir", values.TEXT, None, _A,
+        "each query checkpoints under <dir>/<job name>/<sink name>",
+        fallback_keys=("state.checkpoints.dir", "state.backend.fs.checkpointdir"))
+    savepoint_dir: Optional[str] = _setting(
+        "execution.checkpointing.savepoint-dir", values.TEXT, None, _N,
+        "none: Spark has no savepoints", fallback_keys=("state.savepoints.dir",))
+    checkpoint_storage: Optional[str] = _setting(
+        "execution.checkpointing.storage", _LOWER_TEXT, None, _A,
+        "jobmanager: a temporary location owned by the job; filesystem: the checkpoint dir",
+        fallback_keys=("state.checkpoint-storage",))
+    num_retained: int = _setting(
+        "execution.checkpointing.num-retained", values.INTEGER, 1, _A,
+        "spark.sql.streaming.minBatchesToRetain",
+        fallback_keys=("state.checkpoints.num-retained",),
+        check=_range(1, _INT_MAX, "The number of retained checkpoints must be positive."))
+    data_inline_threshold: int = _setting(
+        "execution.checkpointing.data-inline-threshold", values.MEMORY_SIZE, 20480, _N,
+        "none: Spark writes state files of any size")
+    write_buffer_size: int = _setting(
+        "execution.checkpointing.write-buffer-size", values.INTEGER, 4096, _N,
+        "none: Hadoop's file system buffers checkpoint writes")
+    # -- state backend -------------------------------------------------------------------
+    state_backend: str = _setting(
+        "state.backend.type", _LOWER_TEXT, "hashmap", _A,
+        "spark.sql.streaming.stateStore.providerClass (hashmap: HDFS-backed; rocksdb: RocksDB)",
+        fallback_keys=("state.backend",))
+    incremental_checkpoints: bool = _setting(
+        "execution.checkpointing.incremental", values.BOOLEAN, False, _A,
+        "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled",
+        fallback_keys=("state.backend.incremental",))
+    changelog_enabled: Optional[bool] = _setting(
+        "state.changelog.enabled", values.BOOLEAN, None, _A,
+        "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled",
+        fallback_keys=("state.backend.changelog.enabled",))
+    # -- failure handling ----------------------------------------------------------------
+    restart_strategy: Optional[str] = _setting(
+        "restart-strategy.type", _RESTART_TYPE, None, _E,
+        "queries restart from their checkpoints; unset with checkpointing means exponential-delay",
+        fallback_keys=("restart-strategy",))
+    fixed_delay_attempts: int = _setting(
+        "restart-strategy.fixed-delay.attempts", values.INTEGER, 1, _E, "restart attempts")
+    fixed_delay_delay: int = _setting(
+        "restart-strategy.fixed-delay.delay", values.DURATION, 1_000_000_000, _E, "delay between restarts")
+    exponential_initial_backoff: int = _setting(
+        "restart-strategy.exponential-delay.initial-backoff", values.DURATION, 1_000_000_000, _E,
+        "first restart delay")
+    exponential_max_backoff: int = _setting(
+        "restart-strategy.exponential-delay.max-backoff", values.DURATION, 60_000_000_000, _E,
+        "largest restart delay")
+    exponential_multiplier: float = _setting(
+        "restart-strategy.exponential-delay.backoff-multiplier", values.FLOAT, 1.5, _E,
+        "growth of the restart delay")
+    exponential_reset_threshold: int = _setting(
+        "restart-strategy.exponential-delay.reset-backoff-threshold", values.DURATION, 3_600_000_000_000, _E,
+        "a run this long without failure resets the delay")
+    exponential_jitter: float = _setting(
+        "restart-strategy.exponential-delay.jitter-factor", values.FLOAT, 0.1, _E, "random spread of the delay")
+    exponential_attempts: int = _setting(
+        "restart-strategy.exponential-delay.attempts-before-reset-backoff", values.INTEGER, _INT_MAX, _E,
+        "restart attempts before giving up")
+    failure_rate_max_failures: int = _setting(
+        "restart-strategy.failure-rate.max-failures-per-interval", values.INTEGER, 1, _E,
+        "failures allowed per interval")
+    failure_rate_interval: int = _setting(
+        "restart-strategy.failure-rate.failure-rate-interval", values.DURATION, 60_000_000_000, _E,
+        "the interval failures are counted in")
+    failure_rate_delay: int = _setting(
+        "restart-strategy.failure-rate.delay", values.DURATION, 1_000_000_000, _E, "delay between restarts")
+
+
+def _collect() -> Tuple[Setting, ...]:
+    found = []
+    for field in attrs.fields(JobSettings):
+        found.append(attrs.evolve(field.metadata["setting"], name=field.name))
+    return tuple(found)
+
+
+#: Every setting, in declaration order.
+SETTINGS: Tuple[Setting, ...] = _collect()
+#: Every setting by its Flink key.
+SETTINGS_BY_KEY: Dict[str, Setting] = {s.key: s for s in SETTINGS}
+#: Every setting by its attribute name in :class:`JobSettings`.
+SETTINGS_BY_NAME: Dict[str, Setting] = {s.name: s for s in SETTINGS}

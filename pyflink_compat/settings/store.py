@@ -1,0 +1,158 @@
+"""Settings kept in the JVM conf of an environment's Spark session.
+
+A Flink option ``k`` lives under ``spark.flink.k`` as canonical text; reading parses it, writing
+validates first and changes nothing when a value is rejected. Objects that are not Flink options
+(the checkpoint storage and state backend set through the API) are kept as JSON under
+``spark.flink.object.<name>``. After a change to a setting Spark reads natively, the Spark keys
+derived from it are written to the same session conf.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional
+
+import attrs
+
+from pyflink_compat.settings.registry import CONF_PREFIX, SETTINGS, JobSettings, Setting
+from pyflink_compat.util.exceptions import call_java, illegal_argument
+
+if TYPE_CHECKING:
+    from py4j.java_gateway import JavaObject
+
+__all__ = ["SettingsStore", "parse_flink_options", "OBJECT_PREFIX"]
+
+#: Conf prefix of the API objects (checkpoint storage, state backend) an environment holds.
+OBJECT_PREFIX = CONF_PREFIX + "object."
+
+_NATIVE = frozenset({"num_retained", "state_backend", "incremental_checkpoints", "changelog_enabled"})
+
+
+def _parse(setting: Setting, key: str, text: str, target: str) -> Any:
+    try:
+        return setting.codec.parse(text)
+    except (ValueError, TypeError):
+        raise illegal_argument("Could not parse value '{}' for key '{}'.".format(text, key), target) from None
+
+
+def _decode(setting: Setting, text: str, target: str) -> Any:
+    try:
+        return setting.codec.decode(text)
+    except (ValueError, TypeError):
+        raise illegal_argument(
+            "Could not parse value '{}' for key '{}'.".format(text, setting.key), target
+        ) from None
+
+
+def parse_flink_options(options: Mapping[str, str], target: str) -> Dict[Setting, Any]:
+    """Read every setting present in ``options`` (Flink keys, fallbacks honoured).
+
+    :raises JavaIllegalArgumentError: when a value cannot be parsed or is out of range; in
+        that case nothing has been read.
+    """
+    found: Dict[Setting, Any] = {}
+    for setting in SETTINGS:
+        for key in setting.all_keys:
+            if key in options:
+                value = _parse(setting, key, str(options[key]), target)
+                message = setting.rejection(value)
+                if message is not None:
+                    raise illegal_argument(message, target)
+                found[setting] = value
+                break
+    return found
+
+
+class SettingsStore:
+    """The settings of one environment, held in its Spark session's JVM ``RuntimeConfig``."""
+
+    def __init__(self, j_conf: "JavaObject"):
+        self._j_conf = j_conf
+
+    def get(self, setting: Setting, target: str) -> Any:
+        text = self._j_conf.get(setting.conf_key, None)
+        return setting.default if text is None else _decode(setting, text, target)
+
+    def is_set(self, setting: Setting) -> bool:
+        return bool(self._j_conf.contains(setting.conf_key))
+
+    def put(self, changes: Mapping[Setting, Any], target: str) -> None:
+        """Validate every change, then store them all; a rejected change stores nothing."""
+        for setting, value in changes.items():
+            message = setting.rejection(value)
+            if message is not None:
+                raise illegal_argument(message, target)
+        for setting, value in changes.items():
+            if value is None:
+                self._j_conf.unset(setting.conf_key)
+            else:
+                self._j_conf.set(setting.conf_key, setting.codec.encode(value))
+        if any(s.name in _NATIVE for s in changes):
+            self.sync_spark_conf()
+
+    def get_object(self, name: str) -> Optional[Dict[str, Any]]:
+        text = self._j_conf.get(OBJECT_PREFIX + name, None)
+        return None if text is None else dict(json.loads(text))
+
+    def put_object(self, name: str, record: Optional[Mapping[str, Any]]) -> None:
+        if record is None:
+            self._j_conf.unset(OBJECT_PREFIX + name)
+        else:
+            self._j_conf.set(OBJECT_PREFIX + name, json.dumps(dict(record), sort_keys=True))
+        self.sync_spark_conf()
+
+    def raw(self) -> Dict[str, str]:
+        """Every ``spark.flink.*`` entry of the session conf, prefix removed."""
+        entries = call_java("RuntimeConfig.getAll", _all_entries, self._j_conf)
+        return {k[len(CONF_PREFIX):]: v for k, v in entries.items() if k.startswith(CONF_PREFIX)}
+
+    def snapshot(self, target: str = "StreamExecutionEnvironment") -> JobSettings:
+        """The settings in force now, as an immutable :class:`JobSettings`."""
+        raw = self.raw()
+        found = {}
+        for setting in SETTINGS:
+            if setting.key in raw:
+                found[setting.name] = _decode(setting, raw[setting.key], target)
+        return JobSettings(**found)
+
+    def adopt_session_options(self, target: str) -> None:
+        """Validate ``spark.flink.*`` options given to the session (``spark-submit --conf``).
+
+        Fallback keys are rewritten to their current key, so that later reads find them.
+        """
+        raw = self.raw()
+        options = {k: v for k, v in raw.items() if not k.startswith("object.")}
+        parsed = parse_flink_options(options, target)
+        for setting in parsed:
+            for key in setting.fallback_keys:
+                if key in options:
+                    self._j_conf.unset(CONF_PREFIX + key)
+        self.put(parsed, target) if parsed else self.sync_spark_conf()
+
+    def sync_spark_conf(self) -> None:
+        """Write the Spark keys derived from the settings into the session conf."""
+        from pyflink_compat.spark.translation import session_conf
+
+        snapshot = self.snapshot()
+        native = session_conf(snapshot, self.get_object("checkpoint-storage"), self.get_object("state-backend"))
+        for key, text in native.items():
+            if text is None:
+                self._j_conf.unset(key)
+            else:
+                self._j_conf.set(key, text)
+
+
+def _all_entries(j_conf: "JavaObject") -> Dict[str, str]:
+    try:
+        return dict(j_conf.getAllAsJava())
+    except Exception:  # Spark 3.5 has no getAllAsJava on the JVM side
+        from pyflink_compat.java_gateway import get_gateway
+
+        jvm = get_gateway().jvm
+        converters = jvm.scala.collection.JavaConverters
+        return dict(converters.mapAsJavaMapConverter(j_conf.getAll()).asJava())
+
+
+def with_changes(snapshot: JobSettings, changes: Mapping[Setting, Any]) -> JobSettings:
+    """``snapshot`` with ``changes`` applied (used to preview a configuration)."""
+    return attrs.evolve(snapshot, **{s.name: v for s, v in changes.items()})

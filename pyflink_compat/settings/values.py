@@ -1,0 +1,156 @@
+"""Flink's textual value syntax: how a setting is read from, and written to, a string.
+
+Each :class:`Codec` parses the text Flink accepts for one kind of option (durations such as
+``5 s``, memory sizes such as ``20 kb``, case-insensitive enum names) and writes a canonical
+text that parses back to the same value.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Optional, Tuple
+
+import attrs
+
+__all__ = [
+    "Codec",
+    "DURATION",
+    "INTEGER",
+    "BOOLEAN",
+    "MEMORY_SIZE",
+    "TEXT",
+    "FLOAT",
+    "enum_codec",
+    "format_duration_ms",
+]
+
+_NANOS_PER_UNIT = {}
+for _names, _nanos in (
+    (("d", "day"), 86_400_000_000_000),
+    (("h", "hour"), 3_600_000_000_000),
+    (("min", "m", "minute"), 60_000_000_000),
+    (("s", "sec", "second"), 1_000_000_000),
+    (("ms", "milli", "millisecond"), 1_000_000),
+    (("µs", "micro", "microsecond"), 1_000),
+    (("ns", "nano", "nanosecond"), 1),
+):
+    for _name in _names:
+        _NANOS_PER_UNIT[_name] = _nanos
+        _NANOS_PER_UNIT[_name + "s"] = _nanos
+
+_BYTES_PER_UNIT = {}
+for _names, _bytes in (
+    (("b", "bytes"), 1),
+    (("k", "kb", "kibibytes"), 1 << 10),
+    (("m", "mb", "mebibytes"), 1 << 20),
+    (("g", "gb", "gibibytes"), 1 << 30),
+    (("t", "tb", "tebibytes"), 1 << 40),
+):
+    for _name in _names:
+        _BYTES_PER_UNIT[_name] = _bytes
+
+_NUMBER_AND_UNIT = re.compile(r"^(\d+)\s*(.*)$")
+_LONG_MAX = 2**63 - 1
+
+
+def _number_and_unit(text: str) -> Tuple[int, str]:
+    match = _NUMBER_AND_UNIT.match(text.strip().lower())
+    if match is None:
+        raise ValueError(text)
+    return int(match.group(1)), match.group(2).strip()
+
+
+def _parse_duration(text: str) -> int:
+    number, unit = _number_and_unit(text)
+    factor = _NANOS_PER_UNIT.get(unit or "ms")
+    if factor is None or number * factor > _LONG_MAX * 1_000_000_000:
+        raise ValueError(text)
+    return number * factor
+
+
+def _encode_duration(nanos: int) -> str:
+    if nanos < 0:
+        return "-" + _encode_duration(-nanos)
+    if nanos % 1_000_000 == 0:
+        return "{} ms".format(nanos // 1_000_000)
+    return "{} ns".format(nanos)
+
+
+def format_duration_ms(millis: int) -> str:
+    """A duration in milliseconds as Flink prints it (``3 s``, ``10 min``, ``250 ms``)."""
+    for unit, size in (("d", 86_400_000), ("h", 3_600_000), ("min", 60_000), ("s", 1000)):
+        if millis and millis % size == 0:
+            return "{} {}".format(millis // size, unit)
+    return "{} ms".format(millis)
+
+
+def _parse_memory(text: str) -> int:
+    number, unit = _number_and_unit(text)
+    factor = _BYTES_PER_UNIT.get(unit or "b")
+    if factor is None:
+        raise ValueError(text)
+    return number * factor
+
+
+def _parse_boolean(text: str) -> bool:
+    lowered = text.strip().lower()
+    if lowered not in ("true", "false"):
+        raise ValueError(text)
+    return lowered == "true"
+
+
+def _parse_integer(text: str) -> int:
+    value = int(text.strip())
+    if not -(2**31) <= value < 2**31:
+        raise ValueError(text)
+    return value
+
+
+@attrs.frozen
+class Codec:
+    """How one kind of setting is written as text and read back.
+
+    :param name: What the kind is called in the docs (``duration``, ``integer``...).
+    :param parse: Text to value; raises ``ValueError`` for text Flink would not accept.
+    :param encode: Value to the canonical text stored in the Spark session conf.
+    """
+
+    name: str
+    parse_text: Any
+    encode_value: Any = str
+    choices: Optional[Tuple[str, ...]] = None
+
+    def parse(self, text: str) -> Any:
+        """Read user-supplied text, as Flink's configuration parser does."""
+        return self.parse_text(text)
+
+    def decode(self, text: str) -> Any:
+        """Read text this codec wrote; also accepts the negative values setters allow."""
+        stripped = text.strip()
+        if stripped.startswith("-") and self.name == "duration":
+            return -self.parse_text(stripped[1:])
+        return self.parse_text(text)
+
+    def encode(self, value: Any) -> str:
+        return str(self.encode_value(value))
+
+
+#: Durations are kept in nanoseconds, so that sub-millisecond values survive a round trip.
+DURATION = Codec("duration", _parse_duration, _encode_duration)
+INTEGER = Codec("integer", _parse_integer)
+BOOLEAN = Codec("boolean", _parse_boolean, lambda v: "true" if v else "false")
+MEMORY_SIZE = Codec("memory size", _parse_memory, lambda v: "{} b".format(v))
+TEXT = Codec("string", lambda text: text)
+FLOAT = Codec("float", lambda text: float(text.strip()))
+
+
+def enum_codec(*names: str) -> Codec:
+    """A case-insensitive choice among ``names``, stored upper case."""
+
+    def parse(text: str) -> str:
+        upper = text.strip().upper()
+        if upper not in names:
+            raise ValueError(text)
+        return upper
+
+    return Codec("enum", parse, str, tuple(names))

@@ -1,0 +1,131 @@
+"""Flink's restart strategies, deciding when a failed job is restarted from its checkpoints.
+
+The strategy is chosen by ``restart-strategy.type``; when it is unset, a job with
+checkpointing enabled uses ``exponential-delay`` and one without uses ``none``, as Flink 1.20
+does. Time is passed in (seconds, monotonic) so that the rules are testable without waiting.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Deque, Optional
+
+import attrs
+
+from pyflink_compat.settings.registry import JobSettings
+
+__all__ = ["RestartStrategy", "restart_strategy_for"]
+
+_NANOS = 1e9
+
+
+@attrs.define
+class RestartStrategy:
+    """Decides, after each failure, whether to restart and after how long.
+
+    :param name: The Flink name of the strategy (``none``, ``fixed-delay``...).
+    :param max_attempts: Restarts allowed (fixed-delay; exponential-delay before a reset).
+    :param delay: Seconds to wait before a restart (fixed-delay, failure-rate), or the first
+                  backoff (exponential-delay).
+    :param max_backoff: Largest backoff in seconds (exponential-delay).
+    :param multiplier: Backoff growth factor (exponential-delay).
+    :param reset_threshold: Seconds without failure after which the backoff resets.
+    :param jitter: Relative random spread of the backoff.
+    :param max_failures_per_interval: Failures allowed within ``failure_interval``.
+    :param failure_interval: The window failures are counted in, in seconds (failure-rate).
+    """
+
+    name: str
+    max_attempts: int = 0
+    delay: float = 0.0
+    max_backoff: float = 0.0
+    multiplier: float = 1.0
+    reset_threshold: float = float("inf")
+    jitter: float = 0.0
+    max_failures_per_interval: int = 0
+    failure_interval: float = 0.0
+    _attempts: int = 0
+    _backoff: float = 0.0
+    _last_failure: Optional[float] = None
+    _failures: Deque[float] = attrs.field(factory=deque)
+    _random: random.Random = attrs.field(factory=random.Random)
+
+    @property
+    def attempts(self) -> int:
+        """Restarts granted so far (since the last backoff reset)."""
+        return self._attempts
+
+    def on_failure(self, now: float) -> Optional[float]:
+        """Record a failure at ``now``.
+
+        :return: Seconds to wait before restarting, or ``None`` when the job must fail.
+        """
+        if self.name == "none":
+            return None
+        if self.name == "fixed-delay":
+            if self._attempts >= self.max_attempts:
+                return None
+            self._attempts += 1
+            return self.delay
+        if self.name == "failure-rate":
+            self._failures.append(now)
+            while self._failures and now - self._failures[0] > self.failure_interval:
+                self._failures.popleft()
+            if len(self._failures) > self.max_failures_per_interval:
+                return None
+            self._attempts += 1
+            return self.delay
+        return self._exponential(now)
+
+    def _exponential(self, now: float) -> Optional[float]:
+        if self._last_failure is not None and now - self._last_failure >= self.reset_threshold:
+            self._attempts = 0
+            self._backoff = 0.0
+        self._last_failure = now
+        if self._attempts >= self.max_attempts:
+            return None
+        self._attempts += 1
+        if self._backoff == 0.0:
+            self._backoff = self.delay
+        else:
+            self._backoff = min(self._backoff * self.multiplier, self.max_backoff)
+        spread = self._backoff * self.jitter
+        return max(0.0, self._backoff + self._random.uniform(-spread, spread))
+
+    def describe(self) -> str:
+        """The strategy and its parameters, as the job summary shows them."""
+        if self.name == "none":
+            return "none (a failure fails the job)"
+        if self.name == "fixed-delay":
+            return "fixed-delay ({} attempts, {:g} s apart)".format(self.max_attempts, self.delay)
+        if self.name == "failure-rate":
+            return "failure-rate (at most {} failures in {:g} s, {:g} s delay)".format(
+                self.max_failures_per_interval, self.failure_interval, self.delay)
+        return "exponential-delay ({:g} s to {:g} s, x{:g}, jitter {:g}, {} attempts)".format(
+            self.delay, self.max_backoff, self.multiplier, self.jitter, self.max_attempts)
+
+
+def restart_strategy_for(settings: JobSettings) -> RestartStrategy:
+    """The restart strategy ``settings`` ask for, with Flink's defaults."""
+    name = settings.restart_strategy
+    if name is None:
+        name = "exponential-delay" if settings.checkpoint_interval is not None else "none"
+    if name == "fixed-delay":
+        return RestartStrategy(name, max_attempts=settings.fixed_delay_attempts,
+                               delay=settings.fixed_delay_delay / _NANOS)
+    if name == "failure-rate":
+        return RestartStrategy(name, delay=settings.failure_rate_delay / _NANOS,
+                               max_failures_per_interval=settings.failure_rate_max_failures,
+                               failure_interval=settings.failure_rate_interval / _NANOS)
+    if name == "exponential-delay":
+        return RestartStrategy(
+            name,
+            max_attempts=settings.exponential_attempts,
+            delay=settings.exponential_initial_backoff / _NANOS,
+            max_backoff=settings.exponential_max_backoff / _NANOS,
+            multiplier=settings.exponential_multiplier,
+            reset_threshold=settings.exponential_reset_threshold / _NANOS,
+            jitter=settings.exponential_jitter,
+        )
+    return RestartStrategy("none")

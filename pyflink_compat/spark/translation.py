@@ -1,0 +1,98 @@
+"""Flink settings in Spark terms: the one place that maps one onto the other.
+
+Session-wide Spark keys are derived here from a :class:`~pyflink_compat.settings.registry.JobSettings`
+snapshot plus the checkpoint storage and state backend records an environment holds. Per-query
+mechanisms (trigger, checkpoint location) are planned in :mod:`pyflink_compat.spark.plan`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional
+
+from pyflink_compat.settings.registry import JobSettings
+
+__all__ = [
+    "HDFS_PROVIDER",
+    "ROCKSDB_PROVIDER",
+    "MIN_BATCHES_TO_RETAIN",
+    "PROVIDER_CLASS",
+    "ROCKSDB_CHANGELOG",
+    "FILE_MANAGER_CLASS",
+    "session_conf",
+    "state_store_provider",
+    "effective_storage",
+]
+
+HDFS_PROVIDER = "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider"
+ROCKSDB_PROVIDER = "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider"
+
+MIN_BATCHES_TO_RETAIN = "spark.sql.streaming.minBatchesToRetain"
+PROVIDER_CLASS = "spark.sql.streaming.stateStore.providerClass"
+ROCKSDB_CHANGELOG = "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"
+FILE_MANAGER_CLASS = "spark.sql.streaming.checkpointFileManagerClass"
+
+_ROCKSDB_TYPES = ("rocksdb", "rocksdb-legacy")
+_HEAP_TYPES = ("hashmap", "memory", "fs", "jobmanager", "filesystem")
+
+
+def state_store_provider(settings: JobSettings, backend: Optional[Mapping[str, Any]]) -> str:
+    """The Spark state store provider class for the state backend in force.
+
+    A backend object set with ``set_state_backend`` wins over ``state.backend.type``, as in
+    Flink. Heap backends map to the HDFS-backed store (state in the JVM heap, written as
+    deltas), RocksDB backends to the RocksDB store; any other name is taken as a provider
+    class.
+    """
+    if backend is not None:
+        kind = str(backend["type"])
+        if kind == "custom":
+            return str(backend["class"])
+    else:
+        kind = settings.state_backend
+    if kind in _ROCKSDB_TYPES:
+        return ROCKSDB_PROVIDER
+    if kind in _HEAP_TYPES:
+        return HDFS_PROVIDER
+    return kind
+
+
+def changelog_checkpointing(settings: JobSettings, backend: Optional[Mapping[str, Any]]) -> bool:
+    """Whether RocksDB writes changelogs instead of full uploads (Flink's incremental mode)."""
+    incremental = settings.incremental_checkpoints
+    if backend is not None and backend.get("incremental") is not None:
+        incremental = bool(backend["incremental"])
+    return bool(incremental or settings.changelog_enabled)
+
+
+def effective_storage(settings: JobSettings, storage: Optional[Mapping[str, Any]]) -> Mapping[str, Any]:
+    """The checkpoint storage a job uses, resolved the way Flink resolves it.
+
+    A storage object set through the API wins; then ``execution.checkpointing.storage``; then a
+    configured checkpoint directory means file system storage; otherwise JobManager storage.
+    """
+    if storage is not None:
+        return storage
+    kind = settings.checkpoint_storage
+    if kind == "jobmanager" or (kind is None and settings.checkpoint_dir is None):
+        return {"type": "jobmanager", "path": settings.checkpoint_dir, "max_state_size": 5 * 1024 * 1024}
+    if kind in (None, "filesystem"):
+        return {"type": "filesystem", "path": settings.checkpoint_dir}
+    return {"type": "custom", "class": kind, "path": settings.checkpoint_dir}
+
+
+def session_conf(
+    settings: JobSettings,
+    storage: Optional[Mapping[str, Any]],
+    backend: Optional[Mapping[str, Any]],
+) -> Mapping[str, Optional[str]]:
+    """The session-wide Spark conf keys that follow from the Flink settings.
+
+    A value of ``None`` means the key is to be unset, so that Spark's default applies.
+    """
+    resolved = effective_storage(settings, storage)
+    return {
+        MIN_BATCHES_TO_RETAIN: str(settings.num_retained),
+        PROVIDER_CLASS: state_store_provider(settings, backend),
+        ROCKSDB_CHANGELOG: "true" if changelog_checkpointing(settings, backend) else "false",
+        FILE_MANAGER_CLASS: str(resolved["class"]) if resolved["type"] == "custom" else None,
+    }

@@ -1,0 +1,1 @@
+"""Internal helpers shared by the API modules."""

@@ -1,0 +1,158 @@
+"""The exceptions pyflink_compat raises, and the one place where JVM errors are converted.
+
+PyFlink surfaces errors of its checkpoint API as py4j exceptions. Ported code catches those,
+so every error raised here is an instance of the class PyFlink raises *and* of the Python class
+that names the problem naturally (``ValueError`` for a rejected value, ``TypeError`` for a value
+of the wrong type), so both old and new ``except`` clauses keep working.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, TypeVar
+
+from py4j.protocol import Py4JError, Py4JJavaError
+
+if TYPE_CHECKING:
+    from py4j.java_gateway import JavaObject
+
+__all__ = [
+    "JavaIllegalArgumentError",
+    "JavaNullPointerError",
+    "JavaArithmeticError",
+    "JavaIllegalStateError",
+    "JavaRuntimeError",
+    "JavaMethodNotFoundError",
+    "ArgumentAttributeError",
+    "JobExecutionError",
+]
+
+T = TypeVar("T")
+
+
+class JavaIllegalArgumentError(Py4JJavaError, ValueError):
+    """A value was rejected; wraps a real JVM ``java.lang.IllegalArgumentException``."""
+
+
+class JavaNullPointerError(Py4JJavaError, TypeError):
+    """``None`` was passed where a value is required; wraps a JVM ``NullPointerException``."""
+
+
+class JavaArithmeticError(Py4JJavaError, OverflowError):
+    """A number overflowed on the Java side; wraps a JVM ``ArithmeticException``."""
+
+
+class JavaIllegalStateError(Py4JJavaError, RuntimeError):
+    """An operation is not allowed in the current state; wraps ``IllegalStateException``."""
+
+
+class JavaRuntimeError(Py4JJavaError, RuntimeError):
+    """Any other JVM exception raised while serving an API call."""
+
+
+class JavaMethodNotFoundError(Py4JError, TypeError):
+    """An argument of the wrong type: no Java method accepts it, as py4j reports it."""
+
+
+class ArgumentAttributeError(AttributeError, TypeError):
+    """An argument lacks what PyFlink reads from it (an enum member's ``name``, a wrapper's
+    JVM object), as PyFlink reports it."""
+
+
+class JobExecutionError(RuntimeError):
+    """A job ended in failure; ``__cause__`` holds what made it fail."""
+
+
+_BY_JAVA_CLASS: dict[str, type[Py4JJavaError]] = {
+    "java.lang.IllegalArgumentException": JavaIllegalArgumentError,
+    "java.lang.NullPointerException": JavaNullPointerError,
+    "java.lang.ArithmeticException": JavaArithmeticError,
+    "java.lang.IllegalStateException": JavaIllegalStateError,
+}
+
+
+def _gateway() -> Any:
+    from pyflink_compat.java_gateway import get_gateway
+
+    return get_gateway()
+
+
+def _call_text(target: str) -> str:
+    return "An error occurred while calling {}.\n".format(target)
+
+
+def from_java_throwable(throwable: "JavaObject", target: str) -> Py4JJavaError:
+    """Wrap a JVM throwable in the Python class chosen by its Java class."""
+    name = throwable.getClass().getName()
+    cls = _BY_JAVA_CLASS.get(name, JavaRuntimeError)
+    return cls(_call_text(target), throwable)
+
+
+def java_error(java_class: str, message: Optional[str], target: str) -> Py4JJavaError:
+    """Build a real JVM exception of ``java_class`` and wrap it as PyFlink would surface it.
+
+    :param java_class: Fully qualified name of a JVM exception class with a ``String``
+                       constructor (``java.lang.IllegalArgumentException``).
+    :param message: The exception message, or ``None`` for an exception without one.
+    :param target: What was being called, shown in the first line (``CheckpointConfig.x``).
+    """
+    j_class = functools.reduce(getattr, java_class.split("."), _gateway().jvm)
+    throwable = j_class(message) if message is not None else j_class()
+    return from_java_throwable(throwable, target)
+
+
+def illegal_argument(message: str, target: str) -> Py4JJavaError:
+    """A rejected value, with the exact message PyFlink gives."""
+    return java_error("java.lang.IllegalArgumentException", message, target)
+
+
+def call_java(target: str, fn: Callable[..., T], *args: Any) -> T:
+    """Call into the JVM, turning any JVM exception into the classes of this module.
+
+    PySpark converts some JVM exceptions into its own classes; this undoes that so that the
+    caller always sees a :class:`py4j.protocol.Py4JJavaError`.
+    """
+    try:
+        return fn(*args)
+    except Py4JJavaError as e:
+        if isinstance(e, tuple(_BY_JAVA_CLASS.values()) + (JavaRuntimeError,)):
+            raise
+        raise from_java_throwable(e.java_exception, target) from None
+    except Exception as e:
+        origin = getattr(e, "_origin", None)
+        if origin is None:
+            raise
+        raise from_java_throwable(origin, target) from None
+
+
+_JAVA_BOXED = {bool: "java.lang.Boolean", float: "java.lang.Double", str: "java.lang.String"}
+
+
+def java_type_name(value: Any) -> str:
+    """The class py4j would pass to Java for ``value``, as py4j prints it."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "class java.lang.Boolean"
+    if isinstance(value, int):
+        return "class java.lang.Integer" if -(2**31) <= value < 2**31 else "class java.lang.Long"
+    for py_type, name in _JAVA_BOXED.items():
+        if isinstance(value, py_type):
+            return "class " + name
+    return "class py4j.reflection.PythonProxy" if hasattr(value, "Java") else "class java.lang.Object"
+
+
+def method_not_found(java_method: str, args: Sequence[Any], target: str, constructor: bool = False) -> Py4JError:
+    """The error py4j raises when no Java method takes arguments of these types."""
+    kind = "Constructor" if constructor else "Method"
+    shown = ", ".join(java_type_name(a) for a in args)
+    return JavaMethodNotFoundError(
+        "An error occurred while calling {}. Trace:\npy4j.Py4JException: {} {}([{}]) does not exist\n".format(
+            target, kind, java_method, shown
+        )
+    )
+
+
+def jvm_name_missing(name: str) -> Py4JError:
+    """The error py4j raises when a JVM class or member of that name does not exist."""
+    return JavaMethodNotFoundError("{} does not exist in the JVM".format(name))
