@@ -6,15 +6,26 @@ from typing import TYPE_CHECKING
 
 from pyflink_compat._lazy import lazy_exports
 
-__all__ = ['Configuration', 'Duration']
+__all__ = ['Configuration', 'Duration', 'JobClient', 'JobExecutionResult', 'JobID', 'JobStatus',
+           'CompletableFuture']
 
 _EXPORTS = {
     'Configuration': 'configuration',
     'Duration': 'time',
+    'JobClient': 'job_client',
+    'JobExecutionResult': 'job_execution_result',
+    'JobID': 'job_id',
+    'JobStatus': 'job_status',
+    'CompletableFuture': 'completable_future',
 }
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
 
 if TYPE_CHECKING:
     from pyflink_compat.common.configuration import Configuration  # noqa: F401
+    from pyflink_compat.common.completable_future import CompletableFuture  # noqa: F401
+    from pyflink_compat.common.job_client import JobClient  # noqa: F401
+    from pyflink_compat.common.job_execution_result import JobExecutionResult  # noqa: F401
+    from pyflink_compat.common.job_id import JobID  # noqa: F401
+    from pyflink_compat.common.job_status import JobStatus  # noqa: F401
     from pyflink_compat.common.time import Duration  # noqa: F401

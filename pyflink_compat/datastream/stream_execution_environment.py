@@ -1,6 +1,6 @@
 """The entry point of a job: its checkpoint settings, and its Spark session."""
 import warnings
-from typing import TYPE_CHECKING, Any, Dict, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
 from pyflink_compat.common.configuration import Configuration
 from pyflink_compat.datastream.checkpoint_config import CheckpointConfig
@@ -54,6 +54,8 @@ class StreamExecutionEnvironment(object):
         self.serializer = serializer
         self._store = SettingsStore(j_stream_execution_environment.conf())
         self._spark_session: Optional['SparkSession'] = None
+        self._sinks: List[Any] = []
+        self._runs: List[Any] = []
         self._closed = False
 
     # -- creation and configuration -------------------------------------------------------
@@ -227,6 +229,113 @@ class StreamExecutionEnvironment(object):
             self._spark_session = python_session(self._j_stream_execution_environment)
         return self._spark_session
 
+    def add_sink(self, writer, name: str = None, bounded: bool = False,
+                 continuous: bool = False) -> 'StreamExecutionEnvironment':
+        """Register a Spark streaming writer as one sink of this environment's job.
+
+        The writer's query starts when the job is executed, with the trigger, checkpoint
+        location and query name the checkpoint configuration gives it.
+
+        :param writer: A :class:`pyspark.sql.streaming.DataStreamWriter` of a DataFrame built
+                       from :attr:`spark_session`.
+        :param name: Names the query and its checkpoint subdirectory; ``sink_<n>`` (by
+                     registration order) when omitted. Two sinks may not share a name.
+        :param bounded: Whether the sink finishes once its input is exhausted (as a Flink job
+                        with bounded sources does); otherwise it runs until cancelled.
+        :param continuous: Run in Spark's continuous processing mode with the checkpoint
+                           interval as epoch interval (an explicit opt-in: map-like queries and
+                           a few sinks only, at-least-once).
+        :return: This environment.
+        """
+        from pyflink_compat.spark.job import check_writer
+        from pyflink_compat.spark.plan import SinkSpec
+
+        check_writer(self.spark_session, writer)
+        if name is None:
+            name = "sink_%d" % len(self._sinks)
+        if not isinstance(name, str) or not name or "/" in name:
+            raise ValueError("A sink name must be a non-empty string without '/', got %r" % (name,))
+        if any(sink.name == name for sink in self._sinks):
+            raise ValueError("A sink named '%s' is already registered." % name)
+        self._sinks.append(SinkSpec(name, writer, bool(bounded), bool(continuous)))
+        return self
+
+    def get_job_plan(self, job_name: str = 'Flink Streaming Job'):
+        """What a job of the registered sinks would do on Spark, without starting it.
+
+        ``print(env.get_job_plan())`` shows, per query, the trigger, checkpoint location and
+        guarantee; the Spark session keys set; and for every Flink setting its value and
+        whether Spark applies it, pyflink_compat emulates it, or it has no Spark effect. The
+        same summary is logged when the job starts.
+
+        :param job_name: The job's name (it names the checkpoint directory).
+        :return: A :class:`~pyflink_compat.spark.plan.JobPlan`.
+        """
+        from pyflink_compat.spark.job import PLANNED_TEMPORARY_ROOT, build_plan
+
+        return build_plan(self._store, job_name, self._sinks, PLANNED_TEMPORARY_ROOT)
+
+    def configure_writer(self, writer, name: str, job_name: str = 'Flink Streaming Job'):
+        """Apply the checkpoint configuration to one writer that you start yourself.
+
+        Sets the query name, the checkpoint location (``<dir>/<job_name>/<name>``, or a
+        temporary one) and the trigger. What this loses compared to :meth:`execute`: no
+        restart strategy, checkpoint timeout or tolerable failures, no retention clean-up, no
+        ``max_state_size`` enforcement, no checkpoint statistics and no warning about
+        settings without Spark effect.
+
+        :param writer: A :class:`pyspark.sql.streaming.DataStreamWriter`.
+        :param name: The query name.
+        :param job_name: The job name used in the checkpoint location.
+        :return: The same writer, ready to ``start()``.
+        """
+        from pyflink_compat.spark.job import check_writer, configure_one_writer
+
+        check_writer(self.spark_session, writer)
+        return configure_one_writer(self._store, writer, name, job_name)
+
+    def execute(self, job_name: str = None):
+        """Run the job and wait until it ends.
+
+        Starts one streaming query per registered sink under the checkpoint configuration.
+        Returns when every sink has finished (bounded sinks) or the job was cancelled from a
+        :class:`~pyflink_compat.common.JobClient`; a job that fails beyond its restart
+        strategy raises. Interrupting the wait (Ctrl-C) stops the queries and keeps their
+        checkpoints, so a re-run resumes.
+
+        :param job_name: The job's name; ``Flink Streaming Job`` when omitted.
+        :return: A :class:`~pyflink_compat.common.JobExecutionResult`.
+        :raises JobExecutionError: when the job failed; ``__cause__`` is the failure.
+        """
+        client = self.execute_async(job_name if job_name is not None else 'Flink Streaming Job')
+        run = client._j_job_client
+        try:
+            while not run.wait(0.5):
+                pass
+        except KeyboardInterrupt:
+            run.interrupt()
+            run.wait()
+            raise
+        return run.result.result()
+
+    def execute_async(self, job_name: str = 'Flink Streaming Job'):
+        """Start the job and return at once.
+
+        :param job_name: The job's name (it names the checkpoint directory).
+        :return: A :class:`~pyflink_compat.common.JobClient` for the running job.
+        """
+        from pyflink_compat.common.job_client import JobClient
+        from pyflink_compat.spark.job import start_job
+
+        run = start_job(self._store, self.spark_session, job_name, list(self._sinks))
+        self._runs.append(run)
+        return JobClient(run)
+
     def close(self):
-        """Release the environment: stop the queries it started that still run."""
+        """Release the environment: cancel its jobs that still run and forget its sinks."""
+        for run in self._runs:
+            if not run.status.is_terminal_state():
+                run.cancel()
+                run.wait()
+        self._sinks.clear()
         self._closed = True

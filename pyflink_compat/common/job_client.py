@@ -1,0 +1,66 @@
+"""A handle on a running job, shaped like PyFlink's ``JobClient``."""
+from typing import TYPE_CHECKING, List
+
+from pyflink_compat.common.completable_future import CompletableFuture
+from pyflink_compat.common.job_id import JobID
+
+if TYPE_CHECKING:
+    from pyflink_compat.spark.stats import CompletedCheckpointStats
+    from pyflink_compat.spark.supervisor import JobRun
+
+__all__ = ['JobClient']
+
+
+class JobClient(object):
+    """Watches and controls a job started with
+    :meth:`~pyflink_compat.datastream.StreamExecutionEnvironment.execute_async`.
+
+    :param j_job_client: The run of the job this client controls.
+    """
+
+    def __init__(self, j_job_client: 'JobRun'):
+        self._j_job_client = j_job_client
+
+    def get_job_id(self) -> JobID:
+        """The job's identifier."""
+        return self._j_job_client.job_id
+
+    def get_job_status(self) -> CompletableFuture:
+        """The job's current :class:`~pyflink_compat.common.job_status.JobStatus`.
+
+        :return: A future already holding the status.
+        """
+        return CompletableFuture._completed(self._j_job_client.status)
+
+    def cancel(self) -> CompletableFuture:
+        """Cancel the job: its queries stop and retention applies as for a cancellation.
+
+        :return: A future that completes (with ``None``) once the job is cancelled.
+        """
+        return CompletableFuture(self._j_job_client.cancel())
+
+    def stop_with_savepoint(self, advance_to_end_of_event_time: bool,
+                            savepoint_directory: str = None) -> CompletableFuture:
+        """Not available: Spark has no savepoints. Cancel the job and keep its checkpoints
+        (``RETAIN_ON_CANCELLATION``) to resume it later."""
+        raise NotImplementedError("Spark has no savepoints; retain checkpoints instead.")
+
+    def trigger_savepoint(self, savepoint_directory: str = None) -> CompletableFuture:
+        """Not available: Spark has no savepoints."""
+        raise NotImplementedError("Spark has no savepoints; retain checkpoints instead.")
+
+    def get_accumulators(self) -> CompletableFuture:
+        """Always an empty dict: Spark jobs have no Flink accumulators."""
+        return CompletableFuture._completed({})
+
+    def get_job_execution_result(self) -> CompletableFuture:
+        """The job's :class:`~pyflink_compat.common.job_execution_result.JobExecutionResult`.
+
+        :return: A future that completes when the job ends; its ``result()`` raises
+                 :class:`~pyflink_compat.util.exceptions.JobExecutionError` when the job failed.
+        """
+        return CompletableFuture(self._j_job_client.result)
+
+    def get_checkpoint_statistics(self) -> List['CompletedCheckpointStats']:
+        """Every checkpoint the job completed so far, oldest first."""
+        return self._j_job_client.checkpoint_statistics()

@@ -1,0 +1,64 @@
+"""From an environment to a running job: planning, checks and start.
+
+The environment's API methods (``add_sink``, ``execute``, ``get_job_plan``,
+``configure_writer``) delegate here, so that everything Spark-specific about running a job
+stays in this package.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence
+
+from pyflink_compat.settings.store import SettingsStore
+from pyflink_compat.spark.checkpoint_dirs import make_temporary_root
+from pyflink_compat.spark.plan import JobPlan, SinkSpec, plan_job
+from pyflink_compat.spark.supervisor import JobRun
+from pyflink_compat.spark.writers import apply_query_plan
+
+if TYPE_CHECKING:
+    from pyspark.sql import SparkSession
+
+__all__ = ["check_writer", "build_plan", "start_job", "configure_one_writer", "PLANNED_TEMPORARY_ROOT"]
+
+#: Shown in a plan printed before the job starts, in place of the job's temporary directory.
+PLANNED_TEMPORARY_ROOT = "file:<temporary directory of the job>"
+
+
+def check_writer(spark: "SparkSession", writer: Any) -> None:
+    """Reject a writer that is not a streaming writer of the environment's Spark session."""
+    j_writer = getattr(writer, "_jwrite", None)
+    session = getattr(writer, "_spark", None)
+    if j_writer is None or session is None or not hasattr(writer, "start"):
+        raise TypeError("add_sink() takes a pyspark DataStreamWriter (DataFrame.writeStream), "
+                        "got {}".format(type(writer).__name__))
+    if not bool(session._jsparkSession.equals(spark._jsparkSession)):
+        raise ValueError("The writer's DataFrame was built from another Spark session; build the "
+                         "pipeline from env.spark_session so that the checkpoint configuration "
+                         "applies to it.")
+
+
+def build_plan(store: SettingsStore, job_name: str, sinks: Sequence[SinkSpec], temporary_root: str) -> JobPlan:
+    """The plan of a job from the environment's current settings."""
+    store.sync_spark_conf()
+    explicit: List[str] = list(store.raw())
+    return plan_job(job_name, store.snapshot(), explicit, store.get_object("checkpoint-storage"),
+                    store.get_object("state-backend"), sinks, temporary_root)
+
+
+def start_job(store: SettingsStore, spark: "SparkSession", job_name: str, sinks: Sequence[SinkSpec]) -> JobRun:
+    """Plan the job, then start its queries under supervision."""
+    if not sinks:
+        raise RuntimeError("No sinks registered: add at least one with env.add_sink(writer) "
+                           "before executing the job.")
+    temporary_root = make_temporary_root(job_name)
+    run = JobRun(build_plan(store, job_name, sinks, temporary_root), sinks, spark, temporary_root)
+    run.start()
+    return run
+
+
+def configure_one_writer(store: SettingsStore, writer: Any, name: str, job_name: str,
+                         temporary_root: Optional[str] = None) -> Any:
+    """Apply the checkpoint configuration to a single writer the caller starts itself."""
+    root = temporary_root or make_temporary_root(job_name)
+    plan = build_plan(store, job_name, [SinkSpec(name, writer)], root)
+    return apply_query_plan(writer, plan.queries[0])

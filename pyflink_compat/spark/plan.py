@@ -1,0 +1,253 @@
+"""What a job does on Spark, decided before it starts, and the summary that shows it.
+
+:func:`plan_job` turns a settings snapshot and the registered sinks into a :class:`JobPlan`:
+per query its trigger, checkpoint location and write mode, the session-wide Spark keys, and
+for every Flink setting whether Spark applies it, pyflink_compat emulates it, or it has no
+Spark effect. ``str(plan)`` is the summary printed by
+:meth:`StreamExecutionEnvironment.get_job_plan` and logged when the job starts.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, List, Mapping, Optional, Sequence, Tuple
+
+import attrs
+
+from pyflink_compat.settings.registry import SETTINGS, JobSettings, Setting
+from pyflink_compat.spark.restart import restart_strategy_for
+from pyflink_compat.spark.translation import effective_storage, session_conf
+
+__all__ = ["SinkSpec", "QueryPlan", "SettingStatus", "JobPlan", "plan_job", "job_directory_name"]
+
+_STATEFUL_NODES = re.compile(
+    r"\b(Aggregate|Deduplicate|DeduplicateWithinWatermark|FlatMapGroupsWithState|"
+    r"TransformWithState|FlatMapGroupsInPandasWithState|GlobalLimit|Join)\b")
+_ASYNC_SINKS = ("memory", "console", "noop", "kafka", "foreach")
+
+#: Temporary checkpoint locations, owned by the job and removed when it ends.
+TEMPORARY = "temporary"
+#: Durable checkpoint locations under the configured checkpoint directory.
+DURABLE = "durable"
+
+
+@attrs.frozen
+class SinkSpec:
+    """One sink of a job: a Spark ``DataStreamWriter`` and how it ends.
+
+    :param name: The query name and checkpoint subdirectory.
+    :param writer: The PySpark ``DataStreamWriter``.
+    :param bounded: Whether the query finishes once its input is exhausted.
+    :param continuous: Whether to run in Spark's continuous processing mode (opt-in).
+    """
+
+    name: str
+    writer: Any = attrs.field(eq=False, repr=False)
+    bounded: bool = False
+    continuous: bool = False
+
+
+@attrs.frozen
+class QueryPlan:
+    """How one query of the job runs.
+
+    :param name: Query (and sink) name.
+    :param trigger: The trigger, as Spark prints it.
+    :param interval_ms: The trigger interval in ms, or ``None`` for Spark's default.
+    :param checkpoint_location: Where the query checkpoints (a directory URI).
+    :param location_kind: :data:`TEMPORARY` or :data:`DURABLE`.
+    :param async_progress: Whether asynchronous progress tracking is on.
+    :param guarantee: The processing guarantee, with the reason it was chosen.
+    :param sink_format: The sink format, when it could be read from the writer.
+    :param stateful: Whether the query keeps state.
+    """
+
+    name: str
+    trigger: str
+    interval_ms: Optional[int]
+    checkpoint_location: str
+    location_kind: str
+    async_progress: bool
+    guarantee: str
+    sink_format: Optional[str]
+    stateful: bool
+    continuous: bool = False
+
+
+@attrs.frozen
+class SettingStatus:
+    """One Flink setting as a job sees it."""
+
+    setting: Setting
+    value: Any
+    explicit: bool
+    no_effect: bool
+
+    @property
+    def status(self) -> str:
+        if self.no_effect:
+            return "no Spark effect"
+        return self.setting.support.value
+
+
+@attrs.frozen
+class JobPlan:
+    """Everything a job will do on Spark; ``str()`` renders the summary."""
+
+    job_name: str
+    settings: JobSettings
+    storage: Mapping[str, Any]
+    spark_conf: Mapping[str, Optional[str]]
+    queries: Tuple[QueryPlan, ...]
+    statuses: Tuple[SettingStatus, ...]
+    restart: str
+
+    @property
+    def checkpointing_enabled(self) -> bool:
+        return self.settings.checkpoint_interval is not None
+
+    @property
+    def ignored(self) -> Tuple[SettingStatus, ...]:
+        """Settings in force that Spark does not honour (warned about at job start)."""
+        return tuple(s for s in self.statuses if s.no_effect)
+
+    def __str__(self) -> str:
+        lines = ["Job '{}' on Spark".format(self.job_name)]
+        kind = self.storage["type"]
+        where = self.storage.get("path") or "-"
+        lines.append("  checkpoint storage: {} ({})".format(kind, where))
+        lines.append("  restart strategy: {}".format(self.restart))
+        lines.append("  Spark session conf:")
+        for key, value in self.spark_conf.items():
+            lines.append("    {} = {}".format(key, "<unset>" if value is None else value))
+        for query in self.queries:
+            lines.append("  query '{}':".format(query.name))
+            lines.append("    trigger: {}".format(query.trigger))
+            lines.append("    checkpoint location: {} ({})".format(
+                query.checkpoint_location, query.location_kind))
+            lines.append("    guarantee: {}".format(query.guarantee))
+        lines.append("  Flink settings:")
+        for status in self.statuses:
+            shown = _show(status.setting, status.value)
+            lines.append("    {} = {}{} [{}] {}".format(
+                status.setting.key, shown, "" if status.explicit else " (default)",
+                status.status, status.setting.spark))
+        return "\n".join(lines)
+
+
+def _show(setting: Setting, value: Any) -> str:
+    if value is None:
+        return "<unset>"
+    if setting.codec.name == "duration":
+        return "{} ms".format(value // 1_000_000) if value % 1_000_000 == 0 else "{} ns".format(value)
+    return str(value)
+
+
+def job_directory_name(job_name: str) -> str:
+    """The directory a job's checkpoints go in: its name, with path separators replaced."""
+    cleaned = re.sub(r"[/\\:]", "_", job_name).strip()
+    return cleaned or "job"
+
+
+def sink_format(writer: Any) -> Optional[str]:
+    """The format of a PySpark ``DataStreamWriter`` (read from the JVM object)."""
+    try:
+        j_writer = writer._jwrite
+        field = j_writer.getClass().getDeclaredField("source")
+        field.setAccessible(True)
+        value = field.get(j_writer)
+        return None if value is None else str(value).lower()
+    except Exception:
+        return None
+
+
+def is_stateful(writer: Any) -> bool:
+    """Whether the query behind a writer keeps state (aggregation, deduplication, join...)."""
+    try:
+        plan = writer._df._jdf.queryExecution().analyzed().toString()
+    except Exception:
+        return True
+    return bool(_STATEFUL_NODES.search(str(plan)))
+
+
+def _query_plan(settings: JobSettings, sink: SinkSpec, location: str, location_kind: str) -> QueryPlan:
+    interval_ms = None if settings.checkpoint_interval is None else settings.checkpoint_interval // 1_000_000
+    fmt = sink_format(sink.writer)
+    stateful = is_stateful(sink.writer)
+    async_progress = False
+    if interval_ms is None:
+        trigger = "ProcessingTime(0) (Spark's default: checkpointing is disabled)"
+        guarantee = "none across runs: the temporary checkpoint is removed when the job ends"
+    elif sink.continuous:
+        trigger = "Continuous({} ms)".format(interval_ms)
+        guarantee = "at-least-once (continuous processing, opted in)"
+    else:
+        trigger = "ProcessingTime({} ms)".format(interval_ms)
+        if settings.checkpointing_mode == "EXACTLY_ONCE":
+            guarantee = "exactly-once (synchronous micro-batches)"
+        elif stateful:
+            guarantee = "exactly-once micro-batches (asynchronous progress tracking does not " \
+                        "support stateful queries)"
+        elif fmt not in _ASYNC_SINKS:
+            guarantee = "exactly-once micro-batches (sink '{}' does not support asynchronous " \
+                        "progress tracking)".format(fmt)
+        else:
+            async_progress = True
+            guarantee = "at-least-once (asynchronous progress tracking, checkpoint every {} ms)".format(
+                interval_ms)
+    return QueryPlan(sink.name, trigger, interval_ms, location, location_kind, async_progress,
+                     guarantee, fmt, stateful, sink.continuous and interval_ms is not None)
+
+
+def plan_job(
+    job_name: str,
+    settings: JobSettings,
+    explicit_keys: Sequence[str],
+    storage: Optional[Mapping[str, Any]],
+    backend: Optional[Mapping[str, Any]],
+    sinks: Sequence[SinkSpec],
+    temporary_root: str,
+) -> JobPlan:
+    """Decide how a job runs on Spark.
+
+    :param job_name: The job's name.
+    :param settings: The settings in force.
+    :param explicit_keys: Flink keys that were set explicitly (the others are defaults).
+    :param storage: The checkpoint storage record set through the API, if any.
+    :param backend: The state backend record set through the API, if any.
+    :param sinks: The sinks, in registration order.
+    :param temporary_root: A job-owned directory URI for temporary checkpoint locations.
+    """
+    resolved = effective_storage(settings, storage)
+    durable = settings.checkpoint_interval is not None and resolved["type"] != "jobmanager" \
+        and resolved.get("path") is not None
+    queries: List[QueryPlan] = []
+    for sink in sinks:
+        if durable:
+            base = str(resolved["path"]).rstrip("/")
+            location = "{}/{}/{}".format(base, job_directory_name(job_name), sink.name)
+            queries.append(_query_plan(settings, sink, location, DURABLE))
+        else:
+            location = "{}/{}".format(temporary_root.rstrip("/"), sink.name)
+            queries.append(_query_plan(settings, sink, location, TEMPORARY))
+    explicit = set(explicit_keys)
+    statuses = []
+    for setting in SETTINGS:
+        value = getattr(settings, setting.name)
+        statuses.append(SettingStatus(setting, value, setting.key in explicit,
+                                      setting.has_no_effect(value)))
+    return JobPlan(job_name, settings, resolved, session_conf(settings, storage, backend),
+                   tuple(queries), tuple(statuses), restart_strategy_for(settings).describe())
+
+
+def no_effect_message(plan: JobPlan) -> Optional[str]:
+    """The one warning a job gives at start for settings Spark does not honour."""
+    ignored = plan.ignored
+    if not ignored:
+        return None
+    parts = ["{}={}".format(s.setting.key, _show(s.setting, s.value)) for s in ignored]
+    return "Job '{}': these checkpoint settings are stored but have no Spark effect: {}".format(
+        plan.job_name, ", ".join(parts))
+
+
+__all__ += ["sink_format", "is_stateful", "no_effect_message", "TEMPORARY", "DURABLE"]

@@ -1,0 +1,370 @@
+"""Running a job: its queries, their checkpoints, failures, restarts and clean-up.
+
+A :class:`JobRun` starts one Spark streaming query per sink and watches them from a thread of
+its own. It turns Spark's per-query facts into Flink's job-level rules:
+
+* every committed micro-batch is a completed checkpoint (recorded as statistics and logged);
+* a batch running past the checkpoint timeout, a failed checkpoint commit, or (with
+  JobManager storage) state past its maximum size is a failed checkpoint; more consecutive
+  failed checkpoints than tolerated fail the job;
+* a failed job is restarted from its checkpoints as long as the restart strategy allows;
+* when the job ends, its checkpoints are kept or deleted by the retention mode, deleting only
+  what the job provably created.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import warnings
+from concurrent.futures import Future
+from typing import Any, Dict, List, Optional, Sequence
+
+from pyflink_compat.common.job_execution_result import JobExecutionResult
+from pyflink_compat.common.job_id import JobID
+from pyflink_compat.common.job_status import JobStatus
+from pyflink_compat.spark.checkpoint_dirs import CheckpointDirs, remove_temporary_root
+from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec, no_effect_message
+from pyflink_compat.spark.restart import restart_strategy_for
+from pyflink_compat.spark.stats import CompletedCheckpointStats, stats_from_progress
+from pyflink_compat.spark.translation import PROVIDER_CLASS
+from pyflink_compat.spark.writers import apply_query_plan
+from pyflink_compat.util.exceptions import JobExecutionError
+
+__all__ = ["JobRun", "NoSparkEffectWarning", "StateStoreMismatchWarning", "CheckpointFailure"]
+
+LOG = logging.getLogger("pyflink_compat.job")
+
+_POLL_SECONDS = 0.1
+_CHECKPOINT_LOG_CLASSES = ("CheckpointFileManager", "HDFSMetadataLog", "CommitLog", "OffsetSeqLog")
+
+
+class NoSparkEffectWarning(UserWarning):
+    """Settings in force for a job that Spark does not honour."""
+
+
+class StateStoreMismatchWarning(UserWarning):
+    """A query resumes from a checkpoint written with another state store than configured."""
+
+
+class CheckpointFailure(Exception):
+    """Checkpoints failed more often in a row than the job tolerates."""
+
+
+def _is_checkpoint_write_failure(exc: Any) -> bool:
+    text = "{} {}".format(getattr(exc, "desc", ""), getattr(exc, "stackTrace", ""))
+    return any(name in text for name in _CHECKPOINT_LOG_CLASSES)
+
+
+class _Query:
+    """One sink's query across restarts."""
+
+    def __init__(self, sink: SinkSpec, plan: QueryPlan):
+        self.sink = sink
+        self.plan = plan
+        self.handle: Any = None
+        self.last_batch = -1
+        self.finished = False
+        self.idle_polls = 0
+        self.active_since: Optional[float] = None
+        self.timed_out_batch: Optional[int] = None
+
+
+class JobRun:
+    """One execution of a job.
+
+    :param plan: What the job does on Spark.
+    :param sinks: The sinks, in registration order.
+    :param spark: The environment's Spark session.
+    :param temporary_root: The job-owned directory for temporary checkpoint locations.
+    """
+
+    def __init__(self, plan: JobPlan, sinks: Sequence[SinkSpec], spark: Any, temporary_root: str):
+        self.plan = plan
+        self.job_id = JobID()
+        self._spark = spark
+        self._temporary_root = temporary_root
+        self._queries = [_Query(s, q) for s, q in zip(sinks, plan.queries)]
+        self._status = JobStatus.CREATED
+        self._lock = threading.RLock()
+        self._cancel = threading.Event()
+        self._interrupt = threading.Event()
+        self._result: 'Future[JobExecutionResult]' = Future()
+        self._cancelled: 'Future[None]' = Future()
+        self._stats: List[CompletedCheckpointStats] = []
+        self._failed_checkpoints = 0
+        self._restart = restart_strategy_for(plan.settings)
+        self._dirs: Optional[CheckpointDirs] = None
+        self._started_at = 0.0
+        self.kept: List[str] = []
+        self.mismatches: List[str] = []
+        self.restarts = 0
+        self._thread = threading.Thread(target=self._run, name="pyflink_compat-job", daemon=True)
+
+    # -- what clients see ---------------------------------------------------------------------
+    @property
+    def status(self) -> JobStatus:
+        with self._lock:
+            return self._status
+
+    @property
+    def result(self) -> 'Future[JobExecutionResult]':
+        return self._result
+
+    def checkpoint_statistics(self) -> List[CompletedCheckpointStats]:
+        with self._lock:
+            return list(self._stats)
+
+    def cancel(self) -> 'Future[None]':
+        """Ask the job to stop; the future completes once it is cancelled."""
+        with self._lock:
+            if self._status.is_terminal_state():
+                if not self._cancelled.done():
+                    self._cancelled.set_result(None)
+                return self._cancelled
+            self._set_status(JobStatus.CANCELLING)
+        self._cancel.set()
+        return self._cancelled
+
+    def interrupt(self) -> None:
+        """Stop the queries without ending the job: checkpoints are kept (``SUSPENDED``)."""
+        self._interrupt.set()
+        self._cancel.set()
+
+    def wait(self, timeout: Optional[float] = None) -> bool:
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+    # -- start ----------------------------------------------------------------------------------
+    def start(self) -> None:
+        self._prepare_directories()
+        message = no_effect_message(self.plan)
+        if message is not None:
+            warnings.warn(message, NoSparkEffectWarning, stacklevel=3)
+            LOG.warning(message)
+        LOG.info("Starting job %s (%s)\n%s", self.plan.job_name, self.job_id, self.plan)
+        self._started_at = time.monotonic()
+        self._thread.start()
+
+    def _prepare_directories(self) -> None:
+        durable = [q for q in self._queries if q.plan.location_kind == DURABLE]
+        if not durable:
+            return
+        job_dir = durable[0].plan.checkpoint_location.rsplit("/", 1)[0]
+        self._dirs = CheckpointDirs(self._spark, job_dir, self.plan.job_name)
+        foreign = self._dirs.claim([q.sink.name for q in durable])
+        for sink in foreign:
+            LOG.warning("Query '%s' resumes from a checkpoint this job did not create; it will "
+                        "never be deleted by the job.", sink)
+        wanted = self.plan.spark_conf.get(PROVIDER_CLASS)
+        for query in durable:
+            pinned = self._dirs.pinned_conf(query.sink.name).get(PROVIDER_CLASS)
+            if pinned is not None and wanted is not None and pinned != wanted:
+                text = ("Query '{}' resumes from a checkpoint written with state store {}; Spark "
+                        "keeps using it and ignores the configured {}. Use a new checkpoint "
+                        "directory or job name to change the state backend.").format(
+                            query.sink.name, pinned.rsplit(".", 1)[-1], wanted.rsplit(".", 1)[-1])
+                self.mismatches.append(text)
+                warnings.warn(text, StateStoreMismatchWarning, stacklevel=4)
+                LOG.warning(text)
+
+    # -- the supervising thread -------------------------------------------------------------------
+    def _set_status(self, status: JobStatus) -> None:
+        with self._lock:
+            if self._status is not status:
+                LOG.info("Job %s (%s) switched to %s", self.plan.job_name, self.job_id, status.name)
+            self._status = status
+
+    def _run(self) -> None:
+        try:
+            while True:
+                self._start_queries()
+                outcome, cause = self._watch()
+                self._stop_queries()
+                if outcome == "finished":
+                    return self._finish(JobStatus.FINISHED)
+                if outcome == "cancelled":
+                    return self._finish(JobStatus.SUSPENDED if self._interrupt.is_set()
+                                        else JobStatus.CANCELED)
+                delay = self._restart.on_failure(time.monotonic())
+                if delay is None:
+                    return self._finish(JobStatus.FAILED, cause)
+                self.restarts += 1
+                self._set_status(JobStatus.RESTARTING)
+                LOG.warning("Job %s failed (%s); restarting from its checkpoints in %.2f s "
+                            "(restart %d)", self.plan.job_name, cause, delay, self.restarts)
+                if self._cancel.wait(delay):
+                    return self._finish(JobStatus.SUSPENDED if self._interrupt.is_set()
+                                        else JobStatus.CANCELED)
+        except BaseException as e:  # the job must end in a terminal state, whatever happened
+            self._stop_queries()
+            self._finish(JobStatus.FAILED, e)
+
+    def _start_queries(self) -> None:
+        self._failed_checkpoints = 0
+        for query in self._queries:
+            if query.finished:
+                continue
+            query.handle = apply_query_plan(query.sink.writer, query.plan).start()
+            query.active_since = None
+            query.idle_polls = 0
+        if self._dirs is not None:
+            self._dirs.record_query_ids()
+        self._set_status(JobStatus.RUNNING)
+
+    def _stop_queries(self) -> None:
+        for query in self._queries:
+            if query.handle is not None:
+                try:
+                    query.handle.stop()
+                except Exception as e:  # a query that already died stops with its error
+                    LOG.debug("Stopping query %s: %s", query.sink.name, e)
+
+    def _watch(self) -> 'tuple[str, Optional[BaseException]]':
+        while True:
+            if self._cancel.wait(_POLL_SECONDS):
+                return "cancelled", None
+            for query in self._queries:
+                if query.finished:
+                    continue
+                failure = self._check_query(query)
+                if failure is not None:
+                    return "failed", failure
+            if all(q.finished for q in self._queries):
+                return "finished", None
+
+    def _check_query(self, query: _Query) -> Optional[BaseException]:
+        handle = query.handle
+        j_query = handle._jsq
+        if not j_query.isActive():
+            error = handle.exception()
+            if error is None:
+                query.finished = True
+                return None
+            if _is_checkpoint_write_failure(error):
+                failure = self._failed_checkpoint(query, "its checkpoint could not be written: {}".format(
+                    getattr(error, "desc", error)))
+                if failure is None:
+                    query.handle = apply_query_plan(query.sink.writer, query.plan).start()
+                return failure
+            return error
+        failure = self._collect_progress(query)
+        if failure is not None:
+            return failure
+        return self._check_timeout_and_end(query, j_query)
+
+    def _collect_progress(self, query: _Query) -> Optional[BaseException]:
+        recent = query.handle._jsq.recentProgress()
+        fresh = []
+        for index in range(len(recent) - 1, -1, -1):
+            j_progress = recent[index]
+            if int(j_progress.batchId()) <= query.last_batch:
+                break
+            fresh.append(j_progress)
+        settings = self.plan.settings
+        for j_progress in reversed(fresh):
+            stats = stats_from_progress(query.sink.name, j_progress)
+            if stats is None:
+                continue
+            query.last_batch = max(query.last_batch, stats.batch_id)
+            if self.plan.settings.checkpoint_interval is None:
+                continue
+            query.active_since = None
+            if stats.duration_ms * 1_000_000 > settings.checkpoint_timeout \
+                    and query.timed_out_batch != stats.batch_id:
+                failure = self._failed_checkpoint(query, "batch {} took {} ms, past the checkpoint "
+                                                  "timeout".format(stats.batch_id, stats.duration_ms))
+                if failure is not None:
+                    return failure
+                continue
+            limit = self.plan.storage.get("max_state_size") if self.plan.storage["type"] == "jobmanager" else None
+            if limit is not None and stats.state_size > int(limit):
+                failure = self._failed_checkpoint(query, (
+                    "Size of the state is larger than the maximum permitted memory-backed state. "
+                    "Size={} , maxSize={}. Consider using a different checkpoint storage, like the "
+                    "FileSystemCheckpointStorage.").format(stats.state_size, limit))
+                if failure is not None:
+                    return failure
+                continue
+            if stats.batch_id != query.timed_out_batch:
+                self._failed_checkpoints = 0
+            with self._lock:
+                self._stats.append(stats)
+            LOG.info("Job %s: completed %s", self.plan.job_name, stats)
+        return None
+
+    def _check_timeout_and_end(self, query: _Query, j_query: Any) -> Optional[BaseException]:
+        status = j_query.status()
+        trigger_active = bool(status.isTriggerActive())
+        now = time.monotonic()
+        if trigger_active:
+            query.idle_polls = 0
+            if query.active_since is None:
+                query.active_since = now
+            timeout = self.plan.settings.checkpoint_timeout / 1e9
+            running_batch = query.last_batch + 1
+            if self.plan.settings.checkpoint_interval is not None \
+                    and now - query.active_since > timeout and query.timed_out_batch != running_batch:
+                query.timed_out_batch = running_batch
+                return self._failed_checkpoint(query, "batch {} is still running after the "
+                                               "checkpoint timeout".format(running_batch))
+            return None
+        query.active_since = None
+        if query.sink.bounded and not bool(status.isDataAvailable()) and query.last_batch >= 0:
+            query.idle_polls += 1
+            if query.idle_polls >= 3:
+                query.handle.stop()
+                query.finished = True
+                LOG.info("Job %s: sink '%s' consumed all its input", self.plan.job_name, query.sink.name)
+        else:
+            query.idle_polls = 0
+        return None
+
+    def _failed_checkpoint(self, query: _Query, reason: str) -> Optional[BaseException]:
+        self._failed_checkpoints += 1
+        tolerable = self.plan.settings.tolerable_failed_checkpoints
+        LOG.warning("Job %s: checkpoint of '%s' failed (%d in a row, %d tolerated): %s",
+                    self.plan.job_name, query.sink.name, self._failed_checkpoints, tolerable, reason)
+        if self._failed_checkpoints > tolerable:
+            return CheckpointFailure(
+                "Exceeded checkpoint tolerable failure threshold. The latest checkpoint of '{}' "
+                "failed: {}".format(query.sink.name, reason))
+        return None
+
+    # -- the end ------------------------------------------------------------------------------
+    def _finish(self, status: JobStatus, cause: Optional[BaseException] = None) -> None:
+        retention = self.plan.settings.externalized_checkpoint_retention
+        delete = {
+            JobStatus.FINISHED: retention != "RETAIN_ON_CANCELLATION",
+            JobStatus.CANCELED: retention != "RETAIN_ON_CANCELLATION",
+            JobStatus.FAILED: retention == "NO_EXTERNALIZED_CHECKPOINTS",
+        }.get(status, False)
+        if status is JobStatus.FAILED:
+            self._set_status(JobStatus.FAILING)
+        try:
+            if delete and self._dirs is not None:
+                durable = [q.sink.name for q in self._queries if q.plan.location_kind == DURABLE]
+                self.kept = self._dirs.delete_owned(durable)
+            elif self._dirs is not None:
+                LOG.info("Job %s ended %s: checkpoints kept under %s (retention %s)",
+                         self.plan.job_name, status.name, self._dirs.job_dir, retention)
+        finally:
+            remove_temporary_root(self._temporary_root)
+            self._set_status(status)
+            runtime = int((time.monotonic() - self._started_at) * 1000)
+            if status is JobStatus.FAILED:
+                error = JobExecutionError("Job '{}' ({}) failed: {}".format(
+                    self.plan.job_name, self.job_id, cause))
+                error.__cause__ = cause
+                self._result.set_exception(error)
+            else:
+                self._result.set_result(JobExecutionResult(self.job_id, runtime))
+            if not self._cancelled.done():
+                self._cancelled.set_result(None)
+
+    def statistics_by_sink(self) -> Dict[str, List[CompletedCheckpointStats]]:
+        grouped: Dict[str, List[CompletedCheckpointStats]] = {}
+        for stats in self.checkpoint_statistics():
+            grouped.setdefault(stats.sink, []).append(stats)
+        return grouped
