@@ -6,12 +6,15 @@ Hadoop's ``Path`` normalises URIs the way Flink's does (``file:///tmp/x/`` becom
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from pyflink_compat.util.exceptions import call_java, illegal_argument, java_error
 from pyflink_compat.util.java_args import java_string
 
-__all__ = ["normalize_path", "checkpoint_path", "NO_SCHEME", "ROOT_DIRECTORY"]
+__all__ = [
+    "normalize_path", "checkpoint_path", "parse_location", "checkpoint_location", "local_directory",
+    "flink_path_text", "NO_SCHEME", "ROOT_DIRECTORY",
+]
 
 NO_SCHEME = (
     "The scheme (hdfs://, file://, etc) is null. "
@@ -21,11 +24,77 @@ ROOT_DIRECTORY = "Cannot use the root directory for checkpoints."
 _PATH_TARGET = "None.org.apache.flink.core.fs.Path"
 
 
-def _hadoop_path(text: Any) -> Any:
+def _jvm() -> Any:
     from pyflink_compat.java_gateway import get_gateway
 
+    return get_gateway().jvm
+
+
+def _hadoop_path(text: Any) -> Any:
     java_string(text, "org.apache.flink.core.fs.Path", _PATH_TARGET, constructor=True)
-    return call_java(_PATH_TARGET, get_gateway().jvm.org.apache.hadoop.fs.Path, text)
+    return parse_location(text, _PATH_TARGET)
+
+
+def is_drive(text: str) -> bool:
+    return len(text) >= 2 and text[1] == ":" and text[0].isascii() and text[0].isalpha()
+
+
+def flink_path_text(text: str) -> Optional[str]:
+    """``text`` as Hadoop's ``Path`` must see it to read it as Flink's does (drive letters and
+    backslashes, which Hadoop handles only on Windows), or ``None`` where Flink fails."""
+    if is_drive(text):
+        return "/" + text
+    start = 0
+    colon, slash = text.find(":"), text.find("/")
+    if colon != -1 and (slash == -1 or colon < slash):
+        start = colon + 1
+        if text.startswith("//", start) and len(text) - start > 2:
+            end = text.find("/", start + 2)
+            start = end if end > 0 else len(text)
+        elif is_drive(text[start:]):
+            return None
+    return text[:start] + text[start:].replace("\\", "/")
+
+
+def parse_location(text: str, target: str) -> Any:
+    """``text`` as a Hadoop ``Path``; a malformed one fails as if by calling ``target``."""
+    hadoop_text = flink_path_text(text)
+    if hadoop_text is None:
+        raise illegal_argument(
+            "java.net.URISyntaxException: Relative path in absolute URI: " + text, target)
+    return call_java(target, _jvm().org.apache.hadoop.fs.Path, hadoop_text)
+
+
+def checkpoint_location(j_path: Any, target: str) -> str:
+    """A parsed checkpoint or savepoint location, checked as Flink does, as normalised text."""
+    if j_path.toUri().getScheme() is None:
+        raise illegal_argument(NO_SCHEME, target)
+    if j_path.isRoot():
+        raise illegal_argument(ROOT_DIRECTORY, target)
+    return str(j_path.toString())
+
+
+def local_directory(raw: Optional[str], target: str) -> str:
+    """A RocksDB local directory as Flink accepts it: an absolute path or a ``file:`` URI, in
+    ``java.io.File``'s normal form."""
+    if raw is None:
+        raise illegal_argument("null path", target)
+    path = raw
+    colon, slash = raw.find(":"), raw.find("/")
+    hadoop_text = flink_path_text(raw)
+    # Flink sees a scheme only before the first slash, and ignores what it cannot parse.
+    if not (colon == -1 or -1 < slash < colon or is_drive(raw) or hadoop_text is None):
+        try:
+            j_uri = _jvm().org.apache.hadoop.fs.Path(hadoop_text).toUri()
+        except Exception:  # noqa: BLE001
+            j_uri = None
+        if j_uri is not None and j_uri.getScheme() is not None:
+            if str(j_uri.getScheme()).lower() != "file":
+                raise illegal_argument(f"Path {raw} has a non-local scheme", target)
+            path = j_uri.getPath() or ""
+    if not path.startswith("/"):
+        raise illegal_argument("Relative paths are not supported", target)
+    return "/" + "/".join(part for part in path.split("/") if part)
 
 
 def normalize_path(text: Any) -> str:
@@ -38,12 +107,7 @@ def checkpoint_path(text: Any, target: str) -> str:
 
     :raises JavaIllegalArgumentError: with Flink's message for a bad location.
     """
-    path = _hadoop_path(text)
-    if path.toUri().getScheme() is None:
-        raise illegal_argument(NO_SCHEME, target)
-    if path.isRoot():
-        raise illegal_argument(ROOT_DIRECTORY, target)
-    return str(path.toString())
+    return checkpoint_location(_hadoop_path(text), target)
 
 
 def null_pointer(message: Any, target: str) -> Exception:

@@ -7,6 +7,7 @@ independent of every other environment's, while all share one ``SparkContext``.
 
 from __future__ import annotations
 
+import os
 import threading
 from typing import TYPE_CHECKING, Optional
 
@@ -34,9 +35,14 @@ def base_session() -> "SparkSession":
             return active
         if _started is not None and _started.sparkContext._jsc is not None:
             return _started
+        cores = os.cpu_count() or 1
         _started = (
             SparkSession.builder.master("local[*]")
             .appName(LOCAL_APP_NAME)
+            # Flink's local default parallelism is the number of cores; Spark's default of 200
+            # shuffle partitions would mean 200 state stores per stateful operator.
+            .config("spark.sql.shuffle.partitions", str(cores))
+            .config("spark.ui.showConsoleProgress", "false")
             .getOrCreate()
         )
         return _started

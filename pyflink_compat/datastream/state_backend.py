@@ -1,0 +1,646 @@
+"""How state is kept: the state backends of PyFlink, kept in the Spark JVM.
+
+A backend is a value object whose parameters are checked (and whose paths are normalised)
+when it is built; the RocksDB backends also have setters that change it in place. Handed to
+``StreamExecutionEnvironment.set_state_backend``, it chooses Spark's state store provider:
+
+* :class:`HashMapStateBackend`, :class:`MemoryStateBackend` and :class:`FsStateBackend` keep
+  state on the JVM heap: Spark's HDFS-backed state store.
+* :class:`EmbeddedRocksDBStateBackend` and :class:`RocksDBStateBackend` keep state in RocksDB:
+  Spark's RocksDB state store, with incremental checkpoints mapped to changelog checkpointing.
+* :class:`CustomStateBackend` names a Spark ``StateStoreProvider`` class.
+
+Settings Spark has no use for (local directories, predefined options, transfer threads, ...)
+are checked as Flink checks them, stored and read back, as ported code expects.
+"""
+# Annotations are spelled as PyFlink spells them, so that signatures read the same.
+# ruff: noqa: UP006, UP035, UP045
+import json
+from abc import ABCMeta
+from enum import Enum
+from typing import Any, Dict, List, Optional
+
+from py4j.java_gateway import JavaObject
+
+from pyflink_compat.datastream._state_backend_text import fs_text, legacy_text, memory_text, paths_text
+from pyflink_compat.spark.paths import checkpoint_location, local_directory, parse_location
+from pyflink_compat.util.exceptions import (
+    JavaMethodNotFoundError,
+    call_java,
+    illegal_argument,
+    java_error,
+    java_type_name,
+    method_not_found,
+)
+from pyflink_compat.util.java_args import java_attribute, java_int, java_string
+from pyflink_compat.util.jvm_objects import (
+    descriptor_record,
+    is_descriptor,
+    new_descriptor,
+)
+
+__all__ = [  # noqa: RUF022 - PyFlink's order
+    'StateBackend',
+    'HashMapStateBackend',
+    'EmbeddedRocksDBStateBackend',
+    'MemoryStateBackend',
+    'FsStateBackend',
+    'RocksDBStateBackend',
+    'CustomStateBackend',
+    'PredefinedOptions']
+
+
+class _JavaClass(str):
+    """A JVM type as py4j prints it in a missing-constructor error."""
+
+
+_URI = _JavaClass("class java.net.URI")
+_TERNARY = _JavaClass("class org.apache.flink.util.TernaryBoolean")
+_MEMORY_CLASS = "org.apache.flink.runtime.state.memory.MemoryStateBackend"
+_FS_CLASS = "org.apache.flink.runtime.state.filesystem.FsStateBackend"
+_ROCKSDB_CLASS = "org.apache.flink.contrib.streaming.state.RocksDBStateBackend"
+_PATH_CLASS = "org.apache.flink.core.fs.Path"
+_OPTIONS_FACTORY = "org.apache.flink.contrib.streaming.state.RocksDBOptionsFactory"
+_STATE_STORE_PROVIDER = "org.apache.spark.sql.execution.streaming.state.StateStoreProvider"
+
+_MAX_FILE_STATE_THRESHOLD = 1024 * 1024
+_DEFAULT_FILE_STATE_THRESHOLD = 20 * 1024
+_DEFAULT_WRITE_BUFFER_SIZE = 4096
+_DEFAULT_TRANSFER_THREADS = 4
+#: Backends that are also checkpoint storages, which a legacy RocksDB backend can wrap.
+_STREAM_BACKENDS = ("fs", "memory", "rocksdb-legacy")
+
+# PyFlink leaves the placeholder unformatted and a space out; the text is kept as it is.
+_TERNARY_ERROR = ("Unsupported input for '{}': %s, the value of the parameter should be None or"
+                  "True or False.")
+_TRANSFER_THREADS_ERROR = ("The number of threads used to transfer files in "
+                           "EmbeddedRocksDBStateBackend should be greater than zero.")
+_NOT_A_STORAGE = ("RocksDBStateBackend can only checkpointto state backends that also "
+                  "implement CheckpointStorage.")
+
+
+def _gateway() -> Any:
+    from pyflink_compat.java_gateway import get_gateway
+
+    return get_gateway()
+
+
+def _is_java_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -2**31 <= value < 2**31
+
+
+def _no_constructor(java_class: str, args: List[Any], target: str) -> Exception:
+    """py4j's error for constructor arguments of the wrong types (``args``: the values passed,
+    or a :class:`_JavaClass` for a JVM-typed one)."""
+    trace = f"An error occurred while calling {target}. Trace:\n"
+    for arg in args:
+        if isinstance(arg, int) and not isinstance(arg, bool) and not -2**63 <= arg < 2**63:
+            return JavaMethodNotFoundError(
+                f'{trace}java.lang.NumberFormatException: For input string: "{arg}"\n')
+    shown = ", ".join(a if isinstance(a, _JavaClass) else java_type_name(a) for a in args)
+    return JavaMethodNotFoundError(
+        f"{trace}py4j.Py4JException: Constructor {java_class}([{shown}]) does not exist\n")
+
+
+def _ternary(value: Any, parameter: str) -> Optional[bool]:
+    """A tri-state flag of the heap backends: only ``None``, ``True`` and ``False`` are taken."""
+    if value is None or value is True or value is False:
+        return value
+    raise TypeError(_TERNARY_ERROR.format(parameter))
+
+
+def _incremental(value: Any) -> Optional[bool]:
+    """The RocksDB incremental flag: anything equal to a bool passes, but only ``True`` is on."""
+    if value not in (None, True, False):
+        raise TypeError(_TERNARY_ERROR.format('enable_incremental_checkpointing'))
+    return None if value is None else value is True
+
+
+# --- descriptors and the RocksDB settings both RocksDB backends share ------------------------
+
+def _descriptor(backend: 'StateBackend', java_method: str) -> Any:
+    """The descriptor of ``backend``, failing as PyFlink's call of ``java_method`` does when the
+    backend wraps nothing (a ``RocksDBStateBackend()`` built without arguments)."""
+    j_backend = backend._j_state_backend
+    if not isinstance(j_backend, JavaObject):
+        raise AttributeError(  # noqa: TRY004 - PyFlink's error
+            f"'{type(j_backend).__name__}' object has no attribute '{java_method}'")
+    return j_backend
+
+
+def _get(backend: 'StateBackend', java_method: str, key: str) -> Any:
+    return _descriptor(backend, java_method).get(key)
+
+
+def _target(j_object: Any, java_method: str) -> str:
+    return f"{j_object._target_id}.{java_method}"
+
+
+def _set_db_storage_paths(backend: 'StateBackend', paths: Any) -> None:
+    if len(paths) < 1:
+        _descriptor(backend, "setDbStoragePath").put("db_storage_paths", None)
+        return
+    for path in paths:  # py4j fills a String[] first
+        if path is not None and not isinstance(path, str):
+            name = "[B" if isinstance(path, (bytes, bytearray)) else java_type_name(path)[6:]
+            raise JavaMethodNotFoundError(
+                "An error occurred while calling None.None. Trace:\npy4j.Py4JException: "
+                f"Cannot convert {name} to java.lang.String\n")
+    j_backend = _descriptor(backend, "setDbStoragePaths")
+    target = _target(j_backend, "setDbStoragePaths")
+    j_backend.put("db_storage_paths",
+                  json.dumps([local_directory(path, target) for path in paths]))
+
+
+def _db_storage_paths(backend: 'StateBackend') -> List[str]:
+    # No paths read back as None, which PyFlink's list() turns into a TypeError.
+    return list(json.loads(_get(backend, "getDbStoragePaths", "db_storage_paths") or "null"))
+
+
+
+def _set_predefined_options(backend: 'StateBackend', options: Any) -> None:
+    j_backend = _descriptor(backend, "setPredefinedOptions")
+    j_backend.put("predefined_options", options._to_j_predefined_options())
+
+
+def _predefined_options(backend: 'StateBackend') -> 'PredefinedOptions':
+    name = _get(backend, "getPredefinedOptions", "predefined_options")
+    return PredefinedOptions._from_j_predefined_options(name or "DEFAULT")
+
+
+def _set_options(backend: 'StateBackend', class_name: Any) -> None:
+    """Load ``class_name`` in the Spark JVM; it must implement Flink's options factory, which
+    Spark's class path does not have unless a user adds it."""
+    loader = _gateway().jvm.Thread.currentThread().getContextClassLoader()
+    target = _target(loader, "loadClass")
+    if class_name is None:
+        raise java_error("java.lang.NullPointerException", None, target)
+    if not isinstance(class_name, str):
+        raise method_not_found("loadClass", [class_name], target)
+    j_class = call_java(target, loader.loadClass, class_name)
+    try:
+        j_factory = loader.loadClass(_OPTIONS_FACTORY)
+    except Exception:  # noqa: BLE001
+        j_factory = None
+    if j_factory is None or not j_factory.isAssignableFrom(j_class):
+        raise ValueError("The input class does not implement RocksDBOptionsFactory.")
+    _descriptor(backend, "setRocksDBOptions").put("options", str(j_class.getName()))
+
+
+def _set_transfer_threads(backend: 'StateBackend', number: Any, java_method: str) -> None:
+    j_backend = _descriptor(backend, java_method)
+    target = _target(j_backend, java_method)
+    java_int(number, java_method, target)
+    if number <= 0:
+        raise illegal_argument(_TRANSFER_THREADS_ERROR, target)
+    j_backend.put("number_of_transfer_threads", number)
+
+
+def _transfer_threads(value: int) -> int:
+    return _DEFAULT_TRANSFER_THREADS if value == -1 else value
+
+
+def _rocksdb_record(kind: str, incremental: Optional[bool]) -> Dict[str, Any]:
+    # -1 transfer threads: not set, as Flink keeps it.
+    return {"type": kind, "incremental": incremental, "db_storage_paths": None,
+            "predefined_options": None, "options": None, "number_of_transfer_threads": -1}
+
+
+# --- wrapping and records -------------------------------------------------------------------
+
+def _from_j_state_backend(j_state_backend):
+    """Wrap a JVM state backend in the Python class that matches its kind.
+
+    :param j_state_backend: A backend descriptor, a JVM ``StateStoreProvider`` or ``None``.
+    :return: The backend wrapper, or ``None`` for ``None``.
+    """
+    if j_state_backend is None:
+        return None
+    if not isinstance(j_state_backend, JavaObject):
+        raise AttributeError(  # noqa: TRY004 - PyFlink's error
+            f"'{type(j_state_backend).__name__}' object has no attribute 'getClass'")
+    if is_descriptor(j_state_backend):
+        cls, keyword = {
+            "hashmap": (HashMapStateBackend, "j_hashmap_state_backend"),
+            "rocksdb": (EmbeddedRocksDBStateBackend, "j_embedded_rocks_db_state_backend"),
+            "memory": (MemoryStateBackend, "j_memory_state_backend"),
+            "fs": (FsStateBackend, "j_fs_state_backend"),
+            "rocksdb-legacy": (RocksDBStateBackend, "j_rocks_db_state_backend"),
+        }.get(j_state_backend.get("type"), (None, None))
+        if cls is None:
+            return CustomStateBackend(j_state_backend.get("class"))
+        return cls(**{keyword: j_state_backend})
+    loader = _gateway().jvm.Thread.currentThread().getContextClassLoader()
+    if not loader.loadClass(_STATE_STORE_PROVIDER).isAssignableFrom(j_state_backend.getClass()):
+        raise TypeError(f"The input {j_state_backend} is not an instance of StateBackend.")
+    return CustomStateBackend(j_state_backend)
+
+
+def _state_backend_record(backend: 'StateBackend',
+                          target: str = "StreamExecutionEnvironment.setStateBackend",
+                          ) -> Dict[str, Any]:
+    """The record of ``backend`` an environment keeps in its session conf.
+
+    :param target: The call named in the error for a backend that wraps nothing (Flink's
+                   ``NullPointerException``) or something of the wrong type.
+    """
+    j_backend = java_attribute(backend, "_j_state_backend")
+    if j_backend is None:
+        raise java_error("java.lang.NullPointerException", None, target)
+    if isinstance(j_backend, JavaObject) and is_descriptor(j_backend):
+        return descriptor_record(j_backend)
+    if not isinstance(j_backend, (str, JavaObject)):
+        raise method_not_found("setStateBackend", [j_backend], target)
+    return {"type": "custom", "class": CustomStateBackend._class_name(j_backend)}
+
+
+def _state_backend_from_record(record: Optional[Dict[str, Any]]) -> Optional['StateBackend']:
+    """The backend a record made by :func:`_state_backend_record` describes."""
+    if record is None:
+        return None
+    return _from_j_state_backend(new_descriptor(record))
+
+
+def _stream_backend_record(backend: 'StateBackend', target: str) -> Dict[str, Any]:
+    """The record of a backend a legacy RocksDB backend checkpoints through; it must be one
+    that is also a checkpoint storage."""
+    j_backend = backend._j_state_backend
+    if j_backend is not None and not isinstance(j_backend, JavaObject):
+        raise _no_constructor(_ROCKSDB_CLASS, [j_backend, _TERNARY], target)
+    if j_backend is not None and is_descriptor(j_backend):
+        record = descriptor_record(j_backend)
+        if record["type"] in _STREAM_BACKENDS:
+            return record
+    raise java_error("java.lang.IllegalStateException", _NOT_A_STORAGE, target)
+
+
+class StateBackend(metaclass=ABCMeta):
+    """Decides how a job's keyed state is held while it runs and how it is checkpointed.
+
+    Pass one to ``StreamExecutionEnvironment.set_state_backend``. On Spark it picks the state
+    store provider (``spark.sql.streaming.stateStore.providerClass``) of the job's queries.
+
+    :param j_state_backend: The JVM object that holds the backend's parameters.
+    """
+
+    def __init__(self, j_state_backend):
+        self._j_state_backend = j_state_backend
+
+
+class HashMapStateBackend(StateBackend):
+    """State kept as objects on the JVM heap: Spark's HDFS-backed state store.
+
+    The store keeps each partition's state in an in-memory map and writes a delta file per
+    micro-batch (plus periodic snapshots) to the checkpoint location.
+
+    :param j_hashmap_state_backend: An existing JVM backend to wrap.
+    """
+
+    def __init__(self, j_hashmap_state_backend=None):
+        if j_hashmap_state_backend is None:
+            j_hashmap_state_backend = new_descriptor({"type": "hashmap"})
+        super().__init__(j_hashmap_state_backend)
+
+    def __str__(self):
+        # Flink shows an identity hash or a Class object here; a stable text instead.
+        return "HashMapStateBackend (state in the JVM heap; Spark: HDFS-backed state store)"
+
+
+class EmbeddedRocksDBStateBackend(StateBackend):
+    """State kept in an embedded RocksDB instance: Spark's RocksDB state store.
+
+    Incremental checkpoints map to the store's changelog checkpointing, which uploads only the
+    changes of each micro-batch. The other settings are checked, stored and read back; Spark
+    manages RocksDB's local directories, tuning and file transfers itself.
+
+    :param enable_incremental_checkpointing: ``True``, ``False``, or ``None`` for the configured
+                                             default (off).
+    :param j_embedded_rocks_db_state_backend: An existing JVM backend to wrap.
+    """
+
+    def __init__(self,
+                 enable_incremental_checkpointing=None,
+                 j_embedded_rocks_db_state_backend=None):
+        if j_embedded_rocks_db_state_backend is None:
+            j_embedded_rocks_db_state_backend = new_descriptor(
+                _rocksdb_record("rocksdb", _incremental(enable_incremental_checkpointing)))
+        super().__init__(j_embedded_rocks_db_state_backend)
+
+    def set_db_storage_paths(self, *paths: str):
+        """Set the local directories for RocksDB's files: absolute paths or ``file:`` URIs.
+        Without arguments, clears them."""
+        _set_db_storage_paths(self, paths)
+
+    def get_db_storage_paths(self) -> List[str]:
+        """The local directories set, as absolute paths (a ``TypeError`` if none are set)."""
+        return _db_storage_paths(self)
+
+    def is_incremental_checkpoints_enabled(self) -> bool:
+        """Whether checkpoints upload only changes (Spark: changelog checkpointing)."""
+        return bool(_get(self, "isIncrementalCheckpointsEnabled", "incremental"))
+
+    def set_predefined_options(self, options: 'PredefinedOptions'):
+        """Set the predefined RocksDB tuning profile, a :class:`PredefinedOptions` member."""
+        _set_predefined_options(self, options)
+
+    def get_predefined_options(self) -> 'PredefinedOptions':
+        """The predefined tuning profile (``DEFAULT`` unless set)."""
+        return _predefined_options(self)
+
+    def set_options(self, options_factory_class_name: str):
+        """Set a Flink ``RocksDBOptionsFactory`` class, which must load in the Spark JVM."""
+        _set_options(self, options_factory_class_name)
+
+    def get_options(self) -> Optional[str]:
+        """The options factory class name, or ``None`` if none was set."""
+        return _get(self, "getRocksDBOptions", "options")
+
+    def get_number_of_transfer_threads(self) -> int:
+        """The number of threads transferring files (4 unless set)."""
+        return _transfer_threads(
+            _get(self, "getNumberOfTransferThreads", "number_of_transfer_threads"))
+
+    def set_number_of_transfer_threads(self, number_of_transfering_threads: int):
+        """Set the number of threads transferring files; it must be positive."""
+        _set_transfer_threads(self, number_of_transfering_threads, "setNumberOfTransferThreads")
+
+    def __str__(self):
+        record = descriptor_record(_descriptor(self, "toString"))
+        incremental = {None: "UNDEFINED", True: "TRUE", False: "FALSE"}[record["incremental"]]
+        return ("EmbeddedRocksDBStateBackend{, localRocksDbDirectories="
+                f"{paths_text(record['db_storage_paths'])}, "
+                f"enableIncrementalCheckpointing={incremental}, "
+                f"numberOfTransferThreads={record['number_of_transfer_threads']}, "
+                "writeBatchSize=-1}")
+
+
+class MemoryStateBackend(StateBackend):
+    """Deprecated heap backend that checkpoints to the JobManager: Spark's HDFS-backed store.
+
+    :param checkpoint_path: Optional checkpoint location, with a scheme.
+    :param savepoint_path: Optional savepoint location, with a scheme.
+    :param max_state_size: Largest state a checkpoint may hold, in bytes (default 5 MiB).
+    :param using_asynchronous_snapshots: ``None``, ``True`` or ``False``; snapshots are always
+                                         asynchronous, so it has no effect.
+    :param j_memory_state_backend: An existing JVM backend to wrap.
+    """
+
+    #: The state size limit used when none is given: 5 MiB.
+    DEFAULT_MAX_STATE_SIZE = 5 * 1024 * 1024
+
+    def __init__(self,
+                 checkpoint_path=None,
+                 savepoint_path=None,
+                 max_state_size=None,
+                 using_asynchronous_snapshots=None,
+                 j_memory_state_backend=None):
+        if j_memory_state_backend is None:
+            asynchronous = _ternary(using_asynchronous_snapshots, 'using_asynchronous_snapshots')
+            if max_state_size is None:
+                max_state_size = MemoryStateBackend.DEFAULT_MAX_STATE_SIZE
+            target = "None." + _MEMORY_CLASS
+            paths = (checkpoint_path, savepoint_path)
+            if not (all(isinstance(p, (str, type(None))) for p in paths)
+                    and _is_java_int(max_state_size)):
+                raise _no_constructor(_MEMORY_CLASS, [*paths, max_state_size, _TERNARY], target)
+            # Both are parsed before either is checked, as in Flink.
+            j_paths = [None if p is None else parse_location(p, target) for p in paths]
+            checkpoint, savepoint = [None if p is None else checkpoint_location(p, target)
+                                     for p in j_paths]
+            if max_state_size <= 0:
+                raise illegal_argument("maxStateSize must be > 0", target)
+            j_memory_state_backend = new_descriptor({
+                "type": "memory", "checkpoint_path": checkpoint, "savepoint_path": savepoint,
+                "max_state_size": max_state_size, "asynchronous_snapshots": asynchronous})
+        self._j_memory_state_backend = j_memory_state_backend
+        super().__init__(j_memory_state_backend)
+
+    def get_max_state_size(self) -> int:
+        """The largest state, in bytes, a checkpoint may hold."""
+        return int(_get(self, "getMaxStateSize", "max_state_size"))
+
+    def is_using_asynchronous_snapshots(self) -> bool:
+        """Always ``True``: snapshots are asynchronous whatever was asked."""
+        _descriptor(self, "isUsingAsynchronousSnapshots")
+        return True
+
+    def __str__(self):
+        return memory_text(descriptor_record(_descriptor(self, "toString")))
+
+
+class FsStateBackend(StateBackend):
+    """Deprecated heap backend that checkpoints to a file system: Spark's HDFS-backed store.
+
+    :param checkpoint_directory_uri: The checkpoint location, with a scheme (required).
+    :param default_savepoint_directory_uri: Optional savepoint location, with a scheme.
+    :param file_state_size_threshold: Inline threshold in bytes, in ``[-1, 1 MiB]``; ``-1`` or
+                                      ``None`` means the default, 20 KiB.
+    :param write_buffer_size: Write buffer in bytes; ``-1`` or ``None`` means 4096.
+    :param using_asynchronous_snapshots: ``None``, ``True`` or ``False``; no effect.
+    :param j_fs_state_backend: An existing JVM backend to wrap.
+    """
+
+    def __init__(self,
+                 checkpoint_directory_uri=None,
+                 default_savepoint_directory_uri=None,
+                 file_state_size_threshold=None,
+                 write_buffer_size=None,
+                 using_asynchronous_snapshots=None,
+                 j_fs_state_backend=None):
+        if j_fs_state_backend is None:
+            if checkpoint_directory_uri is None:
+                raise ValueError("The parameter 'checkpoint_directory_uri' is required!")
+            # PyFlink parses both locations on their own before calling the constructor.
+            path_target = "None." + _PATH_CLASS
+            j_paths = []
+            for uri in (checkpoint_directory_uri, default_savepoint_directory_uri):
+                if uri is not None:
+                    java_string(uri, _PATH_CLASS, path_target, constructor=True)
+                    uri = parse_location(uri, path_target)
+                j_paths.append(uri)
+            threshold = -1 if file_state_size_threshold is None else file_state_size_threshold
+            buffer_size = -1 if write_buffer_size is None else write_buffer_size
+            asynchronous = _ternary(using_asynchronous_snapshots, 'using_asynchronous_snapshots')
+            target = "None." + _FS_CLASS
+            if not (_is_java_int(threshold) and _is_java_int(buffer_size)):
+                raise _no_constructor(_FS_CLASS, [
+                    _URI, None if j_paths[1] is None else _URI, threshold, buffer_size,
+                    _TERNARY], target)
+            checkpoint, savepoint = [None if p is None else checkpoint_location(p, target)
+                                     for p in j_paths]
+            if not -1 <= threshold <= _MAX_FILE_STATE_THRESHOLD:
+                raise illegal_argument(
+                    "The threshold for file state size must be in "
+                    f"[-1, {_MAX_FILE_STATE_THRESHOLD}], where '-1' means to use the value "
+                    "from the deployment's configuration.", target)
+            if buffer_size < -1:
+                raise illegal_argument(
+                    "The write buffer size must be not less than '-1', where '-1' means to use "
+                    "the value from the deployment's configuration.", target)
+            j_fs_state_backend = new_descriptor({
+                "type": "fs", "checkpoint_path": checkpoint, "savepoint_path": savepoint,
+                "file_state_size_threshold": threshold, "write_buffer_size": buffer_size,
+                "asynchronous_snapshots": asynchronous})
+        self._j_fs_state_backend = j_fs_state_backend
+        super().__init__(j_fs_state_backend)
+
+    def get_checkpoint_path(self) -> str:
+        """The checkpoint location, normalised."""
+        return _get(self, "getCheckpointPath", "checkpoint_path")
+
+    def get_min_file_size_threshold(self) -> int:
+        """The inline threshold in force, in bytes (20480 unless set)."""
+        value = _get(self, "getMinFileSizeThreshold", "file_state_size_threshold")
+        return _DEFAULT_FILE_STATE_THRESHOLD if value == -1 else int(value)
+
+    def is_using_asynchronous_snapshots(self) -> bool:
+        """Always ``True``: snapshots are asynchronous whatever was asked."""
+        _descriptor(self, "isUsingAsynchronousSnapshots")
+        return True
+
+    def get_write_buffer_size(self) -> int:
+        """The write buffer size in force, in bytes (4096 unless set)."""
+        value = _get(self, "getWriteBufferSize", "write_buffer_size")
+        return _DEFAULT_WRITE_BUFFER_SIZE if value == -1 else int(value)
+
+
+class RocksDBStateBackend(StateBackend):
+    """Deprecated RocksDB backend that also says where checkpoints go.
+
+    On Spark it selects the RocksDB state store, like :class:`EmbeddedRocksDBStateBackend`;
+    its checkpoint location is that of the backend it checkpoints through. Built with neither
+    a URI nor a suitable backend, it wraps nothing and every method fails, as in PyFlink.
+
+    :param checkpoint_data_uri: A checkpoint location with a scheme, checkpointed through an
+                                :class:`FsStateBackend`.
+    :param enable_incremental_checkpointing: ``True``, ``False`` or ``None`` (off).
+    :param checkpoint_stream_backend: Without a URI: the :class:`FsStateBackend`,
+                                      :class:`MemoryStateBackend` or :class:`RocksDBStateBackend`
+                                      to checkpoint through.
+    :param j_rocks_db_state_backend: An existing JVM backend to wrap.
+    """
+
+    def __init__(self,
+                 checkpoint_data_uri=None,
+                 enable_incremental_checkpointing=None,
+                 checkpoint_stream_backend=None,
+                 j_rocks_db_state_backend=None):
+        if j_rocks_db_state_backend is None:
+            incremental = _incremental(enable_incremental_checkpointing)
+            target = "None." + _ROCKSDB_CLASS
+            inner = None
+            if checkpoint_data_uri is not None:
+                args = [checkpoint_data_uri]
+                if enable_incremental_checkpointing is not None:
+                    args.append(enable_incremental_checkpointing)
+                if not isinstance(checkpoint_data_uri, str) or not all(
+                        isinstance(a, bool) for a in args[1:]):
+                    raise _no_constructor(_ROCKSDB_CLASS, args, target)
+                path = checkpoint_location(parse_location(checkpoint_data_uri, target), target)
+                inner = {"type": "fs", "checkpoint_path": path, "savepoint_path": None,
+                         "file_state_size_threshold": -1, "write_buffer_size": -1,
+                         "asynchronous_snapshots": None}
+            elif isinstance(checkpoint_stream_backend, StateBackend):
+                inner = _stream_backend_record(checkpoint_stream_backend, target)
+            if inner is not None:
+                record = _rocksdb_record("rocksdb-legacy", incremental)
+                record["checkpoint_backend"] = json.dumps(inner)
+                record["checkpoint_path"] = inner.get("checkpoint_path")
+                j_rocks_db_state_backend = new_descriptor(record)
+        self._j_rocks_db_state_backend = j_rocks_db_state_backend
+        super().__init__(j_rocks_db_state_backend)
+
+    def get_checkpoint_backend(self):
+        """The backend checkpoints go through, as a new wrapper."""
+        text = _get(self, "getCheckpointBackend", "checkpoint_backend")
+        return _from_j_state_backend(new_descriptor(json.loads(text)))
+
+    def set_db_storage_paths(self, *paths: str):
+        """Set the local directories for RocksDB's files: absolute paths or ``file:`` URIs.
+        Without arguments, clears them."""
+        _set_db_storage_paths(self, paths)
+
+    def get_db_storage_paths(self) -> List[str]:
+        """The local directories set, as absolute paths (a ``TypeError`` if none are set)."""
+        return _db_storage_paths(self)
+
+    def is_incremental_checkpoints_enabled(self) -> bool:
+        """Whether checkpoints upload only changes (Spark: changelog checkpointing)."""
+        return bool(_get(self, "isIncrementalCheckpointsEnabled", "incremental"))
+
+    def set_predefined_options(self, options: 'PredefinedOptions'):
+        """Set the predefined RocksDB tuning profile, a :class:`PredefinedOptions` member."""
+        _set_predefined_options(self, options)
+
+    def get_predefined_options(self) -> 'PredefinedOptions':
+        """The predefined tuning profile (``DEFAULT`` unless set)."""
+        return _predefined_options(self)
+
+    def set_options(self, options_factory_class_name: str):
+        """Set a Flink ``RocksDBOptionsFactory`` class, which must load in the Spark JVM."""
+        _set_options(self, options_factory_class_name)
+
+    def get_options(self) -> Optional[str]:
+        """The options factory class name, or ``None`` if none was set."""
+        return _get(self, "getRocksDBOptions", "options")
+
+    def get_number_of_transfering_threads(self) -> int:
+        """The number of threads transferring files (4 unless set)."""
+        return _transfer_threads(
+            _get(self, "getNumberOfTransferingThreads", "number_of_transfer_threads"))
+
+    def set_number_of_transfering_threads(self, number_of_transfering_threads: int):
+        """Set the number of threads transferring files; it must be positive."""
+        _set_transfer_threads(self, number_of_transfering_threads,
+                              "setNumberOfTransferingThreads")
+
+    def __str__(self):
+        return legacy_text(descriptor_record(_descriptor(self, "toString")))
+
+
+class PredefinedOptions(Enum):
+    """Predefined RocksDB tuning profiles, stored and read back; Spark tunes RocksDB through
+    its own ``spark.sql.streaming.stateStore.rocksdb.*`` settings.
+
+    :data:`DEFAULT`: RocksDB's own defaults.
+
+    :data:`SPINNING_DISK_OPTIMIZED`: tuned for spinning disks.
+
+    :data:`SPINNING_DISK_OPTIMIZED_HIGH_MEM`: tuned for spinning disks, using more memory.
+
+    :data:`FLASH_SSD_OPTIMIZED`: tuned for flash SSDs.
+    """
+
+    DEFAULT = 0
+    SPINNING_DISK_OPTIMIZED = 1
+    SPINNING_DISK_OPTIMIZED_HIGH_MEM = 2
+    FLASH_SSD_OPTIMIZED = 3
+
+    @staticmethod
+    def _from_j_predefined_options(j_predefined_options) -> 'PredefinedOptions':
+        if not isinstance(j_predefined_options, str):
+            j_predefined_options = j_predefined_options.name()
+        return PredefinedOptions[j_predefined_options]
+
+    def _to_j_predefined_options(self):
+        return self.name
+
+
+class CustomStateBackend(StateBackend):
+    """State kept by a Spark state store provider of your own.
+
+    Pass the provider's class name (or a JVM ``StateStoreProvider``); it becomes
+    ``spark.sql.streaming.stateStore.providerClass`` and must be on the driver's and
+    executors' class path.
+
+    :param j_custom_state_backend: A provider class name or a JVM provider object.
+    """
+
+    def __init__(self, j_custom_state_backend):
+        super().__init__(j_custom_state_backend)
+
+    @staticmethod
+    def _class_name(j_custom_state_backend: Any) -> str:
+        if isinstance(j_custom_state_backend, str):
+            return j_custom_state_backend
+        return str(j_custom_state_backend.getClass().getName())
