@@ -1,0 +1,64 @@
+"""The settings registry and Flink's value syntax."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyflink_compat.settings import values
+from pyflink_compat.settings.registry import SETTINGS, SETTINGS_BY_KEY, Support
+from pyflink_compat.settings.store import parse_flink_options
+from pyflink_compat.util.exceptions import JavaIllegalArgumentError
+
+
+@pytest.mark.parametrize("text, nanos", [
+    ("5 s", 5 * 10**9), ("1000", 10**9), ("10 ms", 10**7), ("1 min", 60 * 10**9),
+    ("2h", 7200 * 10**9), ("3 days", 3 * 86400 * 10**9), ("15 ns", 15), ("7 µs", 7000),
+])
+def test_durations_parse_as_flink_parses_them(text, nanos):
+    assert values.DURATION.parse(text) == nanos
+
+
+@pytest.mark.parametrize("text", ["PT2S", "-1", "abc", "5 parsecs", ""])
+def test_durations_flink_rejects_are_rejected(text):
+    with pytest.raises(ValueError):
+        values.DURATION.parse(text)
+
+
+def test_stored_durations_read_back_exactly_including_negative_ones():
+    for nanos in (0, 1, 1_500_000, -1_000_000, 10**15):
+        assert values.DURATION.decode(values.DURATION.encode(nanos)) == nanos
+
+
+@pytest.mark.parametrize("text, size", [("20 kb", 20480), ("1m", 1 << 20), ("512", 512), ("2 gb", 2 << 30)])
+def test_memory_sizes_parse_as_flink_parses_them(text, size):
+    assert values.MEMORY_SIZE.parse(text) == size
+
+
+def test_keys_and_fallback_keys_are_unique():
+    keys = [k for s in SETTINGS for k in s.all_keys]
+    assert len(keys) == len(set(keys))
+
+
+def test_every_setting_says_what_it_becomes_in_spark():
+    assert all(s.spark for s in SETTINGS)
+    assert {s.support for s in SETTINGS} == set(Support)
+
+
+def test_a_fallback_key_is_read_when_the_current_key_is_absent(spark):
+    parsed = parse_flink_options({"state.checkpoints.num-retained": "3"}, "test")
+    assert parsed == {SETTINGS_BY_KEY["execution.checkpointing.num-retained"]: 3}
+    both = parse_flink_options({"state.checkpoints.num-retained": "3",
+                                "execution.checkpointing.num-retained": "5"}, "test")
+    assert both == {SETTINGS_BY_KEY["execution.checkpointing.num-retained"]: 5}
+
+
+def test_enum_values_are_case_insensitive(spark):
+    parsed = parse_flink_options({"execution.checkpointing.mode": "at_least_once"}, "test")
+    assert parsed == {SETTINGS_BY_KEY["execution.checkpointing.mode"]: "AT_LEAST_ONCE"}
+
+
+def test_an_unparseable_value_names_the_value_and_the_key(spark):
+    with pytest.raises(JavaIllegalArgumentError) as raised:
+        parse_flink_options({"execution.checkpointing.interval": "abc"}, "test")
+    assert raised.value.java_exception.getMessage() == \
+        "Could not parse value 'abc' for key 'execution.checkpointing.interval'."
