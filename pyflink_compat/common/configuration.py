@@ -4,6 +4,7 @@ from typing import Any, Dict, Set
 from py4j.java_gateway import JavaObject
 
 from pyflink_compat.util.exceptions import call_java, java_error
+from pyflink_compat.util.jvm_objects import map_to_dict
 
 __all__ = ['Configuration']
 
@@ -46,8 +47,10 @@ class Configuration:
     def get_string(self, key: str, default_value: str) -> str:
         """The value of ``key`` as text, or ``default_value`` when it is absent."""
         value = self._raw(key)
-        if value is None:
-            return default_value
+        return default_value if value is None else self._text(value)
+
+    @staticmethod
+    def _text(value: Any) -> str:
         if isinstance(value, bool):
             return "true" if value else "false"
         return str(value)
@@ -159,7 +162,7 @@ class Configuration:
 
     def key_set(self) -> Set[str]:
         """Every key that has a value."""
-        return set(self._j_configuration.keySet())
+        return set(map_to_dict(self._j_configuration))
 
     def add_all_to_dict(self, target_dict: Dict):
         """Copy every entry, as text, into ``target_dict``."""
@@ -173,7 +176,7 @@ class Configuration:
         if prefix is None:
             self._j_configuration.putAll(other._j_configuration)
         else:
-            for key, value in dict(other._j_configuration).items():
+            for key, value in map_to_dict(other._j_configuration).items():
                 self._j_configuration.put(prefix + key, value)
         return self
 
@@ -183,7 +186,7 @@ class Configuration:
 
     def to_dict(self) -> Dict[str, str]:
         """Every entry, with the values as text."""
-        return {key: self.get_string(key, "") for key in dict(self._j_configuration)}
+        return {key: self._text(value) for key, value in map_to_dict(self._j_configuration).items()}
 
     def remove_config(self, key: str) -> bool:
         """Remove ``key``.

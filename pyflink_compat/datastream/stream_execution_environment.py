@@ -13,6 +13,7 @@ from pyflink_compat.serializers import PickleSerializer
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
 from pyflink_compat.settings.store import SettingsStore, parse_flink_options
 from pyflink_compat.spark.paths import normalize_path, null_pointer
+from pyflink_compat.util.jvm_objects import map_to_dict
 from pyflink_compat.util.java_args import (
     enum_member, java_attribute, java_boolean, java_long, java_string)
 
@@ -96,7 +97,7 @@ class StreamExecutionEnvironment(object):
 
     def _configure(self, configuration: Configuration, target: str) -> None:
         j_configuration = java_attribute(configuration, "_j_configuration")
-        options = {str(k): _option_text(v) for k, v in dict(j_configuration).items()}
+        options = {k: _option_text(v) for k, v in map_to_dict(j_configuration).items()}
         parsed = parse_flink_options(options, target)
         directory = parsed.get(SETTINGS_BY_NAME["checkpoint_dir"])
         storage = None if directory is None else FileSystemCheckpointStorage(directory)
@@ -142,7 +143,7 @@ class StreamExecutionEnvironment(object):
 
     def get_checkpointing_consistency_mode(self) -> CheckpointingMode:
         """The consistency guarantee of the checkpoints (the same as
-        :meth:`get_checkpointing_mode`)."""
+        :meth:`~pyflink_compat.datastream.StreamExecutionEnvironment.get_checkpointing_mode`)."""
         return self.get_checkpointing_mode()
 
     def is_unaligned_checkpoints_enabled(self):
@@ -172,7 +173,8 @@ class StreamExecutionEnvironment(object):
         return self
 
     def get_state_backend(self) -> StateBackend:
-        """The state backend set with :meth:`set_state_backend`.
+        """The state backend set with
+        :meth:`~pyflink_compat.datastream.StreamExecutionEnvironment.set_state_backend`.
 
         :return: A new wrapper of it, or ``None``.
         """

@@ -143,14 +143,16 @@ class SettingsStore:
 
 
 def _all_entries(j_conf: "JavaObject") -> Dict[str, str]:
+    from pyflink_compat.util.jvm_objects import string_map_to_dict
+
     try:
-        return dict(j_conf.getAllAsJava())
+        j_map = j_conf.getAllAsJava()
     except Exception:  # Spark 3.5 has no getAllAsJava on the JVM side
         from pyflink_compat.java_gateway import get_gateway
 
-        jvm = get_gateway().jvm
-        converters = jvm.scala.collection.JavaConverters
-        return dict(converters.mapAsJavaMapConverter(j_conf.getAll()).asJava())
+        converters = get_gateway().jvm.scala.collection.JavaConverters
+        j_map = converters.mapAsJavaMapConverter(j_conf.getAll()).asJava()
+    return string_map_to_dict(j_map)
 
 
 def with_changes(snapshot: JobSettings, changes: Mapping[Setting, Any]) -> JobSettings:

@@ -9,12 +9,15 @@ environment stores it in its session conf as JSON.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Dict, Mapping
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping
 
 if TYPE_CHECKING:
     from py4j.java_gateway import JavaObject
 
-__all__ = ["new_descriptor", "descriptor_record", "is_descriptor"]
+__all__ = ["new_descriptor", "descriptor_record", "is_descriptor", "map_to_dict", "string_map_to_dict"]
+
+# Joins keys in the JVM: py4j iterators end in a JVM exception, which is slow to convert.
+_SEPARATOR = "\u0001"
 
 
 def new_descriptor(record: Mapping[str, Any]) -> "JavaObject":
@@ -36,5 +39,23 @@ def is_descriptor(j_object: Any) -> bool:
 
 
 def descriptor_record(j_map: "JavaObject") -> Dict[str, Any]:
-    """The Python record a descriptor holds (one JVM round trip)."""
-    return {str(k): v for k, v in dict(j_map).items()}
+    """The Python record a descriptor holds."""
+    return map_to_dict(j_map)
+
+
+def _join(j_map: "JavaObject", j_items: "JavaObject") -> List[str]:
+    from pyflink_compat.java_gateway import get_gateway
+
+    if j_map.isEmpty():
+        return []
+    return str(get_gateway().jvm.java.lang.String.join(_SEPARATOR, j_items)).split(_SEPARATOR)
+
+
+def map_to_dict(j_map: "JavaObject") -> Dict[str, Any]:
+    """A JVM ``Map`` with string keys as a dict, values converted by py4j."""
+    return {key: j_map.get(key) for key in _join(j_map, j_map.keySet())}
+
+
+def string_map_to_dict(j_map: "JavaObject") -> Dict[str, str]:
+    """A JVM ``Map`` of strings to strings as a dict, in three JVM round trips."""
+    return dict(zip(_join(j_map, j_map.keySet()), _join(j_map, j_map.values())))
