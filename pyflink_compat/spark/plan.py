@@ -24,6 +24,7 @@ _STATEFUL_NODES = re.compile(
     r"\b(Aggregate|Deduplicate|DeduplicateWithinWatermark|FlatMapGroupsWithState|"
     r"TransformWithState|FlatMapGroupsInPandasWithState|GlobalLimit|Join)\b")
 _ASYNC_SINKS = ("memory", "console", "noop", "kafka", "foreach")
+_ASYNC_SINKS_SPARK3 = ("memory", "console", "noop", "kafka")  # 3.5 rejects foreach
 
 #: Temporary checkpoint locations, owned by the job and removed when it ends.
 TEMPORARY = "temporary"
@@ -143,6 +144,12 @@ def _show(setting: Setting, value: Any) -> str:
     return str(value)
 
 
+def _async_sinks() -> Tuple[str, ...]:
+    import pyspark
+
+    return _ASYNC_SINKS_SPARK3 if pyspark.__version__.startswith("3.") else _ASYNC_SINKS
+
+
 def job_directory_name(job_name: str) -> str:
     """The directory a job's checkpoints go in: its name, with path separators replaced."""
     cleaned = re.sub(r"[/\\:]", "_", job_name).strip()
@@ -188,7 +195,7 @@ def _query_plan(settings: JobSettings, sink: SinkSpec, location: str, location_k
         elif stateful:
             guarantee = "exactly-once micro-batches (asynchronous progress tracking does not " \
                         "support stateful queries)"
-        elif fmt not in _ASYNC_SINKS:
+        elif fmt not in _async_sinks():
             guarantee = "exactly-once micro-batches (sink '{}' does not support asynchronous " \
                         "progress tracking)".format(fmt)
         else:

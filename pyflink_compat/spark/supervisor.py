@@ -30,7 +30,7 @@ from pyflink_compat.spark.restart import restart_strategy_for
 from pyflink_compat.spark.stats import CompletedCheckpointStats, stats_from_progress
 from pyflink_compat.spark.translation import PROVIDER_CLASS
 from pyflink_compat.spark.writers import apply_query_plan
-from pyflink_compat.util.exceptions import JobExecutionError
+from pyflink_compat.util.exceptions import job_failure
 
 __all__ = ["JobRun", "NoSparkEffectWarning", "StateStoreMismatchWarning", "CheckpointFailure"]
 
@@ -354,10 +354,8 @@ class JobRun:
             self._set_status(status)
             runtime = int((time.monotonic() - self._started_at) * 1000)
             if status is JobStatus.FAILED:
-                error = JobExecutionError("Job '{}' ({}) failed: {}".format(
-                    self.plan.job_name, self.job_id, cause))
-                error.__cause__ = cause
-                self._result.set_exception(error)
+                self._result.set_exception(job_failure("Job '{}' ({}) failed: {}".format(
+                    self.plan.job_name, self.job_id, cause), cause))
             else:
                 self._result.set_result(JobExecutionResult(self.job_id, runtime))
             if not self._cancelled.done():

@@ -59,8 +59,23 @@ class ArgumentAttributeError(AttributeError, TypeError):
     JVM object), as PyFlink reports it."""
 
 
-class JobExecutionError(RuntimeError):
-    """A job ended in failure; ``__cause__`` holds what made it fail."""
+class JobExecutionError(Py4JJavaError, RuntimeError):
+    """A job ended in failure; ``__cause__`` holds what made it fail.
+
+    PyFlink's ``execute()`` surfaces a failed job as a :class:`py4j.protocol.Py4JJavaError`;
+    this is one too, wrapping a JVM ``RuntimeException`` with the failure's description.
+    """
+
+
+def job_failure(message: str, cause: Optional[BaseException]) -> Exception:
+    """The exception a failed job raises from ``execute()``."""
+    try:
+        throwable = _gateway().jvm.java.lang.RuntimeException(message)
+        error: Exception = JobExecutionError(_call_text("StreamExecutionEnvironment.execute"), throwable)
+    except Exception:  # the JVM itself is gone: still report the failure
+        error = RuntimeError(message)
+    error.__cause__ = cause
+    return error
 
 
 _BY_JAVA_CLASS: dict[str, type[Py4JJavaError]] = {

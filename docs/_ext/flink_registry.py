@@ -1,0 +1,195 @@
+"""Documentation generated from the package's own registries, at build time.
+
+Two directives turn the declarative registries into docutils nodes, so that the documentation
+can never drift from the code:
+
+``.. flink-support-matrix::``
+    One row per :data:`pyflink_compat.settings.registry.SETTINGS` entry: the Flink key, its
+    fallback keys, the kind of value, the default, the support status and what the setting
+    becomes in Spark. ``:support:`` keeps only the rows of one status (``applied``,
+    ``emulated`` or ``no-effect``); ``:counts:`` adds a sentence counting the settings per
+    status before the table.
+
+``.. flink-divergences::``
+    Every :data:`pyflink_compat.divergences.DIVERGENCES` entry: its id, what differs from
+    PyFlink 1.20.5, and why.
+
+Nodes are built directly rather than as reST text, so that registry texts such as
+``<dir>/<job name>`` or ``*`` need no escaping. Pages using the directives are re-read
+whenever a registry module changes.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util.docutils import SphinxDirective
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
+
+_BYTE_UNITS = (("tb", 1 << 40), ("gb", 1 << 30), ("mb", 1 << 20), ("kb", 1 << 10))
+_SUPPORT_OPTION = {"applied": "APPLIED", "emulated": "EMULATED", "no-effect": "NO_EFFECT"}
+
+
+def _memory_text(size: int) -> str:
+    """A byte count as Flink prints memory sizes (``20 kb``)."""
+    for unit, factor in _BYTE_UNITS:
+        if size and size % factor == 0:
+            return "{} {}".format(size // factor, unit)
+    return "{} bytes".format(size)
+
+
+def default_text(setting: Any) -> Optional[str]:
+    """The default of ``setting`` in Flink's own syntax, or ``None`` when it has none."""
+    from pyflink_compat.settings.values import format_duration_ms
+
+    value = setting.default
+    if value is None:
+        return None
+    kind = setting.codec.name
+    if kind == "duration":
+        if value % 1_000_000:
+            return "{} ns".format(value)
+        return format_duration_ms(value // 1_000_000)
+    if kind == "memory size":
+        return _memory_text(value)
+    if kind == "boolean":
+        return "true" if value else "false"
+    return str(value)
+
+
+def _literal_paragraph(text: str) -> nodes.paragraph:
+    return nodes.paragraph("", "", nodes.literal(text, text))
+
+
+def _text_paragraph(text: str) -> nodes.paragraph:
+    return nodes.paragraph(text, text)
+
+
+def _default_paragraph(text: Optional[str]) -> nodes.paragraph:
+    if text is None:
+        return nodes.paragraph("", "", nodes.emphasis("unset", "unset"))
+    return _literal_paragraph(text)
+
+
+def _cell(*children: nodes.Node) -> nodes.entry:
+    return nodes.entry("", *children)
+
+
+def _row(cells: Sequence[nodes.entry]) -> nodes.row:
+    return nodes.row("", *cells)
+
+
+def _table(headers: Sequence[str], widths: Sequence[int], rows: List[nodes.row]) -> nodes.table:
+    tgroup = nodes.tgroup(cols=len(headers))
+    for width in widths:
+        tgroup += nodes.colspec(colwidth=width)
+    tgroup += nodes.thead("", _row([_cell(_text_paragraph(h)) for h in headers]))
+    tgroup += nodes.tbody("", *rows)
+    table = nodes.table("", tgroup)
+    table["classes"] += ["flink-registry"]
+    return table
+
+
+class _RegistryDirective(SphinxDirective):
+    """Common behaviour: declare the registry modules as dependencies of the page."""
+
+    registry_modules: Sequence[str] = ()
+
+    def note_registry_dependencies(self) -> None:
+        import importlib
+
+        for name in self.registry_modules:
+            source = inspect.getsourcefile(importlib.import_module(name))
+            if source is not None:
+                self.env.note_dependency(source)
+
+
+class SupportMatrix(_RegistryDirective):
+    """The support matrix of every Flink setting, walked from the settings registry."""
+
+    option_spec = {"support": lambda arg: directives.choice(arg, tuple(_SUPPORT_OPTION)),
+                   "counts": directives.flag}
+    registry_modules = ("pyflink_compat.settings.registry", "pyflink_compat.settings.values")
+
+    def run(self) -> List[nodes.Node]:
+        from pyflink_compat.settings.registry import SETTINGS, Support
+
+        self.note_registry_dependencies()
+        settings = list(SETTINGS)
+        if "support" in self.options:
+            wanted = Support[_SUPPORT_OPTION[self.options["support"]]]
+            settings = [s for s in settings if s.support is wanted]
+        result: List[nodes.Node] = []
+        if "counts" in self.options:
+            result.append(self._counts(settings, Support))
+        rows = [self._setting_row(setting) for setting in settings]
+        headers = ("Flink key", "Fallback keys", "Kind", "Default", "Status", "In Spark")
+        result.append(_table(headers, (26, 20, 10, 8, 9, 27), rows))
+        return result
+
+    @staticmethod
+    def _counts(settings: Sequence[Any], support: Any) -> nodes.paragraph:
+        parts = []
+        for member in support:
+            count = sum(1 for s in settings if s.support is member)
+            parts.append("{} {}".format(count, member.value))
+        text = "{} settings: {}.".format(len(settings), ", ".join(parts))
+        return _text_paragraph(text)
+
+    @staticmethod
+    def _setting_row(setting: Any) -> nodes.row:
+        kind = setting.codec.name
+        if setting.codec.choices:
+            kind_cell = _cell(_text_paragraph(kind + ", one of:"),
+                              *[_literal_paragraph(c) for c in setting.codec.choices])
+        else:
+            kind_cell = _cell(_text_paragraph(kind))
+        status = setting.support.value
+        if setting.no_effect_when is not None:
+            status += " (some values have no Spark effect)"
+        fallbacks = [_literal_paragraph(k) for k in setting.fallback_keys]
+        key_cell = _cell(_literal_paragraph(setting.key))
+        key_cell["ids"].append(nodes.make_id("setting-" + setting.key))
+        return _row([
+            key_cell,
+            _cell(*fallbacks) if fallbacks else _cell(),
+            kind_cell,
+            _cell(_default_paragraph(default_text(setting))),
+            _cell(_text_paragraph(status)),
+            _cell(_text_paragraph(setting.spark)),
+        ])
+
+
+class DivergenceList(_RegistryDirective):
+    """Every deliberate difference from PyFlink 1.20.5, walked from the divergence registry."""
+
+    registry_modules = ("pyflink_compat.divergences",)
+
+    def run(self) -> List[nodes.Node]:
+        from pyflink_compat.divergences import DIVERGENCES
+
+        self.note_registry_dependencies()
+        items = nodes.definition_list()
+        items["classes"] += ["flink-divergences"]
+        for divergence in DIVERGENCES:
+            term = nodes.term("", "", nodes.literal(divergence.id, divergence.id))
+            reason = nodes.paragraph()
+            reason += nodes.strong("Why:", "Why:")
+            reason += nodes.Text(" " + divergence.reason)
+            item = nodes.definition_list_item(
+                "", term, nodes.definition("", _text_paragraph(divergence.summary), reason))
+            item["ids"].append(nodes.make_id("divergence-" + divergence.id))
+            items += item
+        return [items]
+
+
+def setup(app: "Sphinx") -> "ExtensionMetadata":
+    app.add_directive("flink-support-matrix", SupportMatrix)
+    app.add_directive("flink-divergences", DivergenceList)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

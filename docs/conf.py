@@ -1,0 +1,217 @@
+"""Sphinx configuration of the pyflink_compat documentation.
+
+Build it with warnings as errors and every cross-reference checked::
+
+    sphinx-build -W --keep-going -n -b html docs <output directory>
+
+Links into the Python and PySpark documentation need their inventories from the network, so
+they are opt-in: set ``DOCS_INTERSPHINX=1``. Without it the build needs no network access.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any, Dict, Optional
+
+DOCS_DIR = Path(__file__).resolve().parent
+# The package is documented from the source tree next to this directory, not from an
+# installed copy; importing it starts no JVM.
+sys.path.insert(0, str(DOCS_DIR.parent))
+# Local extensions (the generated support matrix and divergence list).
+sys.path.insert(0, str(DOCS_DIR / "_ext"))
+
+import pyflink_compat  # noqa: E402
+
+# -- Project ----------------------------------------------------------------------------------
+project = "pyflink_compat"
+author = "The pyflink_compat authors"
+copyright = "the pyflink_compat authors"
+release = pyflink_compat.__version__
+version = ".".join(release.split(".")[:2])
+
+# -- General ----------------------------------------------------------------------------------
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "flink_registry",
+]
+
+INTERSPHINX = os.environ.get("DOCS_INTERSPHINX") == "1"
+if INTERSPHINX:
+    extensions.append("sphinx.ext.intersphinx")
+
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3", None),
+    "pyspark": ("https://spark.apache.org/docs/latest/api/python/", None),
+}
+intersphinx_timeout = 10
+
+templates_path = ["_templates"]
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+root_doc = "index"
+
+# -- autodoc / autosummary ---------------------------------------------------------------------
+autosummary_generate = True
+autosummary_generate_overwrite = True
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+# Objects and the types in their signatures are shown by their short names; the page titles
+# give each object's full, importable name.
+add_module_names = False
+python_use_unqualified_type_names = True
+# Names that modules import for type checking only, so autodoc cannot evaluate them.
+autodoc_type_aliases = {
+    "SparkSession": "pyspark.sql.SparkSession",
+    "JobRun": "pyflink_compat.spark.supervisor.JobRun",
+}
+# Classes that users receive but never construct: their constructor takes internal types, so
+# their pages show no constructor signature.
+NO_CONSTRUCTOR_SIGNATURE = {"pyflink_compat.spark.plan.JobPlan"}
+
+# -- Cross-reference checking ----------------------------------------------------------------
+nitpicky = True
+# Kept minimal; every entry names a target that has no documentation to link to.
+nitpick_ignore = [
+    # py4j publishes no Sphinx inventory. JavaObject appears in signatures (the JVM objects
+    # the wrappers hold); the two errors are the PyFlink-compatible bases of the package's
+    # exception classes.
+    ("py:class", "py4j.java_gateway.JavaObject"),
+    ("py:class", "py4j.protocol.Py4JJavaError"),
+    ("py:class", "py4j.protocol.Py4JError"),
+    # The type variable of CompletableFuture; type variables have no page of their own.
+    ("py:class", "pyflink_compat.common.completable_future.T"),
+    ("py:obj", "pyflink_compat.common.completable_future.T"),
+    # The internal run of a job, the constructor argument of JobClient, which users never
+    # construct themselves (execute_async does).
+    ("py:class", "pyflink_compat.spark.supervisor.JobRun"),
+]
+if not INTERSPHINX:
+    # Python and PySpark objects named in signatures and docstrings. Without the inventories
+    # they resolve nowhere; with DOCS_INTERSPHINX=1 they link and are checked.
+    nitpick_ignore += [
+        ("py:class", "enum.Enum"),
+        ("py:class", "concurrent.futures.Future"),
+        ("py:class", "concurrent.futures._base.Future"),
+        ("py:class", "pyspark.sql.SparkSession"),
+        ("py:class", "pyspark.sql.streaming.DataStreamWriter"),
+    ]
+
+# -- HTML -------------------------------------------------------------------------------------
+html_theme = "alabaster"
+html_theme_options = {
+    "description": "The PyFlink 1.20.5 checkpointing API on Spark Structured Streaming",
+    "page_width": "1180px",
+    "sidebar_width": "240px",
+    "fixed_sidebar": True,
+}
+html_static_path = ["_static"]
+html_css_files = ["registry.css"]
+html_title = "pyflink_compat " + release
+html_show_sourcelink = False
+
+
+# -- Public names ------------------------------------------------------------------------------
+# The API is documented where users import it from (``pyflink_compat.datastream.CheckpointConfig``)
+# while type hints in signatures name the defining module
+# (``pyflink_compat.datastream.checkpoint_config.CheckpointConfig``). This maps the latter onto
+# the former, for the packages that re-export their modules' members.
+PUBLIC_PACKAGES = ("pyflink_compat.datastream", "pyflink_compat.common")
+
+
+def public_name(target: str) -> Optional[str]:
+    """The documented name of ``target`` when it names a re-exported object by its module."""
+    import importlib
+
+    for package in PUBLIC_PACKAGES:
+        prefix = package + "."
+        if not target.startswith(prefix):
+            continue
+        parts = target[len(prefix):].split(".")
+        if len(parts) >= 2 and parts[1] in importlib.import_module(package).__all__:
+            return prefix + ".".join(parts[1:])
+    return None
+
+
+# Standard library classes whose defining module is private: signatures name the private
+# module, the Python documentation the public one.
+STDLIB_PUBLIC_NAMES = {"concurrent.futures._base.Future": "concurrent.futures.Future"}
+# Names imported for type checking only, which autodoc leaves bare inside other annotations
+# (``List['CompletedCheckpointStats']``), where autodoc_type_aliases cannot reach them.
+BARE_NAMES = {"CompletedCheckpointStats": "pyflink_compat.spark.stats.CompletedCheckpointStats"}
+
+
+def resolve_public_name(app: Any, env: Any, node: Any, contnode: Any) -> Any:
+    if node.get("refdomain") != "py":
+        return None
+    target = node.get("reftarget", "")
+    if target in STDLIB_PUBLIC_NAMES:
+        # Runs before intersphinx's handler, which then looks up the public name.
+        node["reftarget"] = STDLIB_PUBLIC_NAMES[target]
+        return None
+    public = BARE_NAMES.get(target) or public_name(target)
+    if public is None:
+        return None
+    return env.get_domain("py").resolve_xref(
+        env, node["refdoc"], app.builder, node["reftype"], public, node, contnode)
+
+
+def hide_constructor_signature(app: Any, what: str, name: str, obj: Any, options: Any,
+                               signature: Optional[str], return_annotation: Optional[str]) -> Any:
+    if what == "class" and name in NO_CONSTRUCTOR_SIGNATURE:
+        return "", None
+    return None
+
+
+# -- Enum-valued class constants ------------------------------------------------------------
+# autodoc shows an enum member's value (``DEFAULT_MODE = 0``); for a class constant holding a
+# member, its name says more (``DEFAULT_MODE = CheckpointingMode.EXACTLY_ONCE``). The autosummary
+# attribute template reads this mapping.
+def enum_constants() -> Dict[str, str]:
+    import enum
+    import importlib
+    import inspect
+
+    found = {}
+    for package in PUBLIC_PACKAGES:
+        module = importlib.import_module(package)
+        for name in module.__all__:
+            cls = getattr(module, name)
+            if not inspect.isclass(cls) or issubclass(cls, enum.Enum):
+                continue
+            for attribute, value in vars(cls).items():
+                if isinstance(value, enum.Enum) and not attribute.startswith("_"):
+                    found["{}.{}.{}".format(package, name, attribute)] = "{}.{}".format(
+                        type(value).__name__, value.name)
+    return found
+
+
+autosummary_context = {"enum_constants": enum_constants()}
+
+
+# -- Completeness ----------------------------------------------------------------------------
+# Every public class of the public packages, and every public member a class defines itself,
+# must be documented in the reference; a member added to the code without a line in the
+# reference fails the build.
+def check_completeness(app: Any, env: Any) -> None:
+    import importlib
+
+    from sphinx.util import logging
+
+    logger = logging.getLogger("pyflink_compat.docs")
+    documented = env.get_domain("py").objects
+    for package in PUBLIC_PACKAGES:
+        module = importlib.import_module(package)
+        for name in module.__all__:
+            names = [name] + ["{}.{}".format(name, member) for member in vars(getattr(module, name))
+                              if not member.startswith("_")]
+            for qualified in ("{}.{}".format(package, n) for n in names):
+                if qualified not in documented:
+                    logger.warning("%s is not documented: list it in the reference", qualified)
+
+
+def setup(app: Any) -> None:
+    app.connect("missing-reference", resolve_public_name, priority=400)
+    app.connect("autodoc-process-signature", hide_constructor_signature)
+    app.connect("env-check-consistency", check_completeness)
