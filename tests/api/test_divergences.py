@@ -14,6 +14,7 @@ from pyflink_compat.datastream import (
     StreamExecutionEnvironment,
 )
 from pyflink_compat.divergences import DIVERGENCES
+from tests.api._conf import conf_of
 
 
 def test_every_divergence_has_a_reason_and_a_unique_id():
@@ -53,11 +54,11 @@ def test_a_rejected_enable_checkpointing_changes_neither_interval_nor_mode():
 def test_configure_with_a_bad_value_stores_nothing(key, value):
     env = StreamExecutionEnvironment.get_execution_environment()
     env.enable_checkpointing(1000)
-    before = dict(env.spark_session.conf.getAll)
+    before = conf_of(env)
     bad = Configuration().set_string("execution.checkpointing.min-pause", "5 s").set_string(key, value)
     with pytest.raises(ValueError):
         env.configure(bad)
-    assert dict(env.spark_session.conf.getAll) == before
+    assert conf_of(env) == before
     assert env.get_checkpoint_config().get_min_pause_between_checkpoints() == 0
 
 

@@ -14,10 +14,7 @@ from pyflink_compat.datastream import (
     StreamExecutionEnvironment,
 )
 from pyflink_compat.java_gateway import get_gateway
-
-
-def conf_of(env: StreamExecutionEnvironment) -> dict:
-    return dict(env.spark_session.conf.getAll)
+from tests.api._conf import conf_of
 
 
 def test_settings_are_stored_under_the_spark_flink_prefix_of_the_session_conf():
