@@ -16,8 +16,8 @@ __all__ = ["java_long", "java_int", "java_boolean", "java_string", "enum_member"
 
 E = TypeVar("E", bound=enum.Enum)
 
-_INT_RANGE = range(-(2**31), 2**31)
-_LONG_RANGE = range(-(2**63), 2**63)
+_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
+_LONG_MIN, _LONG_MAX = -(2**63), 2**63 - 1
 
 
 def _is_int(value: Any) -> bool:
@@ -26,14 +26,14 @@ def _is_int(value: Any) -> bool:
 
 def java_long(value: Any, java_method: str, target: str) -> int:
     """``value`` if a Java ``long`` parameter accepts it."""
-    if not (_is_int(value) and value in _LONG_RANGE):
+    if not (_is_int(value) and _LONG_MIN <= value <= _LONG_MAX):
         raise method_not_found(java_method, [value], target)
     return int(value)
 
 
 def java_int(value: Any, java_method: str, target: str) -> int:
     """``value`` if a Java ``int`` parameter accepts it."""
-    if not (_is_int(value) and value in _INT_RANGE):
+    if not (_is_int(value) and _INT_MIN <= value <= _INT_MAX):
         raise method_not_found(java_method, [value], target)
     return int(value)
 
