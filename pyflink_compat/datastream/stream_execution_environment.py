@@ -178,7 +178,9 @@ class StreamExecutionEnvironment(object):
 
         :return: A new wrapper of it, or ``None``.
         """
-        return _state_backend_from_record(self._store.get_object("state-backend"))
+        # PyFlink's signature says StateBackend, yet it returns None when none is set.
+        return _state_backend_from_record(  # type: ignore[return-value]
+            self._store.get_object("state-backend"))
 
     def enable_changelog_state_backend(self, enabled: bool) -> 'StreamExecutionEnvironment':
         """Enable or disable the changelog state backend.

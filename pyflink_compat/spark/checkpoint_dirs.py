@@ -50,7 +50,7 @@ class CheckpointDirs:
     """
 
     def __init__(self, spark: "SparkSession", job_dir: str, job_name: str):
-        jvm = spark.sparkContext._jvm
+        jvm: Any = spark.sparkContext._jvm
         self._jvm = jvm
         self.job_dir = job_dir.rstrip("/")
         self.job_name = job_name
