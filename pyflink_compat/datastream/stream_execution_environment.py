@@ -50,7 +50,8 @@ class StreamExecutionEnvironment(object):
     :param serializer: Kept for compatibility with PyFlink's signature.
     """
 
-    def __init__(self, j_stream_execution_environment, serializer=PickleSerializer()):
+    # PyFlink's signature: the default is an instance, shown as ``PickleSerializer()``.
+    def __init__(self, j_stream_execution_environment, serializer=PickleSerializer()):  # noqa: B008
         self._j_stream_execution_environment = j_stream_execution_environment
         self.serializer = serializer
         self._store = SettingsStore(j_stream_execution_environment.conf())
