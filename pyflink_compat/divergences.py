@@ -29,26 +29,63 @@ class Divergence:
     steps: Tuple[str, ...] = ()
 
 
+_CONFIGURE_KEYS_REJECTED = (
+    # values configure() rejects (PyFlink raises too, but keeps the value)
+    "interval.iso_PT2S", "interval.minus_1", "interval.abc", "interval.fraction",
+    "interval.empty", "interval.9_ms", "interval.zero", "interval.overflow",
+    "mode.dashes", "mode.bogus", "mode.ordinal", "timeout.5_ms", "timeout.abc", "min_pause.abc",
+    "max_concurrent.0", "max_concurrent.abc", "max_concurrent.too_big", "tolerable.minus_1",
+    "tolerable.abc", "retention.bogus", "unaligned.enabled_yes", "unaligned.enabled_1",
+    "unaligned.forced_bogus", "alignment.abc",
+    # values PyFlink only parses when they are read, so its configure() accepts them
+    "dir.bad_sizes", "retained.abc", "retained.legacy_abc", "changelog.bogus",
+)
+
 DIVERGENCES: Tuple[Divergence, ...] = (
     Divergence(
         id="retention-setter-works",
         summary="CheckpointConfig.set_externalized_checkpoint_retention() stores the mode.",
         reason="In PyFlink 1.20.5 every call raises Py4JError because the wrapper looks the "
         "Java enum up under a class path that no longer exists; the method is documented "
-        "and its getter works.",
+        "and its getter works. Its argument is therefore checked like that of the other "
+        "enum setters (None or a str fails on its missing 'name').",
+        steps=(
+            "set_externalized_checkpoint_retention/set.*",
+            "set_externalized_checkpoint_retention/keyword",
+            "deprecation_warnings/set_externalized_checkpoint_retention",
+        ),
     ),
     Divergence(
         id="rejected-call-changes-nothing",
         summary="A call that raises leaves every setting as it was.",
         reason="PyFlink's enable_checkpointing(interval, mode) switches the mode before the "
         "interval is rejected, leaving a half-applied configuration.",
+        steps=(
+            "enable_checkpointing_partial/mode_after",
+            "enable_checkpointing_partial/after.state",
+            "enable_checkpointing_partial/after_without_mode.state",
+        ),
     ),
     Divergence(
         id="configure-is-atomic",
-        summary="configure() and get_execution_environment(conf) check every value first and "
-        "store nothing when one cannot be parsed or is out of range.",
+        summary="configure() and get_execution_environment(conf) check every value of every "
+        "option they read first, and store nothing when one cannot be parsed or is out of "
+        "range; this includes options PyFlink only parses when they are read (for example "
+        "state.changelog.enabled, execution.checkpointing.data-inline-threshold, "
+        "execution.checkpointing.write-buffer-size, state.checkpoints.num-retained), where "
+        "PyFlink's configure() does not raise.",
         reason="PyFlink stores the bad value anyway, so that every later getter of that option "
-        "raises, or returns the out-of-range value.",
+        "raises, or returns the out-of-range value, and a job would only fail once it reads "
+        "the option; pyflink_compat reports the bad value where it is given and keeps the "
+        "previous settings.",
+        steps=tuple("configure_keys/{}.*".format(case) for case in _CONFIGURE_KEYS_REJECTED) + (
+            "configure_poisoned/interval",
+            "configure_poisoned/interval_again",
+            "configure_poisoned/config_interval",
+            "configure_poisoned/enabled",
+            "configure_poisoned/mode_after",
+            "configure_poisoned/mixed_after",
+        ),
     ),
     Divergence(
         id="informative-str",
@@ -56,5 +93,16 @@ DIVERGENCES: Tuple[Divergence, ...] = (
         "object instead of printing a Java identity hash or a Java class.",
         reason="PyFlink prints Object.toString() (non-deterministic), and for a HashMap "
         "backend read back from the environment the Java Class object (an upstream bug).",
+        steps=(
+            "filesystem_storage_defaults/str",
+            "filesystem_storage_paths/*.str",
+            "filesystem_storage_sizes/*.str",
+            "storage_round_trip/get_fs.str",
+            "storage_str/fs.str*",
+            "hashmap_backend/str",
+            "hashmap_backend/none_arg.str",
+            "env_state_backend_round_trip/hashmap.get.str",
+            "env_state_backend_round_trip/hashmap.str_equal",
+        ),
     ),
 )

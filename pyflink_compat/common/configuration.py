@@ -1,9 +1,11 @@
 """Key/value settings as Flink reads them, held in a JVM map in the Spark JVM."""
-from typing import Any, Dict, Set
+import re
+from typing import Any, Dict, List, Optional, Set
 
 from py4j.java_gateway import JavaObject
 
 from pyflink_compat.util.exceptions import call_java, java_error
+from pyflink_compat.util.java_args import java_call_args
 from pyflink_compat.util.jvm_objects import map_to_dict
 
 __all__ = ['Configuration']
@@ -21,6 +23,66 @@ def _new_map(other: 'Configuration' = None):
 def _number_format_error(text: str, target: str) -> Exception:
     return java_error("java.lang.NumberFormatException",
                       'For input string: "%s"' % text, target)
+
+
+_JAVA_LONG_TEXT = re.compile(r"[+-]?[0-9]+")
+_LONG_MIN, _LONG_MAX = -(2 ** 63), 2 ** 63 - 1
+
+
+def _call(java_method: str, key: Any, value: Any, value_type: str) -> str:
+    """Check the arguments of Flink's ``Configuration.<java_method>(String key, <value_type>)``
+    as py4j and Flink do; returns the call's target."""
+    target = "Configuration." + java_method
+    java_call_args(java_method, target, [(key, "String"), (value, value_type)])
+    if key is None:
+        raise java_error("java.lang.NullPointerException", "Key must not be null.", target)
+    return target
+
+
+# -- YAML lists, as Flink's YAML configuration writes them ------------------------------------
+_YAML_INT = re.compile(r"[-+]?[0-9]+")
+_YAML_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
+
+
+def _yaml_scalar(text: str) -> Any:
+    """A plain or quoted YAML 1.2 scalar, typed as a YAML loader types it."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        inner = text[1:-1]
+        return inner.replace("''", "'") if text[0] == "'" else inner
+    if text in ("", "~", "null", "Null", "NULL"):
+        return None
+    if text in ("true", "True", "TRUE", "false", "False", "FALSE"):
+        return text[0] in "tT"
+    if _YAML_INT.fullmatch(text):
+        return int(text)
+    if _YAML_FLOAT.fullmatch(text):
+        return float(text)
+    return text
+
+
+def _yaml_list(text: str) -> Optional[List[Any]]:
+    """The items of a flow (``[a, b]``) or block (``- a``) YAML list, or None for other text."""
+    text = text.strip()
+    if text.startswith("[") and text.endswith("]"):
+        inner = text[1:-1]
+        if not inner.strip():
+            return []
+        items, current, quote = [], "", None
+        for char in inner:
+            if quote is None and char == ",":
+                items.append(current)
+                current = ""
+                continue
+            if char in "'\"" and (quote is None or quote == char):
+                quote = char if quote is None else None
+            current += char
+        items.append(current)
+        return [_yaml_scalar(item) for item in items]
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if lines and all(line == "-" or line.startswith("- ") for line in lines):
+        return [_yaml_scalar(line[1:]) for line in lines]
+    return None
 
 
 class Configuration:
@@ -46,6 +108,7 @@ class Configuration:
 
     def get_string(self, key: str, default_value: str) -> str:
         """The value of ``key`` as text, or ``default_value`` when it is absent."""
+        _call("getString", key, default_value, "String")
         value = self._raw(key)
         return default_value if value is None else self._text(value)
 
@@ -60,6 +123,9 @@ class Configuration:
 
         :return: This configuration.
         """
+        target = _call("setString", key, value, "String")
+        if value is None:
+            raise java_error("java.lang.NullPointerException", "Value must not be null.", target)
         self._j_configuration.put(key, value)
         return self
 
@@ -67,46 +133,45 @@ class Configuration:
     def parse_list_value(value: str, standard_yaml: bool = True):
         """Split a list written as Flink writes lists in its configuration file.
 
-        :param value: ``[a, b]`` (YAML flow style) or, when ``standard_yaml`` is False,
-                      ``a;b``.
-        :return: The items, as text.
+        :param value: With ``standard_yaml``, a YAML list (``[a, 1]`` or one ``- item`` per
+                      line), whose items are typed as YAML types them; otherwise, or for any
+                      other text, items separated by ``;``.
+        :return: The items.
         """
-        text = value.strip()
+        if not value:
+            return []
         if standard_yaml:
-            if text.startswith("[") and text.endswith("]"):
-                text = text[1:-1]
-            items = [item.strip().strip("'\"") for item in text.split(",")]
-        else:
-            items = [item.strip() for item in text.split(";")]
-        return [item for item in items if item]
+            items = _yaml_list(value)
+            if items is not None:
+                return items
+        return value.split(";")
 
     def get_integer(self, key: str, default_value: int) -> int:
-        """The value of ``key`` as an integer, or ``default_value`` when it is absent."""
+        """The value of ``key`` as an integer (a Java ``long``), or ``default_value`` when it
+        is absent."""
+        target = _call("getLong", key, default_value, "long")
         value = self._raw(key)
         if value is None:
             return default_value
-        if isinstance(value, bool):
-            raise _number_format_error(str(value).lower(), "Configuration.getInteger")
-        try:
-            number = int(str(value).strip())
-        except ValueError:
-            raise _number_format_error(str(value), "Configuration.getInteger") from None
-        if not -(2 ** 31) <= number < 2 ** 31:
-            raise java_error("java.lang.IllegalArgumentException",
-                             "Configuration value %s overflows/underflows the integer type."
-                             % number, "Configuration.getInteger")
-        return number
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        text = self._text(value)
+        if not (_JAVA_LONG_TEXT.fullmatch(text) and _LONG_MIN <= int(text) <= _LONG_MAX):
+            raise _number_format_error(text, target)
+        return int(text)
 
     def set_integer(self, key: str, value: int) -> 'Configuration':
         """Set ``key`` to the integer ``value``.
 
         :return: This configuration.
         """
+        _call("setLong", key, value, "long")
         self._j_configuration.put(key, value)
         return self
 
     def get_boolean(self, key: str, default_value: bool) -> bool:
         """The value of ``key`` as a boolean, or ``default_value`` when it is absent."""
+        _call("getBoolean", key, default_value, "boolean")
         value = self._raw(key)
         if value is None:
             return default_value
@@ -124,25 +189,33 @@ class Configuration:
 
         :return: This configuration.
         """
+        _call("setBoolean", key, value, "boolean")
         self._j_configuration.put(key, value)
         return self
 
     def get_float(self, key: str, default_value: float) -> float:
-        """The value of ``key`` as a float, or ``default_value`` when it is absent."""
+        """The value of ``key`` as a float, or ``default_value`` (as a float) when it is
+        absent."""
+        default = float(default_value)
+        target = _call("getDouble", key, default, "double")
         value = self._raw(key)
         if value is None:
-            return default_value
+            return default
+        if isinstance(value, bool):
+            raise _number_format_error(self._text(value), target)
         try:
             return float(str(value).strip())
         except ValueError:
-            raise _number_format_error(str(value), "Configuration.getFloat") from None
+            raise _number_format_error(str(value), target) from None
 
     def set_float(self, key: str, value: float) -> 'Configuration':
         """Set ``key`` to the float ``value``.
 
         :return: This configuration.
         """
-        self._j_configuration.put(key, float(value))
+        number = float(value)
+        _call("setDouble", key, number, "double")
+        self._j_configuration.put(key, number)
         return self
 
     def get_bytearray(self, key: str, default_value: bytearray) -> bytearray:
@@ -165,8 +238,8 @@ class Configuration:
         return set(map_to_dict(self._j_configuration))
 
     def add_all_to_dict(self, target_dict: Dict):
-        """Copy every entry, as text, into ``target_dict``."""
-        target_dict.update(self.to_dict())
+        """Copy every entry into ``target_dict``, each value of the type it was set with."""
+        target_dict.update(map_to_dict(self._j_configuration))
 
     def add_all(self, other: 'Configuration', prefix: str = None) -> 'Configuration':
         """Copy every entry of ``other``, with ``prefix`` put before each key if given.

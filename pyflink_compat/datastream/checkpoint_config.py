@@ -12,6 +12,7 @@ from pyflink_compat.datastream.externalized_checkpoint_retention import \
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
 from pyflink_compat.settings.store import SettingsStore
 from pyflink_compat.spark.paths import null_pointer
+from pyflink_compat.util.exceptions import method_not_found, py4j_sends
 from pyflink_compat.util.java_args import (
     enum_member, java_attribute, java_boolean, java_int, java_long)
 
@@ -27,9 +28,10 @@ _GET_STORAGE_DEPRECATION = (
     "Deprecated since version 1.19: This method is deprecated and will be removed in future "
     "FLINK major version. It is recommended to find which checkpoint storage is used by "
     "checkpoint storage ConfigOption.")
-_MODE_ENUM = "org.apache.flink.streaming.api.CheckpointingMode"
+# The Java enums PyFlink converts to, named as py4j reports a missing member.
+_MODE_ENUM = "org.apache.flink.core.execution.CheckpointingMode"
 _CLEANUP_ENUM = \
-    "org.apache.flink.streaming.api.environment.CheckpointConfig.ExternalizedCheckpointCleanup"
+    "org.apache.flink.streaming.api.environment.CheckpointConfig$ExternalizedCheckpointCleanup"
 _RETENTION_ENUM = "org.apache.flink.configuration.ExternalizedCheckpointRetention"
 
 
@@ -378,7 +380,10 @@ class CheckpointConfig(object):
         :return: This config.
         """
         warnings.warn(_STORAGE_DEPRECATION, DeprecationWarning, stacklevel=2)
-        java_attribute(storage, "_j_checkpoint_storage")
+        if java_attribute(storage, "_j_checkpoint_storage") is None:
+            # py4j hands a null to Java's setCheckpointStorage(String) overload.
+            raise null_pointer("Checkpoint directory must not be null",
+                               self._target("setCheckpointStorage"))
         self._store.put_object("checkpoint-storage", _storage_record(storage))
         return self
 
@@ -400,6 +405,9 @@ class CheckpointConfig(object):
             raise null_pointer("Checkpoint directory must not be null",
                                self._target("setCheckpointStorage"))
         if not isinstance(checkpoint_path, str):
+            if py4j_sends(checkpoint_path):  # no setCheckpointStorage overload takes it
+                raise method_not_found("setCheckpointStorage", [checkpoint_path],
+                                       self._target("setCheckpointStorage"))
             java_attribute(checkpoint_path, "_get_object_id")
         storage = FileSystemCheckpointStorage(checkpoint_path)
         self._store.put_object("checkpoint-storage", _storage_record(storage))

@@ -13,9 +13,9 @@ built, and it takes effect once handed to a checkpoint config. In Spark terms:
 from abc import ABCMeta
 from typing import Any, Dict, Optional
 
-from pyflink_compat.spark.paths import checkpoint_path as _checkpoint_path
-from pyflink_compat.util.exceptions import illegal_argument
-from pyflink_compat.util.java_args import java_int
+from pyflink_compat.spark.paths import checkpoint_location, new_path
+from pyflink_compat.util.exceptions import JavaType, illegal_argument
+from pyflink_compat.util.java_args import java_call_args
 from pyflink_compat.util.jvm_objects import descriptor_record, is_descriptor, new_descriptor
 
 __all__ = [
@@ -25,6 +25,8 @@ __all__ = [
     'CustomCheckpointStorage']
 
 _INT_MAX = 2 ** 31 - 1
+_JM_CLASS = "org.apache.flink.runtime.state.storage.JobManagerCheckpointStorage"
+_FS_CLASS = "org.apache.flink.runtime.state.storage.FileSystemCheckpointStorage"
 _DEFAULT_FILE_STATE_THRESHOLD = 20 * 1024
 _DEFAULT_WRITE_BUFFER_SIZE = 4096
 
@@ -48,6 +50,11 @@ def _from_j_checkpoint_storage(j_checkpoint_storage):
                 j_filesystem_checkpoint_storage=j_checkpoint_storage)
         return CustomCheckpointStorage(j_checkpoint_storage.get("class"))
     return CustomCheckpointStorage(j_checkpoint_storage)
+
+
+def _path_arg(j_path: Any) -> Optional[JavaType]:
+    """A parsed path as the constructor argument py4j reports (``null`` for none)."""
+    return None if j_path is None else JavaType("class org.apache.flink.core.fs.Path")
 
 
 def _storage_record(storage: 'CheckpointStorage') -> Dict[str, Any]:
@@ -103,16 +110,15 @@ class JobManagerCheckpointStorage(CheckpointStorage):
     def __init__(self, checkpoint_path=None, max_state_size=None,
                  j_jobmanager_checkpoint_storage=None):
         if j_jobmanager_checkpoint_storage is None:
-            target = "None.org.apache.flink.runtime.state.storage.JobManagerCheckpointStorage"
+            target = "None." + _JM_CLASS
+            j_path = None if checkpoint_path is None else new_path(checkpoint_path)
             if max_state_size is None:
                 max_state_size = JobManagerCheckpointStorage.DEFAULT_MAX_STATE_SIZE
-            path = None
-            if checkpoint_path is not None:
-                path = _checkpoint_path(checkpoint_path, target)
-            java_int(max_state_size, "org.apache.flink.runtime.state.storage."
-                     "JobManagerCheckpointStorage", target)
+            java_call_args(_JM_CLASS, target, [(_path_arg(j_path), None), (max_state_size, "int")],
+                           constructor=True)
             if max_state_size <= 0:
                 raise illegal_argument("maxStateSize must be > 0", target)
+            path = None if j_path is None else checkpoint_location(j_path, target)
             j_jobmanager_checkpoint_storage = new_descriptor(
                 {"type": "jobmanager", "path": path, "max_state_size": max_state_size})
         super(JobManagerCheckpointStorage, self).__init__(j_jobmanager_checkpoint_storage)
@@ -171,14 +177,13 @@ class FileSystemCheckpointStorage(CheckpointStorage):
         if j_filesystem_checkpoint_storage is None:
             if checkpoint_path is None:
                 raise ValueError("checkpoint_path must not be None")
-            target = "None.org.apache.flink.runtime.state.storage.FileSystemCheckpointStorage"
-            path = _checkpoint_path(checkpoint_path, target)
+            target = "None." + _FS_CLASS
+            j_path = new_path(checkpoint_path)
             if file_state_size_threshold is None:
                 file_state_size_threshold = -1
-            java_int(file_state_size_threshold, "org.apache.flink.runtime.state.storage."
-                     "FileSystemCheckpointStorage", target)
-            java_int(write_buffer_size, "org.apache.flink.runtime.state.storage."
-                     "FileSystemCheckpointStorage", target)
+            java_call_args(_FS_CLASS, target, [
+                (_path_arg(j_path), None), (file_state_size_threshold, "int"),
+                (write_buffer_size, "int")], constructor=True)
             if not -1 <= file_state_size_threshold <= self.MAX_FILE_STATE_THRESHOLD:
                 raise illegal_argument(
                     "The threshold for file state size must be in [-1, %d], where '-1' means "
@@ -188,6 +193,7 @@ class FileSystemCheckpointStorage(CheckpointStorage):
                 raise illegal_argument(
                     "The write buffer size must be not less than '-1', where '-1' means to use "
                     "the value from the deployment's configuration.", target)
+            path = checkpoint_location(j_path, target)
             j_filesystem_checkpoint_storage = new_descriptor({
                 "type": "filesystem", "path": path,
                 "file_state_size_threshold": file_state_size_threshold,

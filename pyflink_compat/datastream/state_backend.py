@@ -22,10 +22,11 @@ from typing import Any, Dict, List, Optional
 
 from py4j.java_gateway import JavaObject
 
-from pyflink_compat.datastream._state_backend_text import fs_text, legacy_text, memory_text, paths_text
+from pyflink_compat.datastream._state_backend_text import legacy_text, memory_text, paths_text
 from pyflink_compat.spark.paths import checkpoint_location, local_directory, parse_location
 from pyflink_compat.util.exceptions import (
     JavaMethodNotFoundError,
+    JavaType,
     call_java,
     illegal_argument,
     java_error,
@@ -50,18 +51,22 @@ __all__ = [  # noqa: RUF022 - PyFlink's order
     'PredefinedOptions']
 
 
-class _JavaClass(str):
-    """A JVM type as py4j prints it in a missing-constructor error."""
-
-
-_URI = _JavaClass("class java.net.URI")
-_TERNARY = _JavaClass("class org.apache.flink.util.TernaryBoolean")
+_URI = JavaType("class java.net.URI")
+_TERNARY = JavaType("class org.apache.flink.util.TernaryBoolean")
 _MEMORY_CLASS = "org.apache.flink.runtime.state.memory.MemoryStateBackend"
 _FS_CLASS = "org.apache.flink.runtime.state.filesystem.FsStateBackend"
 _ROCKSDB_CLASS = "org.apache.flink.contrib.streaming.state.RocksDBStateBackend"
 _PATH_CLASS = "org.apache.flink.core.fs.Path"
 _OPTIONS_FACTORY = "org.apache.flink.contrib.streaming.state.RocksDBOptionsFactory"
 _STATE_STORE_PROVIDER = "org.apache.spark.sql.execution.streaming.state.StateStoreProvider"
+#: The options factories Flink ships (not on Spark's class path), and the error Flink raises
+#: when it instantiates one (its interfaces cannot be), or None.
+_FLINK_OPTIONS_FACTORIES = {
+    "org.apache.flink.contrib.streaming.state.DefaultConfigurableOptionsFactory": None,
+    _OPTIONS_FACTORY: "java.lang.InstantiationException",
+    "org.apache.flink.contrib.streaming.state.ConfigurableRocksDBOptionsFactory":
+        "java.lang.InstantiationException",
+}
 
 _MAX_FILE_STATE_THRESHOLD = 1024 * 1024
 _DEFAULT_FILE_STATE_THRESHOLD = 20 * 1024
@@ -91,15 +96,8 @@ def _is_java_int(value: Any) -> bool:
 
 def _no_constructor(java_class: str, args: List[Any], target: str) -> Exception:
     """py4j's error for constructor arguments of the wrong types (``args``: the values passed,
-    or a :class:`_JavaClass` for a JVM-typed one)."""
-    trace = f"An error occurred while calling {target}. Trace:\n"
-    for arg in args:
-        if isinstance(arg, int) and not isinstance(arg, bool) and not -2**63 <= arg < 2**63:
-            return JavaMethodNotFoundError(
-                f'{trace}java.lang.NumberFormatException: For input string: "{arg}"\n')
-    shown = ", ".join(a if isinstance(a, _JavaClass) else java_type_name(a) for a in args)
-    return JavaMethodNotFoundError(
-        f"{trace}py4j.Py4JException: Constructor {java_class}([{shown}]) does not exist\n")
+    or a :class:`JavaType` for a JVM-typed one)."""
+    return method_not_found(java_class, args, target, constructor=True)
 
 
 def _ternary(value: Any, parameter: str) -> Optional[bool]:
@@ -170,13 +168,20 @@ def _predefined_options(backend: 'StateBackend') -> 'PredefinedOptions':
 
 def _set_options(backend: 'StateBackend', class_name: Any) -> None:
     """Load ``class_name`` in the Spark JVM; it must implement Flink's options factory, which
-    Spark's class path does not have unless a user adds it."""
+    Spark's class path does not have unless a user adds it. Flink's own factory classes are
+    known by name instead, since the setting is only stored."""
     loader = _gateway().jvm.Thread.currentThread().getContextClassLoader()
     target = _target(loader, "loadClass")
     if class_name is None:
         raise java_error("java.lang.NullPointerException", None, target)
     if not isinstance(class_name, str):
         raise method_not_found("loadClass", [class_name], target)
+    if class_name in _FLINK_OPTIONS_FACTORIES:
+        error = _FLINK_OPTIONS_FACTORIES[class_name]
+        if error is not None:
+            raise java_error(error, class_name, "java.lang.Class.newInstance")
+        _descriptor(backend, "setRocksDBOptions").put("options", class_name)
+        return
     j_class = call_java(target, loader.loadClass, class_name)
     try:
         j_factory = loader.loadClass(_OPTIONS_FACTORY)
@@ -229,7 +234,7 @@ def _from_j_state_backend(j_state_backend):
         }.get(j_state_backend.get("type"), (None, None))
         if cls is None:
             return CustomStateBackend(j_state_backend.get("class"))
-        return cls(**{keyword: j_state_backend})
+        return cls(**{str(keyword): j_state_backend})
     loader = _gateway().jvm.Thread.currentThread().getContextClassLoader()
     if not loader.loadClass(_STATE_STORE_PROVIDER).isAssignableFrom(j_state_backend.getClass()):
         raise TypeError(f"The input {j_state_backend} is not an instance of StateBackend.")
@@ -274,7 +279,7 @@ def _stream_backend_record(backend: 'StateBackend', target: str) -> Dict[str, An
     raise java_error("java.lang.IllegalStateException", _NOT_A_STORAGE, target)
 
 
-class StateBackend(metaclass=ABCMeta):
+class StateBackend(metaclass=ABCMeta):  # noqa: B024 - an ABC without abstract methods, as in PyFlink
     """Decides how a job's keyed state is held while it runs and how it is checkpointed.
 
     Pass one to ``StreamExecutionEnvironment.set_state_backend``. On Spark it picks the state
@@ -348,7 +353,8 @@ class EmbeddedRocksDBStateBackend(StateBackend):
         return _predefined_options(self)
 
     def set_options(self, options_factory_class_name: str):
-        """Set a Flink ``RocksDBOptionsFactory`` class, which must load in the Spark JVM."""
+        """Set a Flink ``RocksDBOptionsFactory`` class (stored only): Flink's own factories by
+        name, any other class only if it loads in the Spark JVM."""
         _set_options(self, options_factory_class_name)
 
     def get_options(self) -> Optional[str]:
@@ -577,7 +583,8 @@ class RocksDBStateBackend(StateBackend):
         return _predefined_options(self)
 
     def set_options(self, options_factory_class_name: str):
-        """Set a Flink ``RocksDBOptionsFactory`` class, which must load in the Spark JVM."""
+        """Set a Flink ``RocksDBOptionsFactory`` class (stored only): Flink's own factories by
+        name, any other class only if it loads in the Spark JVM."""
         _set_options(self, options_factory_class_name)
 
     def get_options(self) -> Optional[str]:

@@ -3,7 +3,7 @@ import warnings
 from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
 from pyflink_compat.common.configuration import Configuration
-from pyflink_compat.datastream.checkpoint_config import CheckpointConfig
+from pyflink_compat.datastream.checkpoint_config import _MODE_ENUM, CheckpointConfig
 from pyflink_compat.datastream.checkpoint_storage import (
     FileSystemCheckpointStorage, _storage_record)
 from pyflink_compat.datastream.checkpointing_mode import CheckpointingMode
@@ -13,6 +13,7 @@ from pyflink_compat.serializers import PickleSerializer
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
 from pyflink_compat.settings.store import SettingsStore, parse_flink_options
 from pyflink_compat.spark.paths import normalize_path, null_pointer
+from pyflink_compat.util.exceptions import JavaType
 from pyflink_compat.util.jvm_objects import map_to_dict
 from pyflink_compat.util.java_args import (
     enum_member, java_attribute, java_boolean, java_long, java_string)
@@ -76,11 +77,12 @@ class StreamExecutionEnvironment(object):
         """
         from pyflink_compat.spark.session import new_session
 
-        if configuration is not None:
+        # Any false value (None, '', {}, 0) means no configuration, as in PyFlink.
+        if configuration:
             java_attribute(configuration, "_j_configuration")
         env = StreamExecutionEnvironment(new_session()._jsparkSession)
         env._store.adopt_session_options(_GET_ENV_TARGET)
-        if configuration is not None:
+        if configuration:
             env._configure(configuration, _GET_ENV_TARGET)
         return env
 
@@ -102,9 +104,14 @@ class StreamExecutionEnvironment(object):
         parsed = parse_flink_options(options, target)
         directory = parsed.get(SETTINGS_BY_NAME["checkpoint_dir"])
         storage = None if directory is None else FileSystemCheckpointStorage(directory)
+        # As in Flink, configuring the storage or backend kind discards the object set
+        # through the API, so that the option takes effect.
+        discarded = {s.discards_object for s in parsed if s.discards_object is not None}
         self._store.put(parsed, target)
-        if storage is not None:
+        if storage is not None and "checkpoint-storage" not in discarded:
             self._store.put_object("checkpoint-storage", _storage_record(storage))
+        for name in sorted(discarded):
+            self._store.put_object(name, None)
 
     # -- checkpointing --------------------------------------------------------------------
     def get_checkpoint_config(self) -> CheckpointConfig:
@@ -125,12 +132,14 @@ class StreamExecutionEnvironment(object):
         :return: This environment.
         """
         target = _TARGET + "enableCheckpointing"
-        millis = java_long(interval, "enableCheckpointing", target)
-        changes: Dict[Any, Any] = {SETTINGS_BY_NAME["checkpoint_interval"]: millis * 1_000_000}
-        if mode is not None:
-            member = enum_member(mode, CheckpointingMode,
-                                 "org.apache.flink.streaming.api.CheckpointingMode")
+        changes: Dict[Any, Any] = {}
+        others = []
+        if mode is not None:  # converted first, as PyFlink does
+            member = enum_member(mode, CheckpointingMode, _MODE_ENUM)
             changes[SETTINGS_BY_NAME["checkpointing_mode"]] = member.name
+            others.append(JavaType("class " + _MODE_ENUM))
+        millis = java_long(interval, "enableCheckpointing", target, *others)
+        changes[SETTINGS_BY_NAME["checkpoint_interval"]] = millis * 1_000_000
         self._store.put(changes, target)
         return self
 

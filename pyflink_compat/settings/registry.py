@@ -63,6 +63,8 @@ class Setting:
     :param support: How much of it Spark honours.
     :param spark: What it becomes in Spark, in a sentence for the docs and the job summary.
     :param no_effect_when: For options Spark honours only in part: the values it ignores.
+    :param discards_object: The API object (``checkpoint-storage``, ``state-backend``) that
+        ``configure()`` with this option discards, as Flink does so that the option applies.
     :param name: The attribute name in :class:`JobSettings` (filled in by the registry).
     """
 
@@ -74,6 +76,7 @@ class Setting:
     fallback_keys: Tuple[str, ...] = ()
     check: Optional[Check] = None
     no_effect_when: Optional[Callable[[Any], bool]] = None
+    discards_object: Optional[str] = None
     name: str = ""
 
     @property
@@ -178,7 +181,7 @@ class JobSettings:
     checkpoint_storage: Optional[str] = _setting(
         "execution.checkpointing.storage", _LOWER_TEXT, None, _A,
         "jobmanager: a temporary location owned by the job; filesystem: the checkpoint dir",
-        fallback_keys=("state.checkpoint-storage",))
+        fallback_keys=("state.checkpoint-storage",), discards_object="checkpoint-storage")
     num_retained: int = _setting(
         "execution.checkpointing.num-retained", values.INTEGER, 1, _A,
         "spark.sql.streaming.minBatchesToRetain",
@@ -194,7 +197,7 @@ class JobSettings:
     state_backend: str = _setting(
         "state.backend.type", _LOWER_TEXT, "hashmap", _A,
         "spark.sql.streaming.stateStore.providerClass (hashmap: HDFS-backed; rocksdb: RocksDB)",
-        fallback_keys=("state.backend",))
+        fallback_keys=("state.backend",), discards_object="state-backend")
     incremental_checkpoints: bool = _setting(
         "execution.checkpointing.incremental", values.BOOLEAN, False, _A,
         "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled",

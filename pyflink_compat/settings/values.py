@@ -49,7 +49,9 @@ for _names, _bytes in (
     for _name in _names:
         _BYTES_PER_UNIT[_name] = _bytes
 
+# Like Java's number parsing, any Unicode decimal digit counts.
 _NUMBER_AND_UNIT = re.compile(r"^(\d+)\s*(.*)$")
+_INTEGER = re.compile(r"[+-]?\d+")
 _LONG_MAX = 2**63 - 1
 
 
@@ -63,7 +65,8 @@ def _number_and_unit(text: str) -> Tuple[int, str]:
 def _parse_duration(text: str) -> int:
     number, unit = _number_and_unit(text)
     factor = _NANOS_PER_UNIT.get(unit or "ms")
-    if factor is None or number * factor > _LONG_MAX * 1_000_000_000:
+    # Flink reads the number as a long, then needs the duration's seconds to fit in one.
+    if factor is None or number > _LONG_MAX or number * factor > _LONG_MAX * 1_000_000_000:
         raise ValueError(text)
     return number * factor
 
@@ -87,20 +90,23 @@ def format_duration_ms(millis: int) -> str:
 def _parse_memory(text: str) -> int:
     number, unit = _number_and_unit(text)
     factor = _BYTES_PER_UNIT.get(unit or "b")
-    if factor is None:
+    if factor is None or number * factor > _LONG_MAX:
         raise ValueError(text)
     return number * factor
 
 
 def _parse_boolean(text: str) -> bool:
-    lowered = text.strip().lower()
+    # Flink compares the whole text, without trimming it (as for enums and integers).
+    lowered = text.lower()
     if lowered not in ("true", "false"):
         raise ValueError(text)
     return lowered == "true"
 
 
 def _parse_integer(text: str) -> int:
-    value = int(text.strip())
+    if not _INTEGER.fullmatch(text):
+        raise ValueError(text)
+    value = int(text)
     if not -(2**31) <= value < 2**31:
         raise ValueError(text)
     return value
@@ -148,7 +154,7 @@ def enum_codec(*names: str) -> Codec:
     """A case-insensitive choice among ``names``, stored upper case."""
 
     def parse(text: str) -> str:
-        upper = text.strip().upper()
+        upper = text.upper()
         if upper not in names:
             raise ValueError(text)
         return upper

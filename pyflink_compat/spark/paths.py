@@ -12,7 +12,7 @@ from pyflink_compat.util.exceptions import call_java, illegal_argument, java_err
 from pyflink_compat.util.java_args import java_string
 
 __all__ = [
-    "normalize_path", "checkpoint_path", "parse_location", "checkpoint_location", "local_directory",
+    "normalize_path", "checkpoint_path", "new_path", "parse_location", "checkpoint_location", "local_directory",
     "flink_path_text", "NO_SCHEME", "ROOT_DIRECTORY",
 ]
 
@@ -30,7 +30,8 @@ def _jvm() -> Any:
     return get_gateway().jvm
 
 
-def _hadoop_path(text: Any) -> Any:
+def new_path(text: Any) -> Any:
+    """``text`` parsed as PyFlink's ``Path(text)`` does, failing as that constructor fails."""
     java_string(text, "org.apache.flink.core.fs.Path", _PATH_TARGET, constructor=True)
     return parse_location(text, _PATH_TARGET)
 
@@ -43,7 +44,7 @@ def flink_path_text(text: str) -> Optional[str]:
     """``text`` as Hadoop's ``Path`` must see it to read it as Flink's does (drive letters and
     backslashes, which Hadoop handles only on Windows), or ``None`` where Flink fails."""
     if is_drive(text):
-        return "/" + text
+        return "/" + text.replace("\\", "/")
     start = 0
     colon, slash = text.find(":"), text.find("/")
     if colon != -1 and (slash == -1 or colon < slash):
@@ -99,7 +100,14 @@ def local_directory(raw: Optional[str], target: str) -> str:
 
 def normalize_path(text: Any) -> str:
     """``text`` as a normalised path; only its syntax is checked."""
-    return str(_hadoop_path(text).toString())
+    normalised = str(new_path(text).toString())
+    if normalised.startswith("/") and is_drive(normalised[1:]):
+        # Flink prints a drive-letter path without its leading slash, and keeps the slash of
+        # a drive's root directory.
+        normalised = normalised[1:]
+        if len(normalised) == 2 and text.replace("\\", "/").endswith("/"):
+            normalised += "/"
+    return normalised
 
 
 def checkpoint_path(text: Any, target: str) -> str:
@@ -107,7 +115,7 @@ def checkpoint_path(text: Any, target: str) -> str:
 
     :raises JavaIllegalArgumentError: with Flink's message for a bad location.
     """
-    return checkpoint_location(_hadoop_path(text), target)
+    return checkpoint_location(new_path(text), target)
 
 
 def null_pointer(message: Any, target: str) -> Exception:

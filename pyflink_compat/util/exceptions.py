@@ -8,7 +8,10 @@ of the wrong type), so both old and new ``except`` clauses keep working.
 
 from __future__ import annotations
 
+import collections.abc
+import decimal
 import functools
+import inspect
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, TypeVar
 
 from py4j.protocol import Py4JError, Py4JJavaError
@@ -25,6 +28,7 @@ __all__ = [
     "JavaMethodNotFoundError",
     "ArgumentAttributeError",
     "JobExecutionError",
+    "JavaType",
 ]
 
 T = TypeVar("T")
@@ -141,10 +145,18 @@ def call_java(target: str, fn: Callable[..., T], *args: Any) -> T:
 
 
 _JAVA_BOXED = {bool: "java.lang.Boolean", float: "java.lang.Double", str: "java.lang.String"}
+_LONG_MIN, _LONG_MAX = -(2**63), 2**63 - 1
+
+
+class JavaType(str):
+    """An argument already converted to a JVM object, named by its class as py4j prints it
+    (``class org.apache.flink.core.fs.Path``); usable in :func:`method_not_found`'s ``args``."""
 
 
 def java_type_name(value: Any) -> str:
     """The class py4j would pass to Java for ``value``, as py4j prints it."""
+    if isinstance(value, JavaType):
+        return str(value)
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -154,18 +166,54 @@ def java_type_name(value: Any) -> str:
     for py_type, name in _JAVA_BOXED.items():
         if isinstance(value, py_type):
             return "class " + name
+    converted = _converted_type(value)
+    if converted is not None:
+        return converted
     return "class py4j.reflection.PythonProxy" if hasattr(value, "Java") else "class java.lang.Object"
 
 
+def _converted_type(value: Any) -> Optional[str]:
+    """The JVM class py4j's automatic conversion sends ``value`` as, if it converts it."""
+    if isinstance(value, (bytes, bytearray)):
+        return "class [B"
+    if isinstance(value, decimal.Decimal):
+        return "class java.math.BigDecimal"
+    if isinstance(value, collections.abc.Set):
+        return "class java.util.HashSet"
+    if _has_static(value, "keys") and _has_static(value, "__getitem__"):
+        return "class java.util.HashMap"
+    if _has_static(value, "__iter__") and not isinstance(value, str):
+        return "class java.util.ArrayList"
+    return None
+
+
+def _has_static(value: Any, attribute: str) -> bool:
+    # py4j's own test: dynamic attributes (of JVM object wrappers) do not count.
+    return bool(inspect.getattr_static(value, attribute, False))
+
+
+def py4j_sends(value: Any) -> bool:
+    """Whether py4j can pass ``value`` to Java without it being a JVM object wrapper (a plain
+    value, or one its automatic conversion turns into a JVM collection)."""
+    return (value is None or isinstance(value, (bool, int, float, str))
+            or _converted_type(value) is not None)
+
+
 def method_not_found(java_method: str, args: Sequence[Any], target: str, constructor: bool = False) -> Py4JError:
-    """The error py4j raises when no Java method takes arguments of these types."""
+    """The error py4j raises when no Java method takes arguments of these types.
+
+    An int outside Java's ``long`` range cannot be sent at all: py4j's JVM side fails to read
+    it before looking for a method, and that is the error reported.
+    """
+    trace = "An error occurred while calling {}. Trace:\n".format(target)
+    for arg in args:
+        if isinstance(arg, int) and not isinstance(arg, bool) and not _LONG_MIN <= arg <= _LONG_MAX:
+            return JavaMethodNotFoundError(
+                '{}java.lang.NumberFormatException: For input string: "{}"\n'.format(trace, arg))
     kind = "Constructor" if constructor else "Method"
     shown = ", ".join(java_type_name(a) for a in args)
     return JavaMethodNotFoundError(
-        "An error occurred while calling {}. Trace:\npy4j.Py4JException: {} {}([{}]) does not exist\n".format(
-            target, kind, java_method, shown
-        )
-    )
+        "{}py4j.Py4JException: {} {}([{}]) does not exist\n".format(trace, kind, java_method, shown))
 
 
 def jvm_name_missing(name: str) -> Py4JError:

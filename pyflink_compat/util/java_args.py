@@ -8,11 +8,14 @@ reported by py4j as a missing method overload, and an enum argument is read thro
 from __future__ import annotations
 
 import enum
-from typing import Any, Type, TypeVar
+from typing import Any, Optional, Sequence, Tuple, Type, TypeVar
 
 from pyflink_compat.util.exceptions import ArgumentAttributeError, jvm_name_missing, method_not_found
 
-__all__ = ["java_long", "java_int", "java_boolean", "java_string", "enum_member", "java_attribute"]
+__all__ = [
+    "java_long", "java_int", "java_boolean", "java_string", "java_call_args", "enum_member",
+    "java_attribute",
+]
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -24,25 +27,47 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def java_long(value: Any, java_method: str, target: str) -> int:
-    """``value`` if a Java ``long`` parameter accepts it."""
-    if not (_is_int(value) and _LONG_MIN <= value <= _LONG_MAX):
-        raise method_not_found(java_method, [value], target)
+_ACCEPTS = {
+    "long": lambda v: _is_int(v) and _LONG_MIN <= v <= _LONG_MAX,
+    "int": lambda v: _is_int(v) and _INT_MIN <= v <= _INT_MAX,
+    "boolean": lambda v: isinstance(v, bool),
+    "double": lambda v: isinstance(v, float) or _is_int(v),
+    "String": lambda v: v is None or isinstance(v, str),
+}
+
+
+def java_call_args(java_method: str, target: str, params: Sequence[Tuple[Any, Optional[str]]],
+                   constructor: bool = False) -> None:
+    """Check every argument of one Java call as py4j matches them to the parameters.
+
+    :param params: ``(value, java type)`` per parameter, the type one of ``long``, ``int``,
+                   ``boolean``, ``double``, ``String``, or ``None`` for an argument that needs no check
+                   (``None`` or a :class:`~pyflink_compat.util.exceptions.JavaType`).
+    :raises JavaMethodNotFoundError: naming every argument's type, as py4j does, when one of
+                                     them does not fit.
+    """
+    if not all(kind is None or _ACCEPTS[kind](value) for value, kind in params):
+        raise method_not_found(java_method, [value for value, _ in params], target,
+                               constructor=constructor)
+
+
+def java_long(value: Any, java_method: str, target: str, *others: Any) -> int:
+    """``value`` if a Java ``long`` parameter accepts it; ``others`` are the call's further
+    arguments (already converted), shown in the error."""
+    java_call_args(java_method, target, [(value, "long")] + [(o, None) for o in others])
     return int(value)
 
 
 def java_int(value: Any, java_method: str, target: str) -> int:
     """``value`` if a Java ``int`` parameter accepts it."""
-    if not (_is_int(value) and _INT_MIN <= value <= _INT_MAX):
-        raise method_not_found(java_method, [value], target)
+    java_call_args(java_method, target, [(value, "int")])
     return int(value)
 
 
 def java_boolean(value: Any, java_method: str, target: str) -> bool:
     """``value`` if a Java ``boolean`` parameter accepts it."""
-    if not isinstance(value, bool):
-        raise method_not_found(java_method, [value], target)
-    return value
+    java_call_args(java_method, target, [(value, "boolean")])
+    return bool(value)
 
 
 def java_string(value: Any, java_method: str, target: str, constructor: bool = False) -> str:

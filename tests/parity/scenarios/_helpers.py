@@ -128,11 +128,16 @@ def safe(fn: Callable[[], Any]) -> Any:
 
 def raised_class(fn: Callable[[], Any]) -> Any:
     """Only the class (and Java class) of what ``fn`` raises, for errors whose message is
-    not stable across JVM runs; ``None`` when nothing is raised."""
+    not stable across JVM runs; ``None`` when nothing is raised.
+
+    The class is the first one in the exception's MRO that pyflink_compat does not define
+    itself, which is the class rule applied elsewhere: pyflink_compat raises subclasses of the
+    classes PyFlink raises.
+    """
     try:
         fn()
     except Exception as exc:  # noqa: BLE001 - any error is the result
-        cls = type(exc)
+        cls = next(c for c in type(exc).__mro__ if c.__module__.split(".")[0] != "pyflink_compat")
         java = getattr(exc, "java_exception", None)
         java_name = None if java is None else str(java.getClass().getName())
         return [f"{cls.__module__}.{cls.__qualname__}", java_name]
