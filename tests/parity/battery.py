@@ -38,6 +38,7 @@ SCENARIO_MODULES: tuple[str, ...] = (
     "environment",
     "configure",
     "common_api",
+    "docs_snippets",
 )
 
 #: Where each in-scope class lives, relative to the root package.
