@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, List, Optional, Sequence
 
 from pyflink_compat.settings.store import SettingsStore
-from pyflink_compat.spark.checkpoint_dirs import make_temporary_root
-from pyflink_compat.spark.plan import JobPlan, SinkSpec, plan_job
+from pyflink_compat.spark.checkpoint_dirs import make_temporary_root, remove_temporary_root
+from pyflink_compat.spark.plan import TEMPORARY, JobPlan, SinkSpec, plan_job
 from pyflink_compat.spark.supervisor import JobRun
 from pyflink_compat.spark.writers import apply_query_plan
 
@@ -51,8 +51,12 @@ def start_job(store: SettingsStore, spark: "SparkSession", job_name: str, sinks:
         raise RuntimeError("No sinks registered: add at least one with env.add_sink(writer) "
                            "before executing the job.")
     temporary_root = make_temporary_root(job_name)
-    run = JobRun(build_plan(store, job_name, sinks, temporary_root), sinks, spark, temporary_root)
-    run.start()
+    try:
+        run = JobRun(build_plan(store, job_name, sinks, temporary_root), sinks, spark, temporary_root)
+        run.start()
+    except BaseException:  # the job never started: nothing will remove its directory later
+        remove_temporary_root(temporary_root)
+        raise
     return run
 
 
@@ -61,4 +65,6 @@ def configure_one_writer(store: SettingsStore, writer: Any, name: str, job_name:
     """Apply the checkpoint configuration to a single writer the caller starts itself."""
     root = temporary_root or make_temporary_root(job_name)
     plan = build_plan(store, job_name, [SinkSpec(name, writer)], root)
+    if temporary_root is None and plan.queries[0].location_kind != TEMPORARY:
+        remove_temporary_root(root)  # a durable location: the directory made above is unused
     return apply_query_plan(writer, plan.queries[0])

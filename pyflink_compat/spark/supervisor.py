@@ -69,6 +69,8 @@ class _Query:
         self.idle_polls = 0
         self.active_since: Optional[float] = None
         self.timed_out_batch: Optional[int] = None
+        #: Whether the current handle has completed a trigger (with or without data).
+        self.triggered = False
 
 
 class JobRun:
@@ -209,6 +211,7 @@ class JobRun:
             query.handle = apply_query_plan(query.sink.writer, query.plan).start()
             query.active_since = None
             query.idle_polls = 0
+            query.triggered = False
         if self._dirs is not None:
             self._dirs.record_query_ids()
         self._set_status(JobStatus.RUNNING)
@@ -247,6 +250,7 @@ class JobRun:
                     getattr(error, "desc", error)))
                 if failure is None:
                     query.handle = apply_query_plan(query.sink.writer, query.plan).start()
+                    query.triggered = False
                 return failure
             return error
         failure = self._collect_progress(query)
@@ -256,6 +260,9 @@ class JobRun:
 
     def _collect_progress(self, query: _Query) -> Optional[BaseException]:
         recent = query.handle._jsq.recentProgress()
+        if len(recent) > 0:
+            # Spark reports every batch, and the first trigger that found no data.
+            query.triggered = True
         fresh = []
         for index in range(len(recent) - 1, -1, -1):
             j_progress = recent[index]
@@ -311,7 +318,10 @@ class JobRun:
                                                "checkpoint timeout".format(running_batch))
             return None
         query.active_since = None
-        if query.sink.bounded and not bool(status.isDataAvailable()) and query.last_batch >= 0:
+        # A bounded sink is done once a trigger of its current run found no more data. Its first
+        # trigger must have run: before it, Spark reports no data either (a resumed job with
+        # nothing new, or empty input, runs no batch at all).
+        if query.sink.bounded and not bool(status.isDataAvailable()) and query.triggered:
             query.idle_polls += 1
             if query.idle_polls >= 3:
                 query.handle.stop()

@@ -1,0 +1,173 @@
+"""Exactly-once across driver crashes: the job's process (Python driver and its JVM) is killed
+with SIGKILL mid-stream several times, then re-run from its checkpoints until it finishes."""
+
+from __future__ import annotations
+
+import collections
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from .conftest import log_ids, read_batch_files, write_json_files
+
+DRIVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "drivers", "crash_job.py")
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+JOB = "crash-job"
+N_FILES = 14
+ROWS_PER_FILE = 5
+N_KEYS = 4
+KILLS = 3
+
+
+class Driver:
+    """One run of the driver script in a process group of its own."""
+
+    def __init__(self, base, mode, run):
+        env = dict(os.environ)
+        env["PYSPARK_PYTHON"] = sys.executable
+        env["PYSPARK_DRIVER_PYTHON"] = sys.executable
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (REPO, env.get("PYTHONPATH")) if p)
+        env["TMPDIR"] = str(base / "tmp")
+        os.makedirs(env["TMPDIR"], exist_ok=True)
+        self.log = base / "driver-{}.log".format(run)
+        self._log_file = open(self.log, "w")
+        self.proc = subprocess.Popen(
+            [sys.executable, DRIVER, str(base / "in"), str(base / "out"), str(base / "cp"), mode],
+            stdout=self._log_file, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+
+    def alive(self):
+        return self.proc.poll() is None
+
+    def kill_group(self):
+        """SIGKILL the driver and everything it started (its JVM), then reap them."""
+        pgid = self.proc.pid  # start_new_session: the driver leads its own group
+        os.killpg(pgid, signal.SIGKILL)
+        self.proc.wait(30)
+        deadline = time.monotonic() + 30
+        while True:  # the JVM child must be gone too
+            try:
+                os.killpg(pgid, 0)
+            except ProcessLookupError:
+                break
+            if time.monotonic() > deadline:
+                pytest.fail("processes of group {} survived SIGKILL".format(pgid))
+            time.sleep(0.1)
+        self._log_file.close()
+
+    def wait(self, timeout):
+        try:
+            code = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.kill_group()
+            pytest.fail("driver did not finish within {} s; log:\n{}".format(timeout, self.output()))
+        self._log_file.close()
+        return code
+
+    def output(self):
+        return self.log.read_text()[-5000:]
+
+
+def _batch_calls(base):
+    """``(pid, batch id)`` of every foreachBatch call, in order."""
+    path = base / "out" / "calls.log"
+    if not path.exists():
+        return []
+    return [tuple(int(x) for x in line.split()) for line in path.read_text().splitlines() if line]
+
+
+def _run_with_crashes(base, mode, progress_sink):
+    """Kill the driver ``KILLS`` times, each after new commits appeared, then run it to the end.
+
+    :return: Per killed run, the newest committed and logged batch ids found after the kill,
+             and the pids of all runs in order.
+    """
+    checkpoint = base / "cp" / JOB / progress_sink
+    seen = -1
+    kills = []
+    pids = []
+    for run in range(KILLS):
+        driver = Driver(base, mode, run)
+        pids.append(driver.proc.pid)
+        try:
+            deadline = time.monotonic() + 120
+            while max(log_ids(checkpoint, "commits"), default=-1) <= seen:
+                if not driver.alive():
+                    pytest.fail("driver ended before it was killed:\n" + driver.output())
+                if time.monotonic() > deadline:
+                    pytest.fail("no new commit within 120 s:\n" + driver.output())
+                time.sleep(0.05)
+            if run % 2 == 1:
+                # Kill inside a batch: its offsets are logged, its commit is not yet.
+                inner = time.monotonic() + 5
+                while time.monotonic() < inner and \
+                        max(log_ids(checkpoint, "offsets")) <= max(log_ids(checkpoint, "commits")):
+                    time.sleep(0.01)
+        finally:
+            if driver.alive():
+                driver.kill_group()
+        seen = max(log_ids(checkpoint, "commits"))
+        kills.append((seen, max(log_ids(checkpoint, "offsets"))))
+    # The kills really happened mid-stream: input was left over each time.
+    assert len(kills) == KILLS
+    assert max(c for c, _ in kills) < N_FILES - 1, kills
+    final = Driver(base, mode, KILLS)
+    pids.append(final.proc.pid)
+    code = final.wait(240)
+    output = final.output()
+    assert code == 0, output
+    assert "FINISHED" in output
+    return kills, pids
+
+
+def _assert_each_run_resumed_from_its_checkpoint(base, kills, pids):
+    """Every re-run started at the batch after the last one committed before the kill (a batch
+    in flight at the kill is run again, with the same input), not from the beginning."""
+    calls = _batch_calls(base)
+    by_run = [[b for pid, b in calls if pid == run_pid] for run_pid in pids]
+    assert by_run[0][0] == 0
+    for (committed, _), batches in zip(kills, by_run[1:]):
+        assert batches, by_run
+        assert batches[0] == committed + 1, (kills, by_run)
+    assert any(logged > committed for committed, logged in kills), kills  # one kill was mid-batch
+    assert len(calls) <= N_FILES + KILLS  # at most one replayed batch per kill
+
+
+@pytest.mark.slow
+def test_stateless_sinks_get_every_record_exactly_once_across_driver_kills(spark, tmp_path):
+    records = write_json_files(tmp_path / "in", N_FILES, ROWS_PER_FILE, n_keys=N_KEYS)
+    expected = sorted(r["id"] for r in records)
+    kills, pids = _run_with_crashes(tmp_path, "stateless", "batches")
+    _assert_each_run_resumed_from_its_checkpoint(tmp_path, kills, pids)
+
+    # File sink: read through its _spark_metadata log, which lists committed files only.
+    assert (tmp_path / "out" / "parquet" / "_spark_metadata").is_dir()
+    parquet_ids = sorted(row["id"] for row in spark.read.parquet(str(tmp_path / "out" / "parquet"))
+                         .select("id").collect())
+    assert parquet_ids == expected
+
+    batches = read_batch_files(tmp_path / "out" / "batches")
+    batch_ids = sorted(r["id"] for rows in batches.values() for r in rows)
+    assert batch_ids == expected
+    assert sorted(batches) == list(range(N_FILES))
+    for sink in ("parquet", "batches"):
+        assert max(log_ids(tmp_path / "cp" / JOB / sink, "commits")) == N_FILES - 1
+
+
+@pytest.mark.slow
+def test_stateful_counts_are_exact_across_driver_kills(tmp_path):
+    records = write_json_files(tmp_path / "in", N_FILES, ROWS_PER_FILE, n_keys=N_KEYS)
+    expected = collections.Counter(r["key"] for r in records)
+    kills, pids = _run_with_crashes(tmp_path, "stateful", "counts")
+    _assert_each_run_resumed_from_its_checkpoint(tmp_path, kills, pids)
+
+    batches = read_batch_files(tmp_path / "out" / "counts")
+    latest = {}
+    for batch_id in sorted(batches):
+        for row in batches[batch_id]:
+            latest[row["key"]] = row["count"]
+    assert latest == dict(expected)
+    assert max(log_ids(tmp_path / "cp" / JOB / "counts", "commits")) == N_FILES - 1
