@@ -24,6 +24,9 @@ def spark() -> Iterator[object]:
         SparkSession.builder.master("local[2]")
         .appName("pyflink_compat-tests")
         .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        # short-lived test JVM: quick compilation and a simple collector start it faster
+        .config("spark.driver.extraJavaOptions", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC")
         .config("spark.sql.shuffle.partitions", "2")
         .config("spark.sql.streaming.stateStore.maintenanceInterval", "2s")
         .getOrCreate()

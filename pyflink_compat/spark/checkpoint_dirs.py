@@ -97,10 +97,15 @@ class CheckpointDirs:
 
         :return: The sinks that resume from an existing checkpoint this job did not create
                  (their directories will never be deleted).
+        :raises ValueError: when the directory belongs to another job whose name maps to the
+                            same directory name (``a/b`` and ``a_b``).
         """
         marker = self.read_marker()
         if marker is not None and marker.get("job_name") != self.job_name:
-            marker = None
+            raise ValueError(
+                "The checkpoint directory {} belongs to job '{}', not to '{}': give this job "
+                "another name so that neither job's checkpoints are taken over.".format(
+                    self.job_dir, marker.get("job_name"), self.job_name))
         owned: Dict[str, Optional[str]] = dict(marker["sinks"]) if marker else {}
         foreign = []
         for sink in sinks:

@@ -278,8 +278,9 @@ class JobRun:
             if self.plan.settings.checkpoint_interval is None:
                 continue
             query.active_since = None
-            if stats.duration_ms * 1_000_000 > settings.checkpoint_timeout \
-                    and query.timed_out_batch != stats.batch_id:
+            if stats.batch_id == query.timed_out_batch:
+                continue  # it expired while running: a failed checkpoint, not a completed one
+            if stats.duration_ms * 1_000_000 > settings.checkpoint_timeout:
                 failure = self._failed_checkpoint(query, "batch {} took {} ms, past the checkpoint "
                                                   "timeout".format(stats.batch_id, stats.duration_ms))
                 if failure is not None:
@@ -294,8 +295,7 @@ class JobRun:
                 if failure is not None:
                     return failure
                 continue
-            if stats.batch_id != query.timed_out_batch:
-                self._failed_checkpoints = 0
+            self._failed_checkpoints = 0
             with self._lock:
                 self._stats.append(stats)
             LOG.info("Job %s: completed %s", self.plan.job_name, stats)
