@@ -59,7 +59,6 @@ class StreamExecutionEnvironment(object):
         self._spark_session: Optional['SparkSession'] = None
         self._sinks: List[Any] = []
         self._runs: List[Any] = []
-        self._closed = False
 
     # -- creation and configuration -------------------------------------------------------
     @staticmethod
@@ -352,4 +351,3 @@ class StreamExecutionEnvironment(object):
                 run.cancel()
                 run.wait()
         self._sinks.clear()
-        self._closed = True
