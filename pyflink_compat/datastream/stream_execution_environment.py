@@ -8,13 +8,13 @@ from pyflink_compat.datastream.checkpoint_storage import (
     FileSystemCheckpointStorage, _storage_record)
 from pyflink_compat.datastream.checkpointing_mode import CheckpointingMode
 from pyflink_compat.datastream.state_backend import (
-    StateBackend, _state_backend_from_record, _state_backend_record)
+    StateBackend, _from_j_state_backend, _state_backend_from_record, _state_backend_record)
 from pyflink_compat.serializers import PickleSerializer
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
 from pyflink_compat.settings.store import SettingsStore, parse_flink_options
 from pyflink_compat.spark.paths import normalize_path, null_pointer
 from pyflink_compat.util.exceptions import JavaType
-from pyflink_compat.util.jvm_objects import map_to_dict
+from pyflink_compat.util.jvm_objects import descriptor_record, is_descriptor, map_to_dict
 from pyflink_compat.util.java_args import (
     enum_member, java_attribute, java_boolean, java_long, java_string)
 
@@ -59,6 +59,9 @@ class StreamExecutionEnvironment(object):
         self._spark_session: Optional['SparkSession'] = None
         self._sinks: List[Any] = []
         self._runs: List[Any] = []
+        # The JVM object of the backend set through the API. As in PyFlink, the environment
+        # shares it: setters called on the backend afterwards change the environment's.
+        self._j_state_backend: Any = None
 
     # -- creation and configuration -------------------------------------------------------
     @staticmethod
@@ -177,8 +180,9 @@ class StreamExecutionEnvironment(object):
         :return: This environment.
         """
         warnings.warn(_BACKEND_DEPRECATION, DeprecationWarning, stacklevel=2)
-        java_attribute(state_backend, "_j_state_backend")
+        j_state_backend = java_attribute(state_backend, "_j_state_backend")
         self._store.put_object("state-backend", _state_backend_record(state_backend))
+        self._j_state_backend = j_state_backend if is_descriptor(j_state_backend) else None
         return self
 
     def get_state_backend(self) -> StateBackend:
@@ -187,9 +191,18 @@ class StreamExecutionEnvironment(object):
 
         :return: A new wrapper of it, or ``None``.
         """
+        record = self._store.get_object("state-backend")
+        if record is None:  # none set, or discarded by configuring state.backend.type
+            self._j_state_backend = None
+        elif self._j_state_backend is not None:
+            return _from_j_state_backend(self._j_state_backend)
         # PyFlink's signature says StateBackend, yet it returns None when none is set.
-        return _state_backend_from_record(  # type: ignore[return-value]
-            self._store.get_object("state-backend"))
+        return _state_backend_from_record(record)  # type: ignore[return-value]
+
+    def _refresh_state_backend(self) -> None:
+        """Store the shared backend's current parameters before a job is planned."""
+        if self._j_state_backend is not None and self._store.get_object("state-backend") is not None:
+            self._store.put_object("state-backend", descriptor_record(self._j_state_backend))
 
     def enable_changelog_state_backend(self, enabled: bool) -> 'StreamExecutionEnvironment':
         """Enable or disable the changelog state backend.
@@ -286,6 +299,7 @@ class StreamExecutionEnvironment(object):
         """
         from pyflink_compat.spark.job import PLANNED_TEMPORARY_ROOT, build_plan
 
+        self._refresh_state_backend()
         return build_plan(self._store, job_name, self._sinks, PLANNED_TEMPORARY_ROOT)
 
     def configure_writer(self, writer, name: str, job_name: str = 'Flink Streaming Job'):
@@ -305,6 +319,7 @@ class StreamExecutionEnvironment(object):
         from pyflink_compat.spark.job import check_writer, configure_one_writer
 
         check_writer(self.spark_session, writer)
+        self._refresh_state_backend()
         return configure_one_writer(self._store, writer, name, job_name)
 
     def execute(self, job_name: str = None):
@@ -340,6 +355,7 @@ class StreamExecutionEnvironment(object):
         from pyflink_compat.common.job_client import JobClient
         from pyflink_compat.spark.job import start_job
 
+        self._refresh_state_backend()
         run = start_job(self._store, self.spark_session, job_name, list(self._sinks))
         self._runs.append(run)
         return JobClient(run)

@@ -255,3 +255,24 @@ def scenario_env_state_backend_errors(api: Api, rec: Recorder) -> None:
     rec.step("last_write_wins", lambda: [
         env.set_state_backend(api.FsStateBackend("file:///tmp/lw")) is env,
         type(env.get_state_backend()).__name__])
+
+
+def scenario_env_state_backend_is_shared(api: Api, rec: Recorder) -> None:
+    """The environment shares the backend object it was given: later setter calls, on the
+    original or on a wrapper read back, change what the environment holds."""
+    env = api.new_env()
+    backend = api.EmbeddedRocksDBStateBackend()
+    rec.step("set", lambda: env.set_state_backend(backend) is env)
+    rec.step("mutate_original.threads", lambda: backend.set_number_of_transfer_threads(8))
+    rec.step("mutate_original.options",
+             lambda: backend.set_predefined_options(api.PredefinedOptions.FLASH_SSD_OPTIMIZED))
+    rec.step("read_back", lambda: backend_summary(env.get_state_backend()))
+    got = rec.step("get", env.get_state_backend)
+    rec.step("mutate_read_back", lambda: got.set_number_of_transfer_threads(3))
+    rec.step("original_sees_it", lambda: backend.get_number_of_transfer_threads())
+    rec.step("env_sees_it", lambda: env.get_state_backend().get_number_of_transfer_threads())
+    other = api.new_env()
+    rec.step("other_env_unaffected", lambda: other.get_state_backend())
+    rec.step("replace", lambda: env.set_state_backend(api.HashMapStateBackend()) is env)
+    rec.step("mutate_after_replace", lambda: backend.set_number_of_transfer_threads(5))
+    rec.step("replaced_type", lambda: type(env.get_state_backend()).__name__)
