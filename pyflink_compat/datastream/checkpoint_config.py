@@ -11,14 +11,14 @@ from pyflink_compat.datastream.externalized_checkpoint_retention import \
     ExternalizedCheckpointRetention
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
 from pyflink_compat.settings.store import SettingsStore
-from pyflink_compat.spark.paths import null_pointer
-from pyflink_compat.util.exceptions import method_not_found, py4j_sends
+from pyflink_compat.util.exceptions import method_not_found, null_pointer, py4j_sends
 from pyflink_compat.util.java_args import (
     enum_member, java_attribute, java_boolean, java_int, java_long)
 
 __all__ = ['CheckpointConfig', 'ExternalizedCheckpointCleanup']
 
 _NANOS_PER_MILLI = 1_000_000
+_NANOS_PER_SECOND = 1_000_000_000
 _UNLIMITED_TOLERABLE_FAILURES = 2 ** 31 - 1
 _STORAGE_DEPRECATION = (
     "Deprecated since version 1.19: This method is deprecated and will be removed in future "
@@ -89,7 +89,8 @@ class CheckpointConfig(object):
 
         :return: The :class:`CheckpointingMode`.
         """
-        return CheckpointingMode[self._get("checkpointing_mode", "getCheckpointingMode")]
+        return CheckpointingMode._from_j_checkpointing_mode(
+            self._get("checkpointing_mode", "getCheckpointingMode"))
 
     def set_checkpointing_mode(self, checkpointing_mode: CheckpointingMode) -> 'CheckpointConfig':
         """Set the consistency guarantee of the checkpoints.
@@ -99,7 +100,7 @@ class CheckpointConfig(object):
         :return: This config.
         """
         mode = enum_member(checkpointing_mode, CheckpointingMode, _MODE_ENUM)
-        return self._set("setCheckpointingMode", checkpointing_mode=mode.name)
+        return self._set("setCheckpointingMode", checkpointing_mode=mode._to_j_checkpointing_mode())
 
     def get_checkpoint_interval(self) -> int:
         """The time between checkpoints, in milliseconds.
@@ -259,7 +260,7 @@ class CheckpointConfig(object):
         """
         mode = enum_member(cleanup_mode, ExternalizedCheckpointCleanup, _CLEANUP_ENUM)
         return self._set("setExternalizedCheckpointCleanup",
-                         externalized_checkpoint_retention=mode.name)
+                         externalized_checkpoint_retention=mode._to_j_externalized_checkpoint_cleanup())
 
     def set_externalized_checkpoint_retention(
             self,
@@ -273,7 +274,7 @@ class CheckpointConfig(object):
         """
         mode = enum_member(retention_mode, ExternalizedCheckpointRetention, _RETENTION_ENUM)
         return self._set("setExternalizedCheckpointRetention",
-                         externalized_checkpoint_retention=mode.name)
+                         externalized_checkpoint_retention=mode._to_j_externalized_checkpoint_retention())
 
     def is_externalized_checkpoints_enabled(self) -> bool:
         """Whether checkpoints may outlive the job.
@@ -290,14 +291,15 @@ class CheckpointConfig(object):
 
         :return: An :class:`ExternalizedCheckpointCleanup` member.
         """
-        return ExternalizedCheckpointCleanup[self._retention_name()]
+        return ExternalizedCheckpointCleanup._from_j_externalized_checkpoint_cleanup(self._retention_name())
 
     def get_externalized_checkpoint_retention(self) -> Optional['ExternalizedCheckpointRetention']:
         """What happens to the checkpoints when the job ends.
 
         :return: An :class:`ExternalizedCheckpointRetention` member.
         """
-        return ExternalizedCheckpointRetention[self._retention_name()]
+        return ExternalizedCheckpointRetention._from_j_externalized_checkpoint_retention(
+            self._retention_name())
 
     def _retention_name(self) -> str:
         return str(self._get("externalized_checkpoint_retention",
@@ -340,14 +342,20 @@ class CheckpointConfig(object):
         :return: This config.
         """
         j_duration = java_attribute(alignment_timeout, "_j_duration")
-        return self._set("setAlignmentTimeout", aligned_checkpoint_timeout=int(j_duration.toNanos()))
+        # seconds and nanos separately: the total in nanoseconds may exceed a Java long
+        nanos = int(j_duration.getSeconds()) * _NANOS_PER_SECOND + int(j_duration.getNano())
+        return self._set("setAlignmentTimeout", aligned_checkpoint_timeout=nanos)
 
     def get_alignment_timeout(self) -> 'Duration':
         """How long aligned checkpoints wait before switching to unaligned ones.
 
         :return: A :class:`~pyflink_compat.common.Duration`.
         """
-        return Duration.of_nanos(self._get("aligned_checkpoint_timeout", "getAlignmentTimeout"))
+        from pyflink_compat.java_gateway import get_gateway
+
+        seconds, nanos = divmod(self._get("aligned_checkpoint_timeout", "getAlignmentTimeout"),
+                                _NANOS_PER_SECOND)
+        return Duration(get_gateway().jvm.java.time.Duration.ofSeconds(seconds, nanos))
 
     def set_force_unaligned_checkpoints(
             self,

@@ -12,8 +12,8 @@ from pyflink_compat.datastream.state_backend import (
 from pyflink_compat.serializers import PickleSerializer
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
 from pyflink_compat.settings.store import SettingsStore, parse_flink_options
-from pyflink_compat.spark.paths import normalize_path, null_pointer
-from pyflink_compat.util.exceptions import JavaType
+from pyflink_compat.spark.paths import normalize_path
+from pyflink_compat.util.exceptions import JavaType, null_pointer
 from pyflink_compat.util.jvm_objects import descriptor_record, is_descriptor, map_to_dict
 from pyflink_compat.util.java_args import (
     enum_member, java_attribute, java_boolean, java_long, java_string)
@@ -105,15 +105,12 @@ class StreamExecutionEnvironment(object):
         options = {k: _option_text(v) for k, v in map_to_dict(j_configuration).items()}
         parsed = parse_flink_options(options, target)
         directory = parsed.get(SETTINGS_BY_NAME["checkpoint_dir"])
-        storage = None if directory is None else FileSystemCheckpointStorage(directory)
-        # As in Flink, configuring the storage or backend kind discards the object set
-        # through the API, so that the option takes effect.
-        discarded = {s.discards_object for s in parsed if s.discards_object is not None}
-        self._store.put(parsed, target)
-        if storage is not None and "checkpoint-storage" not in discarded:
-            self._store.put_object("checkpoint-storage", _storage_record(storage))
-        for name in sorted(discarded):
-            self._store.put_object(name, None)
+        objects = {}
+        if directory is not None:
+            # As in Flink, a configured checkpoint directory is a file system storage (unless
+            # the same configuration names the storage kind, which discards the object).
+            objects["checkpoint-storage"] = _storage_record(FileSystemCheckpointStorage(directory))
+        self._store.put(parsed, target, objects=objects)
 
     # -- checkpointing --------------------------------------------------------------------
     def get_checkpoint_config(self) -> CheckpointConfig:
@@ -138,7 +135,7 @@ class StreamExecutionEnvironment(object):
         others = []
         if mode is not None:  # converted first, as PyFlink does
             member = enum_member(mode, CheckpointingMode, _MODE_ENUM)
-            changes[SETTINGS_BY_NAME["checkpointing_mode"]] = member.name
+            changes[SETTINGS_BY_NAME["checkpointing_mode"]] = member._to_j_checkpointing_mode()
             others.append(JavaType("class " + _MODE_ENUM))
         millis = java_long(interval, "enableCheckpointing", target, *others)
         changes[SETTINGS_BY_NAME["checkpoint_interval"]] = millis * 1_000_000

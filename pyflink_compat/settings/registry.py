@@ -65,6 +65,8 @@ class Setting:
     :param no_effect_when: For options Spark honours only in part: the values it ignores.
     :param discards_object: The API object (``checkpoint-storage``, ``state-backend``) that
         ``configure()`` with this option discards, as Flink does so that the option applies.
+    :param millis: Whether the duration is read back in milliseconds, so that one of more
+        milliseconds than a Java ``long`` holds overflows, as in Flink.
     :param name: The attribute name in :class:`JobSettings` (filled in by the registry).
     """
 
@@ -77,6 +79,7 @@ class Setting:
     check: Optional[Check] = None
     no_effect_when: Optional[Callable[[Any], bool]] = None
     discards_object: Optional[str] = None
+    millis: bool = False
     name: str = ""
 
     @property
@@ -88,11 +91,14 @@ class Setting:
     def all_keys(self) -> Tuple[str, ...]:
         return (self.key,) + self.fallback_keys
 
-    def rejection(self, value: Any) -> Optional[str]:
-        """PyFlink's message for ``value`` when it is out of range, else None."""
-        if value is None or self.check is None:
+    def rejection(self, value: Any) -> Optional[Tuple[str, str]]:
+        """The JVM exception class and message PyFlink rejects ``value`` with, else None."""
+        if value is None:
             return None
-        return self.check(value)
+        if self.millis and value // 1_000_000 > _LONG_MAX:
+            return "java.lang.ArithmeticException", "long overflow"
+        message = None if self.check is None else self.check(value)
+        return None if message is None else ("java.lang.IllegalArgumentException", message)
 
     def has_no_effect(self, value: Any) -> bool:
         """Whether ``value``, in force for a job, is one Spark does not honour."""
@@ -135,7 +141,8 @@ class JobSettings:
     checkpoint_interval: Optional[int] = _setting(
         "execution.checkpointing.interval", values.DURATION, None, _A,
         "Trigger.ProcessingTime(interval) on every query; unset means checkpointing is disabled",
-        check=lambda v: None if v >= 10_000_000 else "Checkpoint interval must be larger than or equal to 10 ms")
+        check=lambda v: None if v >= 10_000_000 else "Checkpoint interval must be larger than or equal to 10 ms",
+        millis=True)
     checkpointing_mode: str = _setting(
         "execution.checkpointing.mode", values.enum_codec(*_CHECKPOINT_MODES), "EXACTLY_ONCE", _A,
         "EXACTLY_ONCE: synchronous micro-batches; AT_LEAST_ONCE: asynchronous progress tracking "
@@ -143,11 +150,12 @@ class JobSettings:
     checkpoint_timeout: int = _setting(
         "execution.checkpointing.timeout", values.DURATION, 600_000_000_000, _E,
         "a micro-batch running longer counts as a failed checkpoint",
-        check=lambda v: None if v >= 10_000_000 else "Checkpoint timeout must be larger than or equal to 10 ms")
+        check=lambda v: None if v >= 10_000_000 else "Checkpoint timeout must be larger than or equal to 10 ms",
+        millis=True)
     min_pause: int = _setting(
         "execution.checkpointing.min-pause", values.DURATION, 0, _N,
         "none: a processing-time trigger starts the next batch as soon as the last one overran",
-        check=lambda v: None if v >= 0 else "Pause value must be zero or positive")
+        check=lambda v: None if v >= 0 else "Pause value must be zero or positive", millis=True)
     max_concurrent_checkpoints: int = _setting(
         "execution.checkpointing.max-concurrent-checkpoints", values.INTEGER, 1, _A,
         "micro-batches never overlap, which is one concurrent checkpoint; more is not possible",

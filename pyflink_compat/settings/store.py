@@ -12,15 +12,14 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional
 
-import attrs
 
 from pyflink_compat.settings.registry import CONF_PREFIX, SETTINGS, JobSettings, Setting
-from pyflink_compat.util.exceptions import call_java, illegal_argument
+from pyflink_compat.util.exceptions import call_java, illegal_argument, java_error
 
 if TYPE_CHECKING:
     from py4j.java_gateway import JavaObject
 
-__all__ = ["SettingsStore", "parse_flink_options", "OBJECT_PREFIX"]
+__all__ = ["SettingsStore", "parse_flink_options", "object_of", "OBJECT_PREFIX"]
 
 #: Conf prefix of the API objects (checkpoint storage, state backend) an environment holds.
 OBJECT_PREFIX = CONF_PREFIX + "object."
@@ -44,20 +43,26 @@ def _decode(setting: Setting, text: str, target: str) -> Any:
         ) from None
 
 
+def _reject(setting: Setting, value: Any, target: str) -> None:
+    """Raise PyFlink's error when ``value`` is out of range for ``setting``."""
+    rejection = setting.rejection(value)
+    if rejection is not None:
+        raise java_error(rejection[0], rejection[1], target)
+
+
 def parse_flink_options(options: Mapping[str, str], target: str) -> Dict[Setting, Any]:
     """Read every setting present in ``options`` (Flink keys, fallbacks honoured).
 
-    :raises JavaIllegalArgumentError: when a value cannot be parsed or is out of range; in
-        that case nothing has been read.
+    :raises Py4JJavaError: (a :class:`JavaIllegalArgumentError` or, for a duration too long
+        to count in milliseconds, a :class:`JavaArithmeticError`) when a value cannot be parsed
+        or is out of range; in that case nothing has been read.
     """
     found: Dict[Setting, Any] = {}
     for setting in SETTINGS:
         for key in setting.all_keys:
             if key in options:
                 value = _parse(setting, key, str(options[key]), target)
-                message = setting.rejection(value)
-                if message is not None:
-                    raise illegal_argument(message, target)
+                _reject(setting, value, target)
                 found[setting] = value
                 break
     return found
@@ -76,18 +81,34 @@ class SettingsStore:
     def is_set(self, setting: Setting) -> bool:
         return bool(self._j_conf.contains(setting.conf_key))
 
-    def put(self, changes: Mapping[Setting, Any], target: str) -> None:
-        """Validate every change, then store them all; a rejected change stores nothing."""
+    def put(self, changes: Mapping[Setting, Any], target: str,
+            objects: Optional[Mapping[str, Optional[Mapping[str, Any]]]] = None) -> None:
+        """Validate every change, then store them all; a rejected change stores nothing.
+
+        :param changes: New setting values (``None`` unsets).
+        :param objects: New API objects by name (``None`` removes one).
+
+        A setting that names an object in ``discards_object`` removes that object, as
+        configuring the storage or backend kind does in Flink. The Spark keys derived from
+        the settings are rewritten once, when anything they depend on changed.
+        """
         for setting, value in changes.items():
-            message = setting.rejection(value)
-            if message is not None:
-                raise illegal_argument(message, target)
+            _reject(setting, value, target)
+        objects = dict(objects or {})
+        for setting in changes:
+            if setting.discards_object is not None:
+                objects[setting.discards_object] = None
         for setting, value in changes.items():
             if value is None:
                 self._j_conf.unset(setting.conf_key)
             else:
                 self._j_conf.set(setting.conf_key, setting.codec.encode(value))
-        if any(s.name in _NATIVE for s in changes):
+        for name, record in objects.items():
+            if record is None:
+                self._j_conf.unset(OBJECT_PREFIX + name)
+            else:
+                self._j_conf.set(OBJECT_PREFIX + name, json.dumps(dict(record), sort_keys=True))
+        if objects or any(s.name in _NATIVE for s in changes):
             self.sync_spark_conf()
 
     def get_object(self, name: str) -> Optional[Dict[str, Any]]:
@@ -95,20 +116,22 @@ class SettingsStore:
         return None if text is None else dict(json.loads(text))
 
     def put_object(self, name: str, record: Optional[Mapping[str, Any]]) -> None:
-        if record is None:
-            self._j_conf.unset(OBJECT_PREFIX + name)
-        else:
-            self._j_conf.set(OBJECT_PREFIX + name, json.dumps(dict(record), sort_keys=True))
-        self.sync_spark_conf()
+        """Store (or, with ``None``, remove) one API object."""
+        self.put({}, "", objects={name: record})
 
     def raw(self) -> Dict[str, str]:
         """Every ``spark.flink.*`` entry of the session conf, prefix removed."""
         entries = call_java("RuntimeConfig.getAll", _all_entries, self._j_conf)
         return {k[len(CONF_PREFIX):]: v for k, v in entries.items() if k.startswith(CONF_PREFIX)}
 
-    def snapshot(self, target: str = "StreamExecutionEnvironment") -> JobSettings:
-        """The settings in force now, as an immutable :class:`JobSettings`."""
-        raw = self.raw()
+    def snapshot(self, raw: Optional[Mapping[str, str]] = None,
+                 target: str = "StreamExecutionEnvironment") -> JobSettings:
+        """The settings in force, as an immutable :class:`JobSettings`.
+
+        :param raw: Entries already read with :meth:`raw`; read afresh when omitted.
+        """
+        if raw is None:
+            raw = self.raw()
         found = {}
         for setting in SETTINGS:
             if setting.key in raw:
@@ -127,19 +150,33 @@ class SettingsStore:
             for key in setting.fallback_keys:
                 if key in options:
                     self._j_conf.unset(CONF_PREFIX + key)
-        self.put(parsed, target) if parsed else self.sync_spark_conf()
+        if parsed:
+            self.put(parsed, target)
+        else:
+            self.sync_spark_conf(raw)
 
-    def sync_spark_conf(self) -> None:
-        """Write the Spark keys derived from the settings into the session conf."""
+    def sync_spark_conf(self, raw: Optional[Mapping[str, str]] = None) -> None:
+        """Write the Spark keys derived from the settings into the session conf.
+
+        :param raw: Entries already read with :meth:`raw`; read afresh when omitted.
+        """
         from pyflink_compat.spark.translation import session_conf
 
-        snapshot = self.snapshot()
-        native = session_conf(snapshot, self.get_object("checkpoint-storage"), self.get_object("state-backend"))
+        if raw is None:
+            raw = self.raw()
+        native = session_conf(self.snapshot(raw), object_of(raw, "checkpoint-storage"),
+                              object_of(raw, "state-backend"))
         for key, text in native.items():
             if text is None:
                 self._j_conf.unset(key)
             else:
                 self._j_conf.set(key, text)
+
+
+def object_of(raw: Mapping[str, str], name: str) -> Optional[Dict[str, Any]]:
+    """The API object ``name`` in entries read with :meth:`SettingsStore.raw`."""
+    text = raw.get(OBJECT_PREFIX[len(CONF_PREFIX):] + name)
+    return None if text is None else dict(json.loads(text))
 
 
 def _all_entries(j_conf: "JavaObject") -> Dict[str, str]:
@@ -154,7 +191,3 @@ def _all_entries(j_conf: "JavaObject") -> Dict[str, str]:
         j_map = converters.mapAsJavaMapConverter(j_conf.getAll()).asJava()
     return string_map_to_dict(j_map)
 
-
-def with_changes(snapshot: JobSettings, changes: Mapping[Setting, Any]) -> JobSettings:
-    """``snapshot`` with ``changes`` applied (used to preview a configuration)."""
-    return attrs.evolve(snapshot, **{s.name: v for s, v in changes.items()})

@@ -62,11 +62,13 @@ def _number_and_unit(text: str) -> Tuple[int, str]:
     return int(match.group(1)), match.group(2).strip()
 
 
-def _parse_duration(text: str) -> int:
+def _parse_duration(text: str, bounded: bool = True) -> int:
     number, unit = _number_and_unit(text)
     factor = _NANOS_PER_UNIT.get(unit or "ms")
+    if factor is None:
+        raise ValueError(text)
     # Flink reads the number as a long, then needs the duration's seconds to fit in one.
-    if factor is None or number > _LONG_MAX or number * factor > _LONG_MAX * 1_000_000_000:
+    if bounded and (number > _LONG_MAX or number * factor > _LONG_MAX * 1_000_000_000):
         raise ValueError(text)
     return number * factor
 
@@ -132,10 +134,14 @@ class Codec:
 
     def decode(self, text: str) -> Any:
         """Read text this codec wrote; also accepts the negative values setters allow."""
+        if self.name != "duration":
+            return self.parse_text(text)
+        # A stored duration came from a java.time.Duration, which may be negative or hold more
+        # nanoseconds than a long: what Flink's text syntax bounds does not apply to it.
         stripped = text.strip()
-        if stripped.startswith("-") and self.name == "duration":
-            return -self.parse_text(stripped[1:])
-        return self.parse_text(text)
+        if stripped.startswith("-"):
+            return -_parse_duration(stripped[1:], bounded=False)
+        return _parse_duration(stripped, bounded=False)
 
     def encode(self, value: Any) -> str:
         return str(self.encode_value(value))

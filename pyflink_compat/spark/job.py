@@ -7,9 +7,9 @@ stays in this package.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, List, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
-from pyflink_compat.settings.store import SettingsStore
+from pyflink_compat.settings.store import SettingsStore, object_of
 from pyflink_compat.spark.checkpoint_dirs import make_temporary_root, remove_temporary_root
 from pyflink_compat.spark.plan import TEMPORARY, JobPlan, SinkSpec, plan_job
 from pyflink_compat.spark.supervisor import JobRun
@@ -39,10 +39,10 @@ def check_writer(spark: "SparkSession", writer: Any) -> None:
 
 def build_plan(store: SettingsStore, job_name: str, sinks: Sequence[SinkSpec], temporary_root: str) -> JobPlan:
     """The plan of a job from the environment's current settings."""
-    store.sync_spark_conf()
-    explicit: List[str] = list(store.raw())
-    return plan_job(job_name, store.snapshot(), explicit, store.get_object("checkpoint-storage"),
-                    store.get_object("state-backend"), sinks, temporary_root)
+    raw = store.raw()
+    store.sync_spark_conf(raw)
+    return plan_job(job_name, store.snapshot(raw), list(raw), object_of(raw, "checkpoint-storage"),
+                    object_of(raw, "state-backend"), sinks, temporary_root)
 
 
 def start_job(store: SettingsStore, spark: "SparkSession", job_name: str, sinks: Sequence[SinkSpec]) -> JobRun:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from pyflink_compat.util.exceptions import call_java, illegal_argument, java_error
+from pyflink_compat.util.exceptions import call_java, illegal_argument
 from pyflink_compat.util.java_args import java_string
 
 __all__ = [
@@ -116,8 +116,3 @@ def checkpoint_path(text: Any, target: str) -> str:
     :raises JavaIllegalArgumentError: with Flink's message for a bad location.
     """
     return checkpoint_location(new_path(text), target)
-
-
-def null_pointer(message: Any, target: str) -> Exception:
-    """PyFlink's ``NullPointerException`` for a missing required argument."""
-    return java_error("java.lang.NullPointerException", message, target)

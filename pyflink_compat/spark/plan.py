@@ -18,7 +18,10 @@ from pyflink_compat.settings.registry import SETTINGS, JobSettings, Setting
 from pyflink_compat.spark.restart import restart_strategy_for
 from pyflink_compat.spark.translation import effective_storage, session_conf
 
-__all__ = ["SinkSpec", "QueryPlan", "SettingStatus", "JobPlan", "plan_job", "job_directory_name"]
+__all__ = [
+    "SinkSpec", "QueryPlan", "SettingStatus", "JobPlan", "plan_job", "job_directory_name",
+    "sink_format", "is_stateful", "no_effect_message", "TEMPORARY", "DURABLE",
+]
 
 _STATEFUL_NODES = re.compile(
     r"\b(Aggregate|Deduplicate|DeduplicateWithinWatermark|FlatMapGroupsWithState|"
@@ -256,5 +259,3 @@ def no_effect_message(plan: JobPlan) -> Optional[str]:
     return "Job '{}': these checkpoint settings are stored but have no Spark effect: {}".format(
         plan.job_name, ", ".join(parts))
 
-
-__all__ += ["sink_format", "is_stateful", "no_effect_message", "TEMPORARY", "DURABLE"]

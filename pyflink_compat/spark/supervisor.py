@@ -19,7 +19,7 @@ import threading
 import time
 import warnings
 from concurrent.futures import Future
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, List, Optional, Sequence
 
 from pyflink_compat.common.job_execution_result import JobExecutionResult
 from pyflink_compat.common.job_id import JobID
@@ -370,9 +370,3 @@ class JobRun:
                 self._result.set_result(JobExecutionResult(self.job_id, runtime))
             if not self._cancelled.done():
                 self._cancelled.set_result(None)
-
-    def statistics_by_sink(self) -> Dict[str, List[CompletedCheckpointStats]]:
-        grouped: Dict[str, List[CompletedCheckpointStats]] = {}
-        for stats in self.checkpoint_statistics():
-            grouped.setdefault(stats.sink, []).append(stats)
-        return grouped

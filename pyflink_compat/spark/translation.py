@@ -74,7 +74,10 @@ def effective_storage(settings: JobSettings, storage: Optional[Mapping[str, Any]
         return storage
     kind = settings.checkpoint_storage
     if kind == "jobmanager" or (kind is None and settings.checkpoint_dir is None):
-        return {"type": "jobmanager", "path": settings.checkpoint_dir, "max_state_size": 5 * 1024 * 1024}
+        from pyflink_compat.datastream.checkpoint_storage import JobManagerCheckpointStorage
+
+        return {"type": "jobmanager", "path": settings.checkpoint_dir,
+                "max_state_size": JobManagerCheckpointStorage.DEFAULT_MAX_STATE_SIZE}
     if kind in (None, "filesystem"):
         return {"type": "filesystem", "path": settings.checkpoint_dir}
     return {"type": "custom", "class": kind, "path": settings.checkpoint_dir}

@@ -125,6 +125,11 @@ def illegal_argument(message: str, target: str) -> Py4JJavaError:
     return java_error("java.lang.IllegalArgumentException", message, target)
 
 
+def null_pointer(message: Optional[str], target: str) -> Py4JJavaError:
+    """PyFlink's ``NullPointerException`` for a missing required argument."""
+    return java_error("java.lang.NullPointerException", message, target)
+
+
 def call_java(target: str, fn: Callable[..., T], *args: Any) -> T:
     """Call into the JVM, turning any JVM exception into the classes of this module.
 

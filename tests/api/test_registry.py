@@ -25,7 +25,8 @@ def test_durations_flink_rejects_are_rejected(text):
 
 
 def test_stored_durations_read_back_exactly_including_negative_ones():
-    for nanos in (0, 1, 1_500_000, -1_000_000, 10**15):
+    # a stored duration may come from a java.time.Duration longer than a long of nanoseconds
+    for nanos in (0, 1, 1_500_000, -1_000_000, 10**15, (2**63 - 1) * 10**9, -(2**70)):
         assert values.DURATION.decode(values.DURATION.encode(nanos)) == nanos
 
 
@@ -62,3 +63,15 @@ def test_an_unparseable_value_names_the_value_and_the_key(spark):
         parse_flink_options({"execution.checkpointing.interval": "abc"}, "test")
     assert raised.value.java_exception.getMessage() == \
         "Could not parse value 'abc' for key 'execution.checkpointing.interval'."
+
+
+def test_durations_read_in_milliseconds_overflow_as_in_flink():
+    from pyflink_compat.settings.registry import SETTINGS_BY_KEY
+
+    interval = SETTINGS_BY_KEY["execution.checkpointing.interval"]
+    assert interval.rejection((2**63) * 10**6) == ("java.lang.ArithmeticException", "long overflow")
+    assert interval.rejection((2**63 - 1) * 10**6) is None
+    assert interval.rejection(9 * 10**6) == (
+        "java.lang.IllegalArgumentException", "Checkpoint interval must be larger than or equal to 10 ms")
+    alignment = SETTINGS_BY_KEY["execution.checkpointing.aligned-checkpoint-timeout"]
+    assert alignment.rejection((2**63) * 10**9) is None  # kept as a java.time.Duration

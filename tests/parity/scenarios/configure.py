@@ -298,3 +298,37 @@ def scenario_get_execution_environment_conf(api: Api, rec: Recorder) -> None:
         for name in names:
             rec.step(f"{label}.{name}", lambda e=env, g=getters[name]: g(e))
     rec.step("fresh_env_unaffected", lambda: _snapshot(getters, api.new_env()))
+
+
+def scenario_configure_duration_overflow(api: Api, rec: Recorder) -> None:
+    """Durations that do not fit where Flink keeps them: milliseconds in a long, or a
+    ``java.time.Duration``."""
+    cases = [
+        ("interval.long_max_s", "execution.checkpointing.interval", "9223372036854775807 s"),
+        ("interval.just_fits", "execution.checkpointing.interval", "9223372036854775 s"),
+        ("interval.just_over", "execution.checkpointing.interval", "9223372036854776 s"),
+        ("timeout.long_max_s", "execution.checkpointing.timeout", "9223372036854775807 s"),
+        ("min_pause.huge_min", "execution.checkpointing.min-pause", "99999999999999999 min"),
+        ("alignment.long_max_s", "execution.checkpointing.aligned-checkpoint-timeout",
+         "9223372036854775807 s"),
+    ]
+    for label, key, value in cases:
+        env = api.new_env()
+        conf = api.Configuration().set_string(key, value)
+        rec.step(f"{label}.configure", lambda e=env, c=conf: e.configure(c))
+    env = api.new_env()
+    rec.step("just_fits.read", lambda: _configured(api, env, "execution.checkpointing.interval",
+                                                   "9223372036854775 s").get_checkpoint_interval())
+    env = api.new_env()
+    config = env.get_checkpoint_config()
+    rec.step("alignment.read", lambda: _configured(
+        api, env, "execution.checkpointing.aligned-checkpoint-timeout",
+        "9223372036854775807 s").get_alignment_timeout() == api.Duration.of_seconds(2**63 - 1))
+    huge = api.Duration.of_days(2**40)
+    rec.step("alignment.set_huge", lambda: config.set_alignment_timeout(huge) is config)
+    rec.step("alignment.get_huge", lambda: config.get_alignment_timeout() == huge)
+
+
+def _configured(api: Api, env: Any, key: str, value: str) -> Any:
+    env.configure(api.Configuration().set_string(key, value))
+    return env.get_checkpoint_config()
