@@ -19,7 +19,9 @@ def lazy_exports(
     """Module ``__getattr__`` and ``__dir__`` for ``package``.
 
     :param package: The package's ``__name__``.
-    :param exports: Public name to the module (relative to ``package``) that defines it.
+    :param exports: Public name to the module that defines it: relative to ``package``, or
+                    absolute when it starts with ``pyflink_compat.`` (a re-export from another
+                    package, as ``pyflink.table`` re-exports ``Row``).
     :param namespace: The package's ``globals()``, where resolved names are cached.
     """
 
@@ -27,7 +29,8 @@ def lazy_exports(
         module = exports.get(name)
         if module is None:
             raise AttributeError("module {!r} has no attribute {!r}".format(package, name))
-        value = getattr(importlib.import_module(package + "." + module), name)
+        path = module if module.startswith("pyflink_compat.") else package + "." + module
+        value = getattr(importlib.import_module(path), name)
         namespace[name] = value
         return value
 

@@ -6,8 +6,13 @@ from typing import TYPE_CHECKING
 
 from pyflink_compat._lazy import lazy_exports
 
-__all__ = ['Configuration', 'Duration', 'JobClient', 'JobExecutionResult', 'JobID', 'JobStatus',
-           'CompletableFuture']
+__all__ = ['Configuration', 'ConfigOption', 'ConfigOptions', 'ExecutionConfig',
+           'TypeInformation', 'TypeSerializer', 'Types', 'SerializationSchema',
+           'DeserializationSchema', 'SimpleStringSchema', 'Encoder', 'CompletableFuture',
+           'ExecutionMode', 'InputDependencyConstraint', 'JobClient', 'JobExecutionResult',
+           'JobID', 'JobStatus', 'RestartStrategies', 'RestartStrategyConfiguration', 'Row',
+           'RowKind', 'WatermarkStrategy', 'Duration', 'Instant', 'Time',
+           'AssignerWithPeriodicWatermarksWrapper']
 
 _EXPORTS = {
     'Configuration': 'configuration',
@@ -17,6 +22,27 @@ _EXPORTS = {
     'JobID': 'job_id',
     'JobStatus': 'job_status',
     'CompletableFuture': 'completable_future',
+    # Declared by placeholder modules (pyflink_compat.missing.declared) until implemented.
+    'AssignerWithPeriodicWatermarksWrapper': 'watermark_strategy',
+    'ConfigOption': 'config_options',
+    'ConfigOptions': 'config_options',
+    'DeserializationSchema': 'serialization',
+    'Encoder': 'serialization',
+    'ExecutionConfig': 'execution_config',
+    'ExecutionMode': 'execution_mode',
+    'InputDependencyConstraint': 'input_dependency_constraint',
+    'Instant': 'time',
+    'RestartStrategies': 'restart_strategy',
+    'RestartStrategyConfiguration': 'restart_strategy',
+    'Row': 'types',
+    'RowKind': 'types',
+    'SerializationSchema': 'serialization',
+    'SimpleStringSchema': 'serialization',
+    'Time': 'time',
+    'TypeInformation': 'typeinfo',
+    'TypeSerializer': 'serializer',
+    'Types': 'typeinfo',
+    'WatermarkStrategy': 'watermark_strategy',
 }
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())

@@ -1,9 +1,10 @@
 """Time amounts, held as ``java.time.Duration`` objects in the Spark JVM."""
 from py4j.protocol import Py4JError, Py4JJavaError
 
+from pyflink_compat.missing.declared import Declared
 from pyflink_compat.util.exceptions import JavaMethodNotFoundError, call_java
 
-__all__ = ['Duration']
+__all__ = ['Duration', 'Instant', 'Time']
 
 
 def _duration_of(java_method: str, amount):
@@ -63,3 +64,13 @@ class Duration(object):
 
     def __eq__(self, other):
         return isinstance(other, Duration) and bool(self._j_duration.equals(other._j_duration))
+
+
+class Instant(Declared):
+    """PyFlink's ``Instant``, declared so that imports work; using it raises
+    :class:`~pyflink_compat.missing.NotSupportedError`."""
+
+
+class Time(Declared):
+    """PyFlink's ``Time``, declared so that imports work; using it (``Time.seconds(10)``...)
+    raises :class:`~pyflink_compat.missing.NotSupportedError`."""

@@ -9,6 +9,8 @@ PyFlink API and the PySpark way to do the same. The hints come from one table,
 
 from __future__ import annotations
 
+from typing import Optional
+
 __all__ = ["NotSupportedError", "not_supported"]
 
 
@@ -26,13 +28,15 @@ class NotSupportedError(NotImplementedError):
             "{} is not supported by pyflink_compat: the pipeline runs on Spark. {}".format(api, hint))
 
 
-def not_supported(api: str) -> NotSupportedError:
+def not_supported(api: str, module: Optional[str] = None) -> NotSupportedError:
     """The error for using ``api``, with the PySpark way from the hint table.
 
     :param api: The PyFlink API: a qualified name such as ``Types``,
                 ``StreamExecutionEnvironment.from_source`` or ``TableEnvironment.execute_sql``.
+    :param module: The PyFlink module defining it (``pyflink.datastream.connectors.kafka``),
+                   for names the table knows only by their module.
     :return: The exception, to be raised by the caller.
     """
     from pyflink_compat.missing.hints import hint_for
 
-    return NotSupportedError(api, hint_for(api))
+    return NotSupportedError(api, hint_for(api, module))

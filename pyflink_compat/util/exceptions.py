@@ -29,6 +29,26 @@ __all__ = [
     "ArgumentAttributeError",
     "JobExecutionError",
     "JavaType",
+    # PyFlink's own module (which has no __all__): the Table API's exceptions and py4j hooks.
+    "JavaException",
+    "TableException",
+    "CatalogException",
+    "DatabaseAlreadyExistException",
+    "DatabaseNotEmptyException",
+    "DatabaseNotExistException",
+    "FunctionAlreadyExistException",
+    "FunctionNotExistException",
+    "PartitionAlreadyExistsException",
+    "PartitionNotExistException",
+    "PartitionSpecInvalidException",
+    "TableAlreadyExistException",
+    "TableNotExistException",
+    "TableNotPartitionedException",
+    "exception_mapping",
+    "capture_java_exception",
+    "install_exception_handler",
+    "install_py4j_hooks",
+    "convert_py4j_exception",
 ]
 
 T = TypeVar("T")
@@ -224,3 +244,154 @@ def method_not_found(java_method: str, args: Sequence[Any], target: str, constru
 def jvm_name_missing(name: str) -> Py4JError:
     """The error py4j raises when a JVM class or member of that name does not exist."""
     return JavaMethodNotFoundError("{} does not exist in the JVM".format(name))
+
+
+# -- PyFlink's exception classes ------------------------------------------------------------
+# PyFlink turns the JVM exceptions of its Table API into these classes. pyflink_compat runs no
+# Flink JVM code, so nothing raises them on its own; they exist so that ported ``except``
+# clauses and the conversion helpers below keep working.
+class JavaException(Exception):
+    """A JVM exception raised again on the Python side; ``str()`` gives the Java text.
+
+    :param stack_trace: The Java exception's message (or trace).
+    """
+
+    def __init__(self, stack_trace: str):
+        self.stack_trace = stack_trace
+
+    def __str__(self) -> str:
+        return self.stack_trace
+
+
+class TableException(JavaException):
+    """Any failure while handling a table (Flink's ``TableException``)."""
+
+
+class CatalogException(JavaException):
+    """A failure inside a catalog."""
+
+
+class DatabaseAlreadyExistException(JavaException):
+    """A database to create exists already."""
+
+
+class DatabaseNotEmptyException(JavaException):
+    """A database to drop still holds tables or functions."""
+
+
+class DatabaseNotExistException(JavaException):
+    """The database named does not exist."""
+
+
+class FunctionAlreadyExistException(JavaException):
+    """A function to create exists already."""
+
+
+class FunctionNotExistException(JavaException):
+    """The function named does not exist."""
+
+
+class PartitionAlreadyExistsException(JavaException):
+    """A partition to create exists already."""
+
+
+class PartitionNotExistException(JavaException):
+    """The partition named does not exist, or its table or database does not."""
+
+
+class PartitionSpecInvalidException(JavaException):
+    """A partition spec does not match the partition keys of its table (too many keys, or
+    keys that are not a prefix of them)."""
+
+
+class TableAlreadyExistException(JavaException):
+    """A table or view to create exists already."""
+
+
+class TableNotExistException(JavaException):
+    """The table or view named does not exist."""
+
+
+class TableNotPartitionedException(JavaException):
+    """A partition operation on a table that has no partitions."""
+
+
+#: Fully qualified Flink exception class name to the Python class it becomes.
+exception_mapping: dict[str, type[JavaException]] = {
+    "org.apache.flink.table.api.TableException": TableException,
+    "org.apache.flink.table.catalog.exceptions.CatalogException": CatalogException,
+    "org.apache.flink.table.catalog.exceptions.DatabaseAlreadyExistException":
+        DatabaseAlreadyExistException,
+    "org.apache.flink.table.catalog.exceptions.DatabaseNotEmptyException": DatabaseNotEmptyException,
+    "org.apache.flink.table.catalog.exceptions.DatabaseNotExistException": DatabaseNotExistException,
+    "org.apache.flink.table.catalog.exceptions.FunctionAlreadyExistException":
+        FunctionAlreadyExistException,
+    "org.apache.flink.table.catalog.exceptions.FunctionNotExistException": FunctionNotExistException,
+    "org.apache.flink.table.catalog.exceptions.PartitionAlreadyExistsException":
+        PartitionAlreadyExistsException,
+    "org.apache.flink.table.catalog.exceptions.PartitionNotExistException":
+        PartitionNotExistException,
+    "org.apache.flink.table.catalog.exceptions.PartitionSpecInvalidException":
+        PartitionSpecInvalidException,
+    "org.apache.flink.table.catalog.exceptions.TableAlreadyExistException":
+        TableAlreadyExistException,
+    "org.apache.flink.table.catalog.exceptions.TableNotExistException": TableNotExistException,
+    "org.apache.flink.table.catalog.exceptions.TableNotPartitionedException":
+        TableNotPartitionedException,
+}
+
+
+def _mapped_class(e: Py4JJavaError) -> Optional[type[JavaException]]:
+    text = str(e.java_exception.toString())
+    return next((cls for name, cls in exception_mapping.items() if text.startswith(name)), None)
+
+
+def convert_py4j_exception(e: Py4JJavaError) -> JavaException:
+    """The Python exception for a py4j error: the class :data:`exception_mapping` gives for its
+    Java class, else :class:`JavaException`, with the text after the first ``": "``."""
+    message = str(e).split(": ", 1)[-1]
+    return (_mapped_class(e) or JavaException)(message)
+
+
+def capture_java_exception(f: Callable[..., T]) -> Callable[..., T]:
+    """Wrap ``f`` so that a py4j error of a Java class in :data:`exception_mapping` is raised as
+    its Python class; any other error passes through unchanged."""
+
+    @functools.wraps(f)
+    def wrapper(*args: Any, **kwargs: Any) -> T:
+        try:
+            return f(*args, **kwargs)
+        except Py4JJavaError as e:
+            if _mapped_class(e) is None:
+                raise
+            converted = convert_py4j_exception(e)
+        raise converted
+
+    wrapper._pyflink_compat_capture = True  # type: ignore[attr-defined]
+    return wrapper
+
+
+def install_exception_handler() -> None:
+    """Convert mapped Java exceptions of every py4j call into their Python classes.
+
+    Wraps the return-value hook that ``py4j.java_gateway`` uses *as installed*, so PySpark's
+    own conversion of Spark's exceptions keeps working; calling it again changes nothing.
+    """
+    import py4j.java_gateway
+
+    current = py4j.java_gateway.get_return_value
+    if not getattr(current, "_pyflink_compat_capture", False):
+        py4j.java_gateway.get_return_value = capture_java_exception(current)
+
+
+def install_py4j_hooks() -> None:
+    """Make calling a Java class that is not on the JVM's class path fail with a
+    :class:`TypeError` that names it and says how to add it to Spark (``spark.jars``)."""
+    from py4j.java_gateway import JavaPackage
+
+    def missing_class(self: Any, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError(
+            "Could not find the Java class '{}'. Add the jars that hold it to the Spark session, "
+            "with the spark.jars option or spark-submit --jars.".format(self._fqn))
+
+    JavaPackage.__call__ = missing_class

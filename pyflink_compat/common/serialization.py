@@ -1,0 +1,31 @@
+"""Declared PyFlink module ``pyflink.common.serialization``.
+
+Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
+naming the PySpark way to do the same.
+Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
+surface of PyFlink 1.20.5.
+"""
+from pyflink_compat.missing.declared import Declared
+
+__all__ = ['SerializationSchema', 'DeserializationSchema', 'SimpleStringSchema', 'Encoder',
+    'BulkWriterFactory']
+
+
+class BulkWriterFactory(Declared):
+    pass
+
+
+class DeserializationSchema(Declared):
+    pass
+
+
+class Encoder(Declared):
+    pass
+
+
+class SerializationSchema(Declared):
+    pass
+
+
+class SimpleStringSchema(Declared):
+    pass

@@ -1,0 +1,20 @@
+"""Declared PyFlink module ``pyflink.datastream.connectors``.
+
+Its names are imported from their modules on first use, so that importing the
+package is cheap. Declared-only names raise
+:class:`~pyflink_compat.missing.NotSupportedError` when used, naming the PySpark
+way to do the same.
+Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
+surface of PyFlink 1.20.5.
+"""
+from pyflink_compat._lazy import lazy_exports
+
+__all__ = ['Sink', 'Source', 'DeliveryGuarantee']
+
+_EXPORTS = {
+    'DeliveryGuarantee': 'base',
+    'Sink': 'base',
+    'Source': 'base',
+}
+
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())

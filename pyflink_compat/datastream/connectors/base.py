@@ -1,0 +1,28 @@
+"""Declared PyFlink module ``pyflink.datastream.connectors.base``.
+
+Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
+naming the PySpark way to do the same.
+Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
+surface of PyFlink 1.20.5.
+"""
+from pyflink_compat.missing.declared import Declared
+
+
+class DeliveryGuarantee(Declared):
+    pass
+
+
+class Sink(Declared):
+    pass
+
+
+class Source(Declared):
+    pass
+
+
+class StreamTransformer(Declared):
+    pass
+
+
+class SupportsPreprocessing(Declared):
+    pass

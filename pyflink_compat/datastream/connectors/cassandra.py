@@ -1,0 +1,35 @@
+"""Declared PyFlink module ``pyflink.datastream.connectors.cassandra``.
+
+Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
+naming the PySpark way to do the same.
+Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
+surface of PyFlink 1.20.5.
+"""
+from pyflink_compat.missing.declared import Declared
+
+__all__ = ['CassandraSink', 'ConsistencyLevel', 'MapperOptions', 'ClusterBuilder',
+    'CassandraCommitter', 'CassandraFailureHandler']
+
+
+class CassandraCommitter(Declared):
+    pass
+
+
+class CassandraFailureHandler(Declared):
+    pass
+
+
+class CassandraSink(Declared):
+    pass
+
+
+class ClusterBuilder(Declared):
+    pass
+
+
+class ConsistencyLevel(Declared):
+    pass
+
+
+class MapperOptions(Declared):
+    pass

@@ -1,0 +1,31 @@
+"""Declared PyFlink module ``pyflink.datastream.connectors.elasticsearch``.
+
+Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
+naming the PySpark way to do the same.
+Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
+surface of PyFlink 1.20.5.
+"""
+from pyflink_compat.missing.declared import Declared
+
+__all__ = ['FlushBackoffType', 'ElasticsearchEmitter', 'Elasticsearch6SinkBuilder',
+    'Elasticsearch7SinkBuilder', 'ElasticsearchSink']
+
+
+class Elasticsearch6SinkBuilder(Declared):
+    pass
+
+
+class Elasticsearch7SinkBuilder(Declared):
+    pass
+
+
+class ElasticsearchEmitter(Declared):
+    pass
+
+
+class ElasticsearchSink(Declared):
+    pass
+
+
+class FlushBackoffType(Declared):
+    pass

@@ -1,0 +1,47 @@
+"""Declared PyFlink module ``pyflink.datastream.connectors.pulsar``.
+
+Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
+naming the PySpark way to do the same.
+Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
+surface of PyFlink 1.20.5.
+"""
+from pyflink_compat.missing.declared import Declared
+
+__all__ = ['PulsarSource', 'PulsarSourceBuilder', 'StartCursor', 'StopCursor', 'RangeGenerator',
+    'PulsarSink', 'PulsarSinkBuilder', 'MessageDelayer', 'TopicRoutingMode']
+
+
+class MessageDelayer(Declared):
+    pass
+
+
+class PulsarSink(Declared):
+    pass
+
+
+class PulsarSinkBuilder(Declared):
+    pass
+
+
+class PulsarSource(Declared):
+    pass
+
+
+class PulsarSourceBuilder(Declared):
+    pass
+
+
+class RangeGenerator(Declared):
+    pass
+
+
+class StartCursor(Declared):
+    pass
+
+
+class StopCursor(Declared):
+    pass
+
+
+class TopicRoutingMode(Declared):
+    pass

@@ -1,0 +1,43 @@
+"""Declared PyFlink module ``pyflink.datastream.data_stream``.
+
+Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
+naming the PySpark way to do the same.
+Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
+surface of PyFlink 1.20.5.
+"""
+from pyflink_compat.missing.declared import Declared
+
+__all__ = ['CloseableIterator', 'DataStream', 'KeyedStream', 'ConnectedStreams', 'WindowedStream',
+    'DataStreamSink', 'CloseableIterator', 'BroadcastStream', 'BroadcastConnectedStream']
+
+
+class BroadcastConnectedStream(Declared):
+    pass
+
+
+class BroadcastStream(Declared):
+    pass
+
+
+class CloseableIterator(Declared):
+    pass
+
+
+class ConnectedStreams(Declared):
+    pass
+
+
+class DataStream(Declared):
+    pass
+
+
+class DataStreamSink(Declared):
+    pass
+
+
+class KeyedStream(Declared):
+    pass
+
+
+class WindowedStream(Declared):
+    pass

@@ -1,0 +1,35 @@
+"""Declared PyFlink module ``pyflink.datastream.formats.avro``.
+
+Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
+naming the PySpark way to do the same.
+Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
+surface of PyFlink 1.20.5.
+"""
+from pyflink_compat.missing.declared import Declared
+
+__all__ = ['AvroSchema', 'GenericRecordAvroTypeInfo', 'AvroInputFormat', 'AvroBulkWriters',
+    'AvroRowDeserializationSchema', 'AvroRowSerializationSchema']
+
+
+class AvroBulkWriters(Declared):
+    pass
+
+
+class AvroInputFormat(Declared):
+    pass
+
+
+class AvroRowDeserializationSchema(Declared):
+    pass
+
+
+class AvroRowSerializationSchema(Declared):
+    pass
+
+
+class AvroSchema(Declared):
+    pass
+
+
+class GenericRecordAvroTypeInfo(Declared):
+    pass

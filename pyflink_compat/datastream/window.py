@@ -1,0 +1,138 @@
+"""Declared PyFlink module ``pyflink.datastream.window``.
+
+Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
+naming the PySpark way to do the same.
+Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
+surface of PyFlink 1.20.5.
+"""
+from pyflink_compat.missing.declared import Declared
+
+__all__ = ['Window', 'TimeWindow', 'CountWindow', 'GlobalWindow', 'WindowAssigner',
+    'TumblingProcessingTimeWindows', 'TumblingEventTimeWindows', 'SlidingProcessingTimeWindows',
+    'SlidingEventTimeWindows', 'ProcessingTimeSessionWindows', 'EventTimeSessionWindows',
+    'DynamicProcessingTimeSessionWindows', 'DynamicEventTimeSessionWindows', 'GlobalWindows',
+    'MergingWindowAssigner', 'CountTumblingWindowAssigner', 'CountSlidingWindowAssigner',
+    'TriggerResult', 'Trigger', 'EventTimeTrigger', 'ProcessingTimeTrigger',
+    'ContinuousEventTimeTrigger', 'ContinuousProcessingTimeTrigger', 'NeverTrigger',
+    'PurgingTrigger', 'CountTrigger', 'TimeWindowSerializer', 'CountWindowSerializer',
+    'GlobalWindowSerializer', 'SessionWindowTimeGapExtractor']
+
+
+class ContinuousEventTimeTrigger(Declared):
+    pass
+
+
+class ContinuousProcessingTimeTrigger(Declared):
+    pass
+
+
+class CountSlidingWindowAssigner(Declared):
+    pass
+
+
+class CountTrigger(Declared):
+    pass
+
+
+class CountTumblingWindowAssigner(Declared):
+    pass
+
+
+class CountWindow(Declared):
+    pass
+
+
+class CountWindowSerializer(Declared):
+    pass
+
+
+class DynamicEventTimeSessionWindows(Declared):
+    pass
+
+
+class DynamicProcessingTimeSessionWindows(Declared):
+    pass
+
+
+class EventTimeSessionWindows(Declared):
+    pass
+
+
+class EventTimeTrigger(Declared):
+    pass
+
+
+class GlobalWindow(Declared):
+    pass
+
+
+class GlobalWindowSerializer(Declared):
+    pass
+
+
+class GlobalWindows(Declared):
+    pass
+
+
+class MergingWindowAssigner(Declared):
+    pass
+
+
+class NeverTrigger(Declared):
+    pass
+
+
+class ProcessingTimeSessionWindows(Declared):
+    pass
+
+
+class ProcessingTimeTrigger(Declared):
+    pass
+
+
+class PurgingTrigger(Declared):
+    pass
+
+
+class SessionWindowTimeGapExtractor(Declared):
+    pass
+
+
+class SlidingEventTimeWindows(Declared):
+    pass
+
+
+class SlidingProcessingTimeWindows(Declared):
+    pass
+
+
+class TimeWindow(Declared):
+    pass
+
+
+class TimeWindowSerializer(Declared):
+    pass
+
+
+class Trigger(Declared):
+    pass
+
+
+class TriggerResult(Declared):
+    pass
+
+
+class TumblingEventTimeWindows(Declared):
+    pass
+
+
+class TumblingProcessingTimeWindows(Declared):
+    pass
+
+
+class Window(Declared):
+    pass
+
+
+class WindowAssigner(Declared):
+    pass

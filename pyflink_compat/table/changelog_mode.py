@@ -1,0 +1,14 @@
+"""Declared PyFlink module ``pyflink.table.changelog_mode``.
+
+Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
+naming the PySpark way to do the same.
+Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
+surface of PyFlink 1.20.5.
+"""
+from pyflink_compat.missing.declared import Declared
+
+__all__ = ['ChangelogMode']
+
+
+class ChangelogMode(Declared):
+    pass

@@ -1,0 +1,70 @@
+"""Declared PyFlink module ``pyflink.table.expressions``.
+
+Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
+naming the PySpark way to do the same.
+Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
+surface of PyFlink 1.20.5.
+"""
+from pyflink_compat.missing.declared import declared_function, declared_value
+
+__all__ = ['if_then_else', 'lit', 'col', 'range_', 'and_', 'or_', 'not_', 'UNBOUNDED_ROW',
+    'UNBOUNDED_RANGE', 'CURRENT_ROW', 'CURRENT_RANGE', 'current_database', 'current_date',
+    'current_time', 'current_timestamp', 'current_watermark', 'local_time', 'local_timestamp',
+    'temporal_overlaps', 'date_format', 'timestamp_diff', 'array', 'row', 'map_', 'row_interval',
+    'pi', 'e', 'rand', 'rand_integer', 'atan2', 'negative', 'concat', 'concat_ws', 'uuid',
+    'null_of', 'log', 'with_columns', 'without_columns', 'json_string', 'json_object',
+    'json_object_agg', 'json_array', 'json_array_agg', 'call', 'call_sql', 'source_watermark',
+    'to_timestamp_ltz', 'from_unixtime', 'to_date', 'to_timestamp', 'convert_tz', 'unix_timestamp']
+
+and_ = declared_function(__name__, 'and_')
+array = declared_function(__name__, 'array')
+atan2 = declared_function(__name__, 'atan2')
+call = declared_function(__name__, 'call')
+call_sql = declared_function(__name__, 'call_sql')
+col = declared_function(__name__, 'col')
+concat = declared_function(__name__, 'concat')
+concat_ws = declared_function(__name__, 'concat_ws')
+convert_tz = declared_function(__name__, 'convert_tz')
+current_database = declared_function(__name__, 'current_database')
+current_date = declared_function(__name__, 'current_date')
+current_time = declared_function(__name__, 'current_time')
+current_timestamp = declared_function(__name__, 'current_timestamp')
+current_watermark = declared_function(__name__, 'current_watermark')
+date_format = declared_function(__name__, 'date_format')
+e = declared_function(__name__, 'e')
+from_unixtime = declared_function(__name__, 'from_unixtime')
+if_then_else = declared_function(__name__, 'if_then_else')
+json_array = declared_function(__name__, 'json_array')
+json_array_agg = declared_function(__name__, 'json_array_agg')
+json_object = declared_function(__name__, 'json_object')
+json_object_agg = declared_function(__name__, 'json_object_agg')
+json_string = declared_function(__name__, 'json_string')
+lit = declared_function(__name__, 'lit')
+local_time = declared_function(__name__, 'local_time')
+local_timestamp = declared_function(__name__, 'local_timestamp')
+log = declared_function(__name__, 'log')
+map_ = declared_function(__name__, 'map_')
+negative = declared_function(__name__, 'negative')
+not_ = declared_function(__name__, 'not_')
+null_of = declared_function(__name__, 'null_of')
+or_ = declared_function(__name__, 'or_')
+pi = declared_function(__name__, 'pi')
+rand = declared_function(__name__, 'rand')
+rand_integer = declared_function(__name__, 'rand_integer')
+range_ = declared_function(__name__, 'range_')
+row = declared_function(__name__, 'row')
+row_interval = declared_function(__name__, 'row_interval')
+source_watermark = declared_function(__name__, 'source_watermark')
+temporal_overlaps = declared_function(__name__, 'temporal_overlaps')
+timestamp_diff = declared_function(__name__, 'timestamp_diff')
+to_date = declared_function(__name__, 'to_date')
+to_timestamp = declared_function(__name__, 'to_timestamp')
+to_timestamp_ltz = declared_function(__name__, 'to_timestamp_ltz')
+unix_timestamp = declared_function(__name__, 'unix_timestamp')
+uuid = declared_function(__name__, 'uuid')
+with_columns = declared_function(__name__, 'with_columns')
+without_columns = declared_function(__name__, 'without_columns')
+CURRENT_RANGE = declared_value(__name__, 'CURRENT_RANGE')
+CURRENT_ROW = declared_value(__name__, 'CURRENT_ROW')
+UNBOUNDED_RANGE = declared_value(__name__, 'UNBOUNDED_RANGE')
+UNBOUNDED_ROW = declared_value(__name__, 'UNBOUNDED_ROW')

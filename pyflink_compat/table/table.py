@@ -1,0 +1,31 @@
+"""Declared PyFlink module ``pyflink.table.table``.
+
+Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
+naming the PySpark way to do the same.
+Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
+surface of PyFlink 1.20.5.
+"""
+from pyflink_compat.missing.declared import Declared
+
+__all__ = ['Table', 'GroupedTable', 'GroupWindowedTable', 'OverWindowedTable',
+    'WindowGroupedTable']
+
+
+class GroupWindowedTable(Declared):
+    pass
+
+
+class GroupedTable(Declared):
+    pass
+
+
+class OverWindowedTable(Declared):
+    pass
+
+
+class Table(Declared):
+    pass
+
+
+class WindowGroupedTable(Declared):
+    pass

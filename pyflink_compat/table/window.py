@@ -1,0 +1,34 @@
+"""Declared PyFlink module ``pyflink.table.window``.
+
+Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
+naming the PySpark way to do the same.
+Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
+surface of PyFlink 1.20.5.
+"""
+from pyflink_compat.missing.declared import Declared
+
+__all__ = ['Tumble', 'Session', 'Slide', 'Over', 'GroupWindow', 'OverWindow']
+
+
+class GroupWindow(Declared):
+    pass
+
+
+class Over(Declared):
+    pass
+
+
+class OverWindow(Declared):
+    pass
+
+
+class Session(Declared):
+    pass
+
+
+class Slide(Declared):
+    pass
+
+
+class Tumble(Declared):
+    pass
