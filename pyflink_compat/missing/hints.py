@@ -44,7 +44,7 @@ HINTS: Dict[str, str] = {
     "WatermarkStrategy": "Use DataFrame.withWatermark(column, delay) on the streaming DataFrame.",
     "pyflink.common.watermark_strategy": "Use DataFrame.withWatermark(column, delay) on the streaming DataFrame.",
     "SimpleStringSchema": ('Read the Kafka value as binary and convert it with '
-                           'col("value").cast("string").'),
+                           'pyspark.sql.functions.col("value").cast("string").'),
     "pyflink.common.serialization": ("Decode and encode columns with pyspark.sql.functions "
                                      "(cast, from_json / to_json, from_csv / to_csv) or "
                                      "pyspark.sql.avro.functions."),
@@ -55,9 +55,11 @@ HINTS: Dict[str, str] = {
     "Instant": "Use Python datetime values and Spark's TimestampType columns.",
     "Time": ("Give durations as Spark interval strings, such as withWatermark('ts', '10 seconds') "
              "or window('ts', '1 minute')."),
-    "RestartStrategies": "Configure restarts with the restart-strategy.* options of the job's Configuration.",
-    "RestartStrategyConfiguration":
-        "Configure restarts with the restart-strategy.* options of the job's Configuration.",
+    "RestartStrategies": ("Configure restarts with the restart-strategy.* options of the job's "
+                          "Configuration; pyflink_compat restarts the Spark queries accordingly."),
+    "RestartStrategyConfiguration": ("Configure restarts with the restart-strategy.* options of the "
+                                     "job's Configuration; pyflink_compat restarts the Spark queries "
+                                     "accordingly."),
     "ExecutionConfig": "Set Spark options with spark.conf.set(key, value).",
     "ExecutionMode": "Spark plans execution itself: there is no execution mode to choose.",
     "InputDependencyConstraint": "Spark schedules stages itself: there is nothing to configure.",
@@ -79,10 +81,11 @@ HINTS: Dict[str, str] = {
     "ProcessFunction": _STATE,
     "KeyedProcessFunction": _STATE,
     "RuntimeContext": _STATE,
-    "TimerService": ("Timers come with state: use transformWithStateInPandas, whose "
-                     "StatefulProcessor registers processing-time and event-time timers."),
-    "pyflink.datastream.timerservice": ("Timers come with state: use transformWithStateInPandas, "
-                                        "whose StatefulProcessor registers timers."),
+    "TimerService": ("Timers come with state: use GroupedData.transformWithStateInPandas, whose "
+                     "pyspark.sql.streaming.StatefulProcessor registers processing-time and "
+                     "event-time timers."),
+    "pyflink.datastream.timerservice": ("Timers come with state: use GroupedData.transformWithStateInPandas, "
+                                        "whose pyspark.sql.streaming.StatefulProcessor registers timers."),
     "pyflink.datastream.state": _STATE,
     "pyflink.datastream.window": ("Group by pyspark.sql.functions.window (tumbling or sliding) or "
                                   "session_window on the event-time column, after "
@@ -98,7 +101,8 @@ HINTS: Dict[str, str] = {
                                               "spark.executor.* options."),
     "TimeCharacteristic": ("Spark streams use event time from a column: name it in "
                            "DataFrame.withWatermark and pyspark.sql.functions.window."),
-    "TimeDomain": "Timers of transformWithStateInPandas are processing-time or event-time (TimeMode).",
+    "TimeDomain": ("Timers of pyspark's GroupedData.transformWithStateInPandas are processing-time or event-time, "
+                   "as its timeMode argument says."),
     "RuntimeExecutionMode": ("Use spark.read for a bounded (batch) run and spark.readStream for a "
                              "streaming one."),
     # -- StreamExecutionEnvironment's pipeline methods -----------------------------------------
@@ -182,8 +186,10 @@ HINTS: Dict[str, str] = {
     "pyflink.datastream.formats.csv": "Parse and write CSV with pyspark.sql.functions.from_csv / to_csv, "
                                       "or the \"csv\" file format.",
     "pyflink.datastream.formats.avro": "Use pyspark.sql.avro.functions.from_avro / to_avro (spark-avro package).",
-    "pyflink.datastream.formats.parquet": "Read and write Parquet with the \"parquet\" file format.",
-    "pyflink.datastream.formats.orc": "Read and write ORC with the \"orc\" file format.",
+    "pyflink.datastream.formats.parquet": ("Read and write Parquet with spark.readStream.parquet(path) and "
+                                           "writeStream.format(\"parquet\")."),
+    "pyflink.datastream.formats.orc": ("Read and write ORC with spark.readStream.orc(path) and "
+                                       "writeStream.format(\"orc\")."),
     # -- pyflink.table -----------------------------------------------------------------------
     "pyflink.table": "Use Spark SQL and DataFrames from env.spark_session (spark.sql, spark.table).",
     "TableEnvironment": "Use the SparkSession (env.spark_session): spark.sql, spark.table, spark.catalog.",
