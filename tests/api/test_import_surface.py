@@ -154,7 +154,7 @@ def test_a_job_using_a_declared_api_is_told_the_pyspark_way(use_it, api, spark_w
 
 
 def test_placeholders_import_check_subclass_and_type_hint_without_raising():
-    from typing import List, Optional, get_type_hints
+    from typing import get_type_hints
 
     from pyflink_compat.common import Types
     from pyflink_compat.datastream import MapFunction
@@ -176,10 +176,10 @@ def test_placeholders_import_check_subclass_and_type_hint_without_raising():
     assert Types.__doc__ and "Types" in repr(Types)
     # dunder and private lookups behave as on any class
     with pytest.raises(AttributeError) as raised:
-        Types.__wrapped__
+        _ = Types.__wrapped__
     assert not isinstance(raised.value, NotSupportedError)
     with pytest.raises(NotSupportedError):
-        Doubler.open
+        _ = Doubler.open
 
 
 def test_every_hint_table_key_names_something_pyflink_has():
