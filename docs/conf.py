@@ -36,6 +36,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
     "flink_registry",
+    "not_supported",
 ]
 
 INTERSPHINX = os.environ.get("DOCS_INTERSPHINX") == "1"
