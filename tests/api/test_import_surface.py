@@ -233,8 +233,6 @@ def test_util_exceptions_mirrors_pyflinks_classes_and_keeps_its_own_helpers():
 
     assert issubclass(exceptions.TableException, exceptions.JavaException)
     assert not issubclass(exceptions.JavaException, Declared)
-    error = exceptions.ValidationException if hasattr(exceptions, "ValidationException") else None
-    assert error is None  # PyFlink 1.20.5 has no ValidationException either
     assert str(exceptions.CatalogException("no such catalog")) == "no such catalog"
     assert exceptions.exception_mapping["org.apache.flink.table.api.TableException"] is \
         exceptions.TableException
