@@ -276,7 +276,8 @@ class TableConfig(object):
 
         :return: 0 unless set.
         """
-        return self._retention_ms() * 3 // 2
+        millis = self._retention_ms() * 3
+        return millis // 2 if millis >= 0 else -(-millis // 2)  # Java's division
 
     def get_idle_state_retention(self) -> datetime.timedelta:
         """The idle state retention.
