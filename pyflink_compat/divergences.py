@@ -105,4 +105,27 @@ DIVERGENCES: Tuple[Divergence, ...] = (
             "env_state_backend_round_trip/hashmap.str_equal",
         ),
     ),
+    Divergence(
+        id="table-time-zone-error-class",
+        summary="A time zone TableConfig rejects raises a java.lang.IllegalArgumentException "
+        "(a ValueError too) with Flink's message, where PyFlink raises "
+        "org.apache.flink.table.api.ValidationException.",
+        reason="Flink's ValidationException is not a class of the Spark JVM behind "
+        "pyflink_compat; the message and the moment of the error are PyFlink's.",
+        steps=(
+            "table_config_timezone/set.UT",
+            "table_config_timezone/set.UTC-5",
+            "table_config_timezone/set.UTC+8",
+            "table_config_timezone/by_key.*.get",
+        ),
+    ),
+    Divergence(
+        id="table-config-no-python-worker-address",
+        summary="A table environment's TableConfig starts without the "
+        "python.loopback-server.address option that PyFlink's sets.",
+        reason="PyFlink starts a server for its Python UDF workers when it creates a table "
+        "environment and records its address there; Python code of a pyflink_compat job runs "
+        "in PySpark's workers, so there is no such server.",
+        steps=("table_env_creation/config.keys.raw",),
+    ),
 )

@@ -75,7 +75,7 @@ def scenario_environment_settings(api: Api, rec: Recorder) -> None:
 
     def describe(s: Any) -> list[Any]:
         return [s.is_streaming_mode(), s.get_built_in_catalog_name(),
-                s.get_built_in_database_name(), s.get_configuration().to_dict()]
+                s.get_built_in_database_name(), sorted(s.get_configuration().to_dict().items())]
 
     rec.step("streaming", lambda: describe(settings.in_streaming_mode()))
     rec.step("batch", lambda: describe(settings.in_batch_mode()))
