@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from py4j.protocol import Py4JJavaError
 
 from pyflink_compat.common import Configuration
 from pyflink_compat.datastream import CheckpointingMode, StreamExecutionEnvironment
@@ -162,8 +163,10 @@ def test_an_invalid_time_zone_set_by_key_is_not_given_to_spark_and_fails_the_job
 def test_a_rejected_time_zone_changes_nothing():
     config = TableConfig()
     config.set_local_timezone("Europe/Paris")
-    with pytest.raises(Exception):
+    with pytest.raises(Py4JJavaError, match="ZoneId.of"):
         config.set_local_timezone("PST")
+    with pytest.raises(JavaIllegalArgumentError, match="Invalid time zone"):
+        config.set_local_timezone("UTC+8")
     assert config.get_local_timezone() == "Europe/Paris"
 
 
