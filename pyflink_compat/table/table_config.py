@@ -77,7 +77,7 @@ class TableConfig(object):
     Flink's planner does when it builds a table pipeline, so checkpoint, state backend and
     restart options are validated and honoured by the environment. Until then the
     environment's getters read its own settings, as in PyFlink. Options the environment does not
-    read have the Spark meaning listed in :data:`pyflink_compat.table._table_options.TABLE_OPTIONS`
+    read have the Spark meaning declared in the table package's ``TABLE_OPTIONS``
     (``table.local-time-zone`` sets the Spark session time zone at once), or none.
 
     :param j_table_config: Options to start from, as a
@@ -104,12 +104,12 @@ class TableConfig(object):
         :param default_value: What to return when neither has the option.
         :return: The value, or ``default_value``.
         """
+        # Checks the arguments as py4j and Flink do, whichever side holds the option.
+        own = self._configuration.get_string(key, default_value)
         if self._configuration.contains_key(key):
-            return self._configuration.get_string(key, default_value)
+            return own
         text = self._environment_option(key)
-        if text is None:
-            return self._configuration.get_string(key, default_value)
-        return text
+        return own if text is None else text
 
     def _environment_option(self, key: Any) -> Optional[str]:
         if self._environment is None or not isinstance(key, str):
@@ -314,7 +314,7 @@ class TableConfig(object):
     def get_default() -> 'TableConfig':
         """A config with no options.
 
-        :return: A new :class:`TableConfig`.
+        :return: A new :class:`~pyflink_compat.table.TableConfig`.
         """
         return TableConfig()
 

@@ -1,11 +1,11 @@
 """Table environments: configured like PyFlink's, their pipelines written with PySpark.
 
-A :class:`TableEnvironment` gives a ported Table API job its :class:`TableConfig` and the
-:class:`~pyflink_compat.datastream.StreamExecutionEnvironment` that runs it; the table
-pipeline itself (SQL, tables, views, conversions to and from data streams) is written with
-PySpark from :attr:`TableEnvironment.stream_execution_environment`'s Spark session, so every
-pipeline method raises :class:`~pyflink_compat.missing.NotSupportedError` naming the PySpark
-way.
+A :class:`~pyflink_compat.table.TableEnvironment` gives a ported Table API job its
+:class:`~pyflink_compat.table.TableConfig` and the
+:class:`~pyflink_compat.datastream.StreamExecutionEnvironment` that runs it; the table pipeline
+itself (SQL, tables, views, conversions to and from data streams) is written with PySpark from
+that environment's Spark session, so every pipeline method raises
+:class:`~pyflink_compat.missing.NotSupportedError` naming the PySpark way.
 """
 import functools
 from typing import TYPE_CHECKING, Any, Callable, List, Union
@@ -77,7 +77,7 @@ def _new_environment() -> 'StreamExecutionEnvironment':
 
 
 class TableEnvironment(object):
-    """The entry point of a Table API job: its :class:`TableConfig`, and the
+    """The entry point of a Table API job: its :class:`~pyflink_compat.table.TableConfig`, and the
     :class:`~pyflink_compat.datastream.StreamExecutionEnvironment` that runs it.
 
     Options set on :meth:`get_config` reach that environment when it starts or plans a job
@@ -118,7 +118,7 @@ class TableEnvironment(object):
     def get_config(self) -> TableConfig:
         """The options of this table environment.
 
-        :return: Its :class:`TableConfig` (the same object on every call).
+        :return: Its :class:`~pyflink_compat.table.TableConfig` (the same object on every call).
         """
         # Set on first use, as PyFlink does (``table_config`` is then an attribute).
         if not hasattr(self, "table_config"):
@@ -353,7 +353,7 @@ class StreamTableEnvironment(TableEnvironment):
                environment_settings: EnvironmentSettings = None) -> 'StreamTableEnvironment':
         """Create a table environment over ``stream_execution_environment``, or, when only
         ``environment_settings`` is given, over an environment of its own (reach it with
-        :attr:`~TableEnvironment.stream_execution_environment`).
+        :attr:`~pyflink_compat.table.TableEnvironment.stream_execution_environment`).
 
         Options of ``environment_settings`` go to the table config, not to the environment:
         they reach it when it starts a job.
