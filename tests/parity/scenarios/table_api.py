@@ -261,3 +261,13 @@ def scenario_table_config_options(api: Api, rec: Recorder) -> None:
     rec.step("get_default.type", lambda: _type_name(table_config.get_default()))
     rec.step("get_configuration.new_wrapper",
              lambda: config.get_configuration() is config.get_configuration())
+
+
+def scenario_table_pipeline_methods(api: Api, rec: Recorder) -> None:
+    """Pipeline methods work in PyFlink; pyflink_compat declares them not supported."""
+    table = _table(api)
+    t_env = table.StreamTableEnvironment.create(api.new_env())
+    rec.step("list_catalogs", t_env.list_catalogs)
+    rec.step("get_current_catalog", t_env.get_current_catalog)
+    rec.step("get_current_database", t_env.get_current_database)
+    rec.step("list_temporary_views", t_env.list_temporary_views)
