@@ -75,7 +75,8 @@ class TableConfig(object):
     the environment when the environment starts or plans a job: they are applied with the
     environment's :meth:`~pyflink_compat.datastream.StreamExecutionEnvironment.configure`, as
     Flink's planner does when it builds a table pipeline, so checkpoint, state backend and
-    restart options are validated and honoured by the environment. Until then the
+    restart options are validated and honoured by the environment, and win over the values it
+    had (as in Flink, where a table pipeline configures its environment). Until then the
     environment's getters read its own settings, as in PyFlink. Options the environment does not
     read have the Spark meaning declared in the table package's ``TABLE_OPTIONS``
     (``table.local-time-zone`` sets the Spark session time zone at once), or none.
