@@ -105,4 +105,36 @@ DIVERGENCES: Tuple[Divergence, ...] = (
             "env_state_backend_round_trip/hashmap.str_equal",
         ),
     ),
+    Divergence(
+        id="table-time-zone-error-class",
+        summary="A time zone TableConfig rejects raises a java.lang.IllegalArgumentException "
+        "(a ValueError too) with Flink's message, where PyFlink raises "
+        "org.apache.flink.table.api.ValidationException.",
+        reason="Flink's ValidationException is not a class of the Spark JVM behind "
+        "pyflink_compat; the message and the moment of the error are PyFlink's.",
+        steps=(
+            "table_config_timezone/set.UT",
+            "table_config_timezone/set.UTC-5",
+            "table_config_timezone/set.UTC+8",
+            "table_config_timezone/by_key.*.get",
+        ),
+    ),
+    Divergence(
+        id="table-config-no-python-worker-address",
+        summary="A table environment's TableConfig starts without the "
+        "python.loopback-server.address option that PyFlink's sets.",
+        reason="PyFlink starts a server for its Python UDF workers when it creates a table "
+        "environment and records its address there; Python code of a pyflink_compat job runs "
+        "in PySpark's workers, so there is no such server.",
+        steps=("table_env_creation/config.keys.raw",),
+    ),
+    Divergence(
+        id="table-pipeline-not-supported",
+        summary="The Table API's pipeline methods (execute_sql, sql_query, from_path, "
+        "from_data_stream, list_catalogs...) raise NotSupportedError naming the PySpark way.",
+        reason="pyflink_compat reproduces how a Table API job is configured; its pipeline runs "
+        "on Spark and is written with PySpark from the environment's Spark session, which has "
+        "its own catalog.",
+        steps=("table_pipeline_methods/*",),
+    ),
 )

@@ -39,6 +39,7 @@ SCENARIO_MODULES: tuple[str, ...] = (
     "configure",
     "common_api",
     "docs_snippets",
+    "table_api",
 )
 
 #: Where each in-scope class lives, relative to the root package.
@@ -62,6 +63,10 @@ CLASS_HOMES: dict[str, str] = {
     "StreamExecutionEnvironment": "datastream.stream_execution_environment",
     "Duration": "common.time",
     "Configuration": "common.configuration",
+    "EnvironmentSettings": "table.environment_settings",
+    "TableConfig": "table.table_config",
+    "TableEnvironment": "table.table_environment",
+    "StreamTableEnvironment": "table.table_environment",
 }
 
 

@@ -1,0 +1,52 @@
+"""A Table API job's checkpoint options, set on its TableConfig, drive the environment's queries."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from pyflink_compat.table import StreamTableEnvironment
+
+from .conftest import json_stream, query_trigger, wait_until, write_json_files
+
+
+@pytest.fixture(scope="module")
+def small_input(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("input")
+    write_json_files(directory, n_files=1, rows_per_file=4)
+    return directory
+
+
+def test_a_checkpoint_interval_set_on_the_table_config_is_the_trigger_of_the_query_env_execute_starts(
+        make_env, small_input):
+    env = make_env()
+    env.enable_checkpointing(10_000)
+    t_env = StreamTableEnvironment.create(env)
+    t_env.get_config().set("execution.checkpointing.interval", "2 s")
+    assert env.get_checkpoint_interval() == 10_000  # as in PyFlink, until a job is built
+    env.add_sink(json_stream(env, small_input).writeStream.format("noop"), "to_noop")
+
+    outcome = {}
+
+    def execute():
+        try:
+            outcome["result"] = env.execute("table-config-job")
+        except BaseException as error:  # reported by the assertions below
+            outcome["error"] = error
+
+    runner = threading.Thread(target=execute, daemon=True)
+    runner.start()
+    try:
+        run = wait_until(lambda: env._runs and env._runs[0], what="the job started")
+        handle = wait_until(lambda: run._queries[0].handle, what="the query started")
+        trigger = query_trigger(handle)
+        assert trigger.getClass().getSimpleName() == "ProcessingTimeTrigger"
+        assert trigger.intervalMs() == 2000
+        assert env.get_checkpoint_interval() == 2000
+    finally:
+        if env._runs:
+            env._runs[0].cancel()
+        runner.join(120)
+    assert not runner.is_alive()
+    assert "error" not in outcome, outcome.get("error")
