@@ -133,8 +133,6 @@ def test_using_any_placeholder_raises_not_supported_naming_the_api_and_a_pyspark
      "TumblingEventTimeWindows.of", "pyspark.sql.functions.window"),
     (lambda c: c.datastream.functions.KeyedProcessFunction(), "KeyedProcessFunction",
      "applyInPandasWithState"),
-    (lambda c: c.table.StreamTableEnvironment.create(None), "StreamTableEnvironment.create",
-     "SparkSession.builder"),
     (lambda c: c.datastream.connectors.jdbc.JdbcSink.sink("insert"), "JdbcSink.sink",
      "foreachBatch"),
 ])
