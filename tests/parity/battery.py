@@ -39,6 +39,8 @@ SCENARIO_MODULES: tuple[str, ...] = (
     "configure",
     "common_api",
     "docs_snippets",
+    "value_classes",
+    "env_methods",
 )
 
 #: Where each in-scope class lives, relative to the root package.
@@ -62,6 +64,12 @@ CLASS_HOMES: dict[str, str] = {
     "StreamExecutionEnvironment": "datastream.stream_execution_environment",
     "Duration": "common.time",
     "Configuration": "common.configuration",
+    "Time": "common.time",
+    "RestartStrategies": "common.restart_strategy",
+    "RestartStrategyConfiguration": "common.restart_strategy",
+    "ExecutionConfig": "common.execution_config",
+    "RuntimeExecutionMode": "datastream.execution_mode",
+    "TimeCharacteristic": "datastream.time_characteristic",
 }
 
 

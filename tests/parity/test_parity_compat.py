@@ -28,6 +28,15 @@ if not _compat_available():
 
 RECORDED = record.load_observations()
 
+#: Scenario modules recorded from PyFlink whose pyflink_compat side is not wired yet; their
+#: scenarios are skipped here. Empty this once the environment methods they cover exist.
+PENDING_SCENARIO_MODULES: tuple[str, ...] = ("env_methods",)
+
+
+def _pending(scenario: str) -> bool:
+    fn = battery.get_scenarios().get(scenario)
+    return fn is not None and fn.__module__.rsplit(".", 1)[-1] in PENDING_SCENARIO_MODULES
+
 
 def _scenarios() -> list[str]:
     names = compare.scenario_names(RECORDED)
@@ -43,6 +52,8 @@ def divergences() -> list[compare.Divergence]:
 def test_scenario(scenario: str, divergences: list[compare.Divergence]) -> None:
     if scenario not in battery.get_scenarios():
         pytest.fail(f"scenario {scenario!r} is recorded but no longer in the battery")
+    if _pending(scenario):
+        pytest.skip(f"scenario {scenario!r} is in a pending module {PENDING_SCENARIO_MODULES}")
     actual, _ = battery.run_battery("pyflink_compat", only=[scenario])
     result = compare.compare_scenario(scenario, RECORDED["observations"], actual, divergences)
     compare.SESSION_TOTALS.add(result)
