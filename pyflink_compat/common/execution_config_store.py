@@ -112,6 +112,9 @@ class DictStore(object):
 def as_store(j_execution_config: Any) -> Any:
     """``j_execution_config`` itself when it is a store, else a :class:`SessionConfStore` over it
     (a session's JVM conf)."""
-    if hasattr(j_execution_config, "get_option") and hasattr(j_execution_config, "set_options"):
-        return j_execution_config
-    return SessionConfStore(j_execution_config)
+    from py4j.java_gateway import JavaObject
+
+    # A py4j JavaObject answers any attribute, so it is recognised by its type.
+    if isinstance(j_execution_config, JavaObject):
+        return SessionConfStore(j_execution_config)
+    return j_execution_config
