@@ -38,7 +38,6 @@ KRYO_TYPES_KEY = "pipeline.registered-kryo-types"
 POJO_TYPES_KEY = "pipeline.registered-pojo-types"
 #: Not Flink options: PyFlink keeps these on its ExecutionConfig object only.
 EXECUTION_MODE_KEY = "compat.execution-config.execution-mode"
-INPUT_CONSTRAINT_KEY = "compat.execution-config.input-dependency-constraint"
 #: The options of the restart strategy configuration set through the API, as JSON (absent: none
 #: was, and PyFlink reports the fall-back configuration whatever the ``restart-strategy.*``
 #: options say).
@@ -59,7 +58,6 @@ _DEFAULTS = {
     AUTO_TYPE_REGISTRATION_KEY: "true",
     SNAPSHOT_COMPRESSION_KEY: "false",
     EXECUTION_MODE_KEY: "PIPELINED",
-    INPUT_CONSTRAINT_KEY: "ANY",
 }
 
 _PARALLELISM_DEFAULT = -1
@@ -338,7 +336,7 @@ class ExecutionConfig(object):
 
     def set_default_input_dependency_constraint(
             self, input_dependency_constraint: InputDependencyConstraint) -> 'ExecutionConfig':
-        """Set the input dependency constraint. Stored and reported only.
+        """Accepted and ignored: Flink 1.20 ignores the constraint too, and reports ``ANY``.
 
         :param input_dependency_constraint: An
             :class:`~pyflink_compat.common.InputDependencyConstraint`.
@@ -347,18 +345,17 @@ class ExecutionConfig(object):
         """
         warnings.warn(_INPUT_CONSTRAINT_DEPRECATION.format(
             "set_default_input_dependency_constraint"), DeprecationWarning, stacklevel=2)
-        return self._put({INPUT_CONSTRAINT_KEY:
-                          input_dependency_constraint._to_j_input_dependency_constraint()})
+        input_dependency_constraint._to_j_input_dependency_constraint()
+        return self
 
     def get_default_input_dependency_constraint(self) -> 'InputDependencyConstraint':
-        """The input dependency constraint (``ANY`` by default).
+        """The input dependency constraint: always ``ANY``, as in Flink 1.20.
 
         .. note:: Deprecated in 1.13: Flink no longer uses it.
         """
         warnings.warn(_INPUT_CONSTRAINT_DEPRECATION.format(
             "get_default_input_dependency_constraint"), DeprecationWarning, stacklevel=2)
-        return InputDependencyConstraint._from_j_input_dependency_constraint(
-            self._get(INPUT_CONSTRAINT_KEY))
+        return InputDependencyConstraint.ANY
 
     # -- serialization flags (stored and reported only) --------------------------------
     def enable_force_kryo(self) -> 'ExecutionConfig':

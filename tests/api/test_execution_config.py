@@ -176,3 +176,19 @@ def test_over_a_session_conf_a_fixed_delay_is_stored_as_registry_values(spark):
     config.set_restart_strategy(RestartStrategies.fixed_delay_restart(3, 10000))
     assert j_conf.get("spark.flink.restart-strategy.fixed-delay.attempts") == "3"
     assert config.get_restart_strategy() == RestartStrategies.fixed_delay_restart(3, 10000)
+
+
+def test_the_input_dependency_constraint_is_accepted_with_a_warning_and_stays_any(config):
+    from pyflink_compat.common.input_dependency_constraint import InputDependencyConstraint
+
+    with pytest.warns(DeprecationWarning, match="set_default_input_dependency_constraint"):
+        assert config.set_default_input_dependency_constraint(InputDependencyConstraint.ALL) is config
+    with pytest.warns(DeprecationWarning, match="get_default_input_dependency_constraint"):
+        assert config.get_default_input_dependency_constraint() is InputDependencyConstraint.ANY
+
+
+def test_the_execution_mode_is_stored_and_read_back(config):
+    from pyflink_compat.common.execution_mode import ExecutionMode
+
+    assert config.set_execution_mode(ExecutionMode.BATCH) is config
+    assert config.get_execution_mode() is ExecutionMode.BATCH

@@ -68,6 +68,8 @@ CLASS_HOMES: dict[str, str] = {
     "RestartStrategies": "common.restart_strategy",
     "RestartStrategyConfiguration": "common.restart_strategy",
     "ExecutionConfig": "common.execution_config",
+    "ExecutionMode": "common.execution_mode",
+    "InputDependencyConstraint": "common.input_dependency_constraint",
     "RuntimeExecutionMode": "datastream.execution_mode",
     "TimeCharacteristic": "datastream.time_characteristic",
 }

@@ -30,6 +30,8 @@ MODULES: dict[str, tuple[tuple[str, ...] | None, tuple[str, ...]]] = {
     "common.configuration": (("Configuration",), ()),
     "common.restart_strategy": (None, ()),
     "common.execution_config": (None, ()),
+    "common.execution_mode": (None, ()),
+    "common.input_dependency_constraint": (None, ()),
     "datastream.execution_mode": (None, ()),
     "datastream.time_characteristic": (None, ()),
 }

@@ -316,7 +316,15 @@ def scenario_execution_config_objects(api: Api, rec: Recorder) -> None:
         cfg, cfg.register_kryo_type("java.util.ArrayList")))
     rec.step("kryo.registered", cfg.get_registered_kryo_types)
     rec.step("execution_mode.default", lambda: cfg.get_execution_mode().name)
+    rec.step("execution_mode.set", lambda: _returned(
+        cfg, cfg.set_execution_mode(api.ExecutionMode.BATCH)))
+    rec.step("execution_mode.get", lambda: cfg.get_execution_mode().name)
+    rec.step("execution_mode.bad", lambda: cfg.set_execution_mode("BATCH"))
     rec.step("input_constraint.default",
+             lambda: cfg.get_default_input_dependency_constraint().name)
+    rec.step("input_constraint.set", lambda: _returned(
+        cfg, cfg.set_default_input_dependency_constraint(api.InputDependencyConstraint.ALL)))
+    rec.step("input_constraint.get",
              lambda: cfg.get_default_input_dependency_constraint().name)
     rec.step("eq_other_env", lambda: cfg == api.new_env().get_config())
     rec.step("hash_is_int", lambda: isinstance(hash(cfg), int))

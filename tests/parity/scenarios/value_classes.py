@@ -189,7 +189,9 @@ def scenario_time_values(api: Api, rec: Recorder) -> None:
 def scenario_execution_enums(api: Api, rec: Recorder) -> None:
     mode = api.RuntimeExecutionMode
     characteristic = api.TimeCharacteristic
-    for enum_cls, label in ((mode, "runtime_mode"), (characteristic, "time_characteristic")):
+    for enum_cls, label in ((mode, "runtime_mode"), (characteristic, "time_characteristic"),
+                            (api.ExecutionMode, "execution_mode"),
+                            (api.InputDependencyConstraint, "input_dependency_constraint")):
         rec.step(f"{label}.members", lambda e=enum_cls: [(m.name, m.value) for m in e])
         rec.step(f"{label}.by_value_1", lambda e=enum_cls: e(1))
         rec.step(f"{label}.by_name_bad", lambda e=enum_cls: e["NOPE"])
