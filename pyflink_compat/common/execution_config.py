@@ -314,8 +314,11 @@ class ExecutionConfig(object):
                   through ``StreamExecutionEnvironment.configure`` instead.
         """
         warnings.warn(_RESTART_DEPRECATION, DeprecationWarning, stacklevel=2)
+        configuration = RestartStrategies._from_j_restart_strategy(
+            restart_strategy_configuration._j_restart_strategy_configuration)
+        assert configuration is not None
         current = self._j_execution_config.get_option(API_RESTART_STRATEGY_KEY)
-        return self._put(restart_changes(current, restart_strategy_configuration))
+        return self._put(restart_changes(current, configuration))
 
     def get_restart_strategy(self) -> RestartStrategyConfiguration:
         """The restart strategy configuration set through :meth:`set_restart_strategy`; the
