@@ -4,16 +4,16 @@ Every setting is a Flink option read and written through the store the environme
 (see :mod:`pyflink_compat.common.execution_config_store`), so that setting it here and setting
 the option through ``configure`` are the same thing.
 """
-import json
-import re
 import warnings
-from typing import Any, Dict, List, Mapping, Optional
+from typing import Dict, List, Mapping, Optional
 
+from pyflink_compat.common._execution_options import (
+    API_RESTART_STRATEGY_KEY, decode_map, encode_map, millis_of, millis_text, restart_changes,
+    restart_strategy_of)
 from pyflink_compat.common.execution_config_store import as_store
 from pyflink_compat.common.execution_mode import ExecutionMode
 from pyflink_compat.common.input_dependency_constraint import InputDependencyConstraint
-from pyflink_compat.common.restart_strategy import (
-    RESTART_OPTION_KEYS, RestartStrategies, RestartStrategyConfiguration)
+from pyflink_compat.common.restart_strategy import RestartStrategies, RestartStrategyConfiguration
 from pyflink_compat.util.exceptions import call_java, illegal_argument, method_not_found, null_pointer
 from pyflink_compat.util.java_args import java_call_args
 
@@ -38,10 +38,6 @@ KRYO_TYPES_KEY = "pipeline.registered-kryo-types"
 POJO_TYPES_KEY = "pipeline.registered-pojo-types"
 #: Not Flink options: PyFlink keeps these on its ExecutionConfig object only.
 EXECUTION_MODE_KEY = "compat.execution-config.execution-mode"
-#: The options of the restart strategy configuration set through the API, as JSON (absent: none
-#: was, and PyFlink reports the fall-back configuration whatever the ``restart-strategy.*``
-#: options say).
-API_RESTART_STRATEGY_KEY = "compat.execution-config.restart-strategy"
 
 _DEFAULTS = {
     MAX_PARALLELISM_KEY: "-1",
@@ -72,68 +68,6 @@ _INPUT_CONSTRAINT_DEPRECATION = ("Deprecated in 1.13. InputDependencyConstraint 
 
 def _target(method: str) -> str:
     return "ExecutionConfig." + method
-
-
-def _millis_text(millis: int) -> str:
-    return "{} ms".format(millis)
-
-
-def _millis_of(text: str) -> int:
-    match = re.match(r"^\s*(-?\d+)\s*([a-z]*)\s*$", text)
-    if match is None:
-        raise ValueError("Could not parse value '{}'.".format(text))
-    scale = {"": 1, "ms": 1, "s": 1000, "min": 60_000, "h": 3_600_000, "d": 86_400_000}
-    return int(match.group(1)) * scale.get(match.group(2), 1)
-
-
-def _quote(text: str) -> str:
-    if any(c in text for c in ",:'\""):
-        return "'" + text.replace("'", "''") + "'"
-    return text
-
-
-def _split(text: str, separator: str, unquote: bool) -> List[str]:
-    """Split Flink list/map text on ``separator`` outside quotes (``'`` or ``"``, doubled
-    inside to escape); with ``unquote``, the quotes are removed from the parts."""
-    parts: List[str] = []
-    current: List[str] = []
-    quote: Optional[str] = None
-    i = 0
-    while i < len(text):
-        char = text[i]
-        if quote is not None and char == quote and text[i + 1:i + 2] == quote:
-            current.append(char if unquote else char * 2)
-            i += 1
-        elif quote is not None and char == quote:
-            quote = None
-            if not unquote:
-                current.append(char)
-        elif quote is None and char in "'\"":
-            quote = char
-            if not unquote:
-                current.append(char)
-        elif quote is None and char == separator:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(char)
-        i += 1
-    parts.append("".join(current))
-    return parts
-
-
-def _encode_map(entries: Mapping[str, str]) -> str:
-    return ",".join("{}:{}".format(_quote(k), _quote(v)) for k, v in entries.items())
-
-
-def _decode_map(text: Optional[str]) -> Dict[str, str]:
-    if not text:
-        return {}
-    out: Dict[str, str] = {}
-    for item in _split(text, ",", unquote=False):
-        key, value = _split(item, ":", unquote=True)[:2]
-        out[key] = value
-    return out
 
 
 def _load_class(name: str, target: str) -> None:
@@ -211,11 +145,11 @@ class ExecutionConfig(object):
         if interval < 0:
             raise illegal_argument("Auto watermark interval must not be negative.",
                                    _target("setAutoWatermarkInterval"))
-        return self._put({AUTO_WATERMARK_KEY: _millis_text(interval)})
+        return self._put({AUTO_WATERMARK_KEY: millis_text(interval)})
 
     def get_auto_watermark_interval(self) -> int:
         """The watermark interval in milliseconds (200 by default)."""
-        return _millis_of(self._get(AUTO_WATERMARK_KEY))
+        return millis_of(self._get(AUTO_WATERMARK_KEY))
 
     def set_latency_tracking_interval(self, interval: int) -> 'ExecutionConfig':
         """Set how often latency markers are emitted, in milliseconds
@@ -225,11 +159,11 @@ class ExecutionConfig(object):
         """
         java_call_args("setLatencyTrackingInterval", _target("setLatencyTrackingInterval"),
                        [(interval, "long")])
-        return self._put({LATENCY_INTERVAL_KEY: _millis_text(interval)})
+        return self._put({LATENCY_INTERVAL_KEY: millis_text(interval)})
 
     def get_latency_tracking_interval(self) -> int:
         """The latency tracking interval in milliseconds (0 by default: off)."""
-        return _millis_of(self._get(LATENCY_INTERVAL_KEY))
+        return millis_of(self._get(LATENCY_INTERVAL_KEY))
 
     # -- parallelism -------------------------------------------------------------------
     def get_parallelism(self) -> int:
@@ -274,7 +208,7 @@ class ExecutionConfig(object):
     # -- task cancellation -------------------------------------------------------------
     def get_task_cancellation_interval(self) -> int:
         """Milliseconds between attempts to cancel a task (``task.cancellation.interval``)."""
-        return _millis_of(self._get(CANCELLATION_INTERVAL_KEY))
+        return millis_of(self._get(CANCELLATION_INTERVAL_KEY))
 
     def set_task_cancellation_interval(self, interval: int) -> 'ExecutionConfig':
         """Set the milliseconds between attempts to cancel a task. Stored and reported only.
@@ -283,12 +217,12 @@ class ExecutionConfig(object):
         """
         java_call_args("setTaskCancellationInterval", _target("setTaskCancellationInterval"),
                        [(interval, "long")])
-        return self._put({CANCELLATION_INTERVAL_KEY: _millis_text(interval)})
+        return self._put({CANCELLATION_INTERVAL_KEY: millis_text(interval)})
 
     def get_task_cancellation_timeout(self) -> int:
         """Milliseconds after which a task that does not cancel fails the process
         (``task.cancellation.timeout``)."""
-        return _millis_of(self._get(CANCELLATION_TIMEOUT_KEY))
+        return millis_of(self._get(CANCELLATION_TIMEOUT_KEY))
 
     def set_task_cancellation_timeout(self, timeout: int) -> 'ExecutionConfig':
         """Set the task cancellation timeout. Stored and reported only.
@@ -299,7 +233,7 @@ class ExecutionConfig(object):
                        [(timeout, "long")])
         if timeout < 0:
             raise illegal_argument("Timeout needs to be >= 0.", _target("setTaskCancellationTimeout"))
-        return self._put({CANCELLATION_TIMEOUT_KEY: _millis_text(timeout)})
+        return self._put({CANCELLATION_TIMEOUT_KEY: millis_text(timeout)})
 
     # -- restart strategy --------------------------------------------------------------
     def set_restart_strategy(
@@ -426,7 +360,7 @@ class ExecutionConfig(object):
     # -- global job parameters ---------------------------------------------------------
     def get_global_job_parameters(self) -> Dict[str, str]:
         """The global job parameters (``pipeline.global-job-parameters``)."""
-        return _decode_map(self._j_execution_config.get_option(GLOBAL_JOB_PARAMETERS_KEY))
+        return decode_map(self._j_execution_config.get_option(GLOBAL_JOB_PARAMETERS_KEY))
 
     def set_global_job_parameters(self, global_job_parameters_dict: Dict) -> 'ExecutionConfig':
         """Replace the global job parameters (``pipeline.global-job-parameters``). Stored and
@@ -441,7 +375,7 @@ class ExecutionConfig(object):
             if not isinstance(key, str):
                 raise method_not_found("setString", [key, text], _target("setString"))
             entries[key] = text
-        return self._put({GLOBAL_JOB_PARAMETERS_KEY: _encode_map(entries) if entries else None})
+        return self._put({GLOBAL_JOB_PARAMETERS_KEY: encode_map(entries) if entries else None})
 
     # -- type registration -------------------------------------------------------------
     def add_default_kryo_serializer(self,
@@ -543,36 +477,3 @@ class ExecutionConfig(object):
 
     def __hash__(self):
         return hash(self._j_execution_config)
-
-
-def restart_changes(current_record: Optional[str],
-                    configuration: RestartStrategyConfiguration) -> Dict[str, Optional[str]]:
-    """The option changes that set ``configuration`` through the API.
-
-    The configuration's own options are also kept, as JSON, under
-    :data:`API_RESTART_STRATEGY_KEY`: PyFlink reports the configuration set through the API
-    even after ``configure`` changes some ``restart-strategy.*`` option (other than
-    ``restart-strategy.type``, which makes it report the fall-back configuration; the
-    environment's ``configure`` must then unset that key).
-
-    The fall-back configuration leaves ``restart-strategy.*`` options alone unless they were
-    written by an earlier API call, so that options given to the session (the cluster level)
-    apply again.
-    """
-    options = configuration._to_flink_options()
-    changes: Dict[str, Optional[str]] = {}
-    earlier = {} if current_record is None else json.loads(current_record)
-    if options or earlier:
-        changes.update({key: None for key in RESTART_OPTION_KEYS})
-    changes.update(options)
-    changes[API_RESTART_STRATEGY_KEY] = json.dumps(options, sort_keys=True)
-    return changes
-
-
-def restart_strategy_of(store: Any) -> RestartStrategyConfiguration:
-    """The restart strategy configuration an environment reports (see
-    :meth:`ExecutionConfig.get_restart_strategy`)."""
-    record = store.get_option(API_RESTART_STRATEGY_KEY)
-    if record is None:
-        return RestartStrategies.fall_back_restart()
-    return RestartStrategies._from_flink_options(json.loads(record))
