@@ -1,4 +1,5 @@
-"""Time amounts, held as ``java.time.Duration`` objects in the Spark JVM."""
+"""Time amounts: :class:`Duration` (a ``java.time.Duration`` in the Spark JVM) and the older
+:class:`Time`, a plain count of milliseconds."""
 from py4j.protocol import Py4JError, Py4JJavaError
 
 from pyflink_compat.missing.declared import Declared
@@ -71,6 +72,51 @@ class Instant(Declared):
     :class:`~pyflink_compat.missing.NotSupportedError`."""
 
 
-class Time(Declared):
-    """PyFlink's ``Time``, declared so that imports work; using it (``Time.seconds(10)``...)
-    raises :class:`~pyflink_compat.missing.NotSupportedError`."""
+class Time(object):
+    """An interval of time, counted in milliseconds (Flink's older time type, still taken by
+    restart strategies and windows).
+
+    The amount is kept exactly as given, without any check, as PyFlink does. Two intervals
+    are equal when they hold the same number of milliseconds; like PyFlink's, an interval is
+    not hashable.
+
+    :param milliseconds: The length of the interval in milliseconds.
+    """
+
+    def __init__(self, milliseconds: int):
+        self._milliseconds = milliseconds
+
+    def to_milliseconds(self) -> int:
+        """The length of this interval in milliseconds."""
+        return self._milliseconds
+
+    @staticmethod
+    def milliseconds(milliseconds: int):
+        """An interval of ``milliseconds`` milliseconds."""
+        return Time(milliseconds)
+
+    @staticmethod
+    def seconds(seconds: int):
+        """An interval of ``seconds`` seconds."""
+        return Time.milliseconds(seconds * 1000)
+
+    @staticmethod
+    def minutes(minutes: int):
+        """An interval of ``minutes`` minutes."""
+        return Time.seconds(minutes * 60)
+
+    @staticmethod
+    def hours(hours: int):
+        """An interval of ``hours`` hours."""
+        return Time.minutes(hours * 60)
+
+    @staticmethod
+    def days(days: int):
+        """An interval of ``days`` days of 24 hours."""
+        return Time.hours(days * 24)
+
+    def __eq__(self, other):
+        return self.__class__ == other.__class__ and self._milliseconds == other._milliseconds
+
+    def __str__(self):
+        return "{} ms".format(self._milliseconds)

@@ -40,6 +40,8 @@ SCENARIO_MODULES: tuple[str, ...] = (
     "common_api",
     "docs_snippets",
     "table_api",
+    "value_classes",
+    "env_methods",
 )
 
 #: Where each in-scope class lives, relative to the root package.
@@ -67,6 +69,14 @@ CLASS_HOMES: dict[str, str] = {
     "TableConfig": "table.table_config",
     "TableEnvironment": "table.table_environment",
     "StreamTableEnvironment": "table.table_environment",
+    "Time": "common.time",
+    "RestartStrategies": "common.restart_strategy",
+    "RestartStrategyConfiguration": "common.restart_strategy",
+    "ExecutionConfig": "common.execution_config",
+    "ExecutionMode": "common.execution_mode",
+    "InputDependencyConstraint": "common.input_dependency_constraint",
+    "RuntimeExecutionMode": "datastream.execution_mode",
+    "TimeCharacteristic": "datastream.time_characteristic",
 }
 
 

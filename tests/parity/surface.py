@@ -26,8 +26,14 @@ MODULES: dict[str, tuple[tuple[str, ...] | None, tuple[str, ...]]] = {
     "datastream.checkpoint_storage": (None, ("_from_j_checkpoint_storage",)),
     "datastream.state_backend": (None, ()),
     "datastream.stream_execution_environment": (("StreamExecutionEnvironment",), ()),
-    "common.time": (("Duration",), ()),
+    "common.time": (("Duration", "Time"), ()),
     "common.configuration": (("Configuration",), ()),
+    "common.restart_strategy": (None, ()),
+    "common.execution_config": (None, ()),
+    "common.execution_mode": (None, ()),
+    "common.input_dependency_constraint": (None, ()),
+    "datastream.execution_mode": (None, ()),
+    "datastream.time_characteristic": (None, ()),
 }
 
 #: Only these StreamExecutionEnvironment members are in scope.
