@@ -10,7 +10,7 @@ from pyflink_compat.datastream.checkpointing_mode import CheckpointingMode
 from pyflink_compat.datastream.externalized_checkpoint_retention import \
     ExternalizedCheckpointRetention
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
-from pyflink_compat.settings.store import SettingsStore
+from pyflink_compat.spark.translation import settings_store
 from pyflink_compat.util.exceptions import method_not_found, null_pointer, py4j_sends
 from pyflink_compat.util.java_args import (
     enum_member, java_attribute, java_boolean, java_int, java_long)
@@ -62,7 +62,7 @@ class CheckpointConfig(object):
 
     def __init__(self, j_checkpoint_config):
         self._j_checkpoint_config = j_checkpoint_config
-        self._store = SettingsStore(j_checkpoint_config)
+        self._store = settings_store(j_checkpoint_config)
 
     # -- plumbing -----------------------------------------------------------------------
     def _get(self, name: str, java_method: str) -> Any:

@@ -11,7 +11,8 @@ from pyflink_compat.datastream.state_backend import (
     StateBackend, _from_j_state_backend, _state_backend_from_record, _state_backend_record)
 from pyflink_compat.serializers import PickleSerializer
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
-from pyflink_compat.settings.store import SettingsStore, parse_flink_options
+from pyflink_compat.settings.store import parse_flink_options
+from pyflink_compat.spark.translation import settings_store
 from pyflink_compat.spark.paths import normalize_path
 from pyflink_compat.util.exceptions import JavaType, null_pointer
 from pyflink_compat.util.jvm_objects import descriptor_record, is_descriptor, map_to_dict
@@ -55,7 +56,7 @@ class StreamExecutionEnvironment(object):
     def __init__(self, j_stream_execution_environment, serializer=PickleSerializer()):  # noqa: B008
         self._j_stream_execution_environment = j_stream_execution_environment
         self.serializer = serializer
-        self._store = SettingsStore(j_stream_execution_environment.conf())
+        self._store = settings_store(j_stream_execution_environment.conf())
         self._spark_session: Optional['SparkSession'] = None
         self._sinks: List[Any] = []
         self._runs: List[Any] = []

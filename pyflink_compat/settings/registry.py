@@ -17,7 +17,7 @@ from typing import Any, Callable, Dict, Optional, Tuple
 
 import attrs
 
-from pyflink_compat.settings import values
+from pyflink_compat.settings import durations, values
 from pyflink_compat.settings.values import Codec
 
 __all__ = ["Support", "Setting", "JobSettings", "SETTINGS", "SETTINGS_BY_KEY", "CONF_PREFIX"]
@@ -67,6 +67,8 @@ class Setting:
         ``configure()`` with this option discards, as Flink does so that the option applies.
     :param millis: Whether the duration is read back in milliseconds, so that one of more
         milliseconds than a Java ``long`` holds overflows, as in Flink.
+    :param native: Whether Spark reads what it becomes from the session conf (rather than
+        per query or through the supervisor): a change rewrites the derived Spark keys at once.
     :param name: The attribute name in :class:`JobSettings` (filled in by the registry).
     """
 
@@ -80,6 +82,7 @@ class Setting:
     no_effect_when: Optional[Callable[[Any], bool]] = None
     discards_object: Optional[str] = None
     millis: bool = False
+    native: bool = False
     name: str = ""
 
     @property
@@ -95,7 +98,7 @@ class Setting:
         """The JVM exception class and message PyFlink rejects ``value`` with, else None."""
         if value is None:
             return None
-        if self.millis and value // 1_000_000 > _LONG_MAX:
+        if self.millis and durations.to_millis(value) > _LONG_MAX:
             return "java.lang.ArithmeticException", "long overflow"
         message = None if self.check is None else self.check(value)
         return None if message is None else ("java.lang.IllegalArgumentException", message)
@@ -193,7 +196,7 @@ class JobSettings:
     num_retained: int = _setting(
         "execution.checkpointing.num-retained", values.INTEGER, 1, _A,
         "spark.sql.streaming.minBatchesToRetain",
-        fallback_keys=("state.checkpoints.num-retained",),
+        fallback_keys=("state.checkpoints.num-retained",), native=True,
         check=_range(1, _INT_MAX, "The number of retained checkpoints must be positive."))
     data_inline_threshold: int = _setting(
         "execution.checkpointing.data-inline-threshold", values.MEMORY_SIZE, 20480, _N,
@@ -205,15 +208,15 @@ class JobSettings:
     state_backend: str = _setting(
         "state.backend.type", _LOWER_TEXT, "hashmap", _A,
         "spark.sql.streaming.stateStore.providerClass (hashmap: HDFS-backed; rocksdb: RocksDB)",
-        fallback_keys=("state.backend",), discards_object="state-backend")
+        fallback_keys=("state.backend",), discards_object="state-backend", native=True)
     incremental_checkpoints: bool = _setting(
         "execution.checkpointing.incremental", values.BOOLEAN, False, _A,
         "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled",
-        fallback_keys=("state.backend.incremental",))
+        fallback_keys=("state.backend.incremental",), native=True)
     changelog_enabled: Optional[bool] = _setting(
         "state.changelog.enabled", values.BOOLEAN, None, _A,
         "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled",
-        fallback_keys=("state.backend.changelog.enabled",))
+        fallback_keys=("state.backend.changelog.enabled",), native=True)
     # -- failure handling ----------------------------------------------------------------
     restart_strategy: Optional[str] = _setting(
         "restart-strategy.type", _RESTART_TYPE, None, _E,

@@ -57,14 +57,18 @@ class QueryPlan:
     """How one query of the job runs.
 
     :param name: Query (and sink) name.
-    :param trigger: The trigger, as Spark prints it.
-    :param interval_ms: The trigger interval in ms, or ``None`` for Spark's default.
+    :param trigger: The trigger, as the summary shows it.
+    :param interval_ms: The trigger interval in ms (Spark's unit), or ``None`` for Spark's
+        default trigger.
     :param checkpoint_location: Where the query checkpoints (a directory URI).
     :param location_kind: :data:`TEMPORARY` or :data:`DURABLE`.
     :param async_progress: Whether asynchronous progress tracking is on.
     :param guarantee: The processing guarantee, with the reason it was chosen.
     :param sink_format: The sink format, when it could be read from the writer.
     :param stateful: Whether the query keeps state.
+    :param continuous: Whether the trigger is Spark's continuous one (else processing time).
+    :param write_options: The ``DataStreamWriter`` options the plan sets (checkpoint location,
+        asynchronous progress tracking).
     """
 
     name: str
@@ -77,6 +81,7 @@ class QueryPlan:
     sink_format: Optional[str]
     stateful: bool
     continuous: bool = False
+    write_options: Mapping[str, str] = attrs.field(factory=dict)
 
 
 @attrs.frozen
@@ -218,7 +223,8 @@ def is_stateful(writer: Any) -> bool:
 
 
 def _query_plan(settings: JobSettings, sink: SinkSpec, location: str, location_kind: str) -> QueryPlan:
-    interval_ms = None if settings.checkpoint_interval is None else settings.checkpoint_interval // 1_000_000
+    interval = settings.checkpoint_interval
+    interval_ms = None if interval is None else durations.to_millis(interval)
     fmt = sink_format(sink.writer)
     stateful = is_stateful(sink.writer)
     async_progress = False
@@ -242,8 +248,12 @@ def _query_plan(settings: JobSettings, sink: SinkSpec, location: str, location_k
             async_progress = True
             guarantee = "at-least-once (asynchronous progress tracking, checkpoint every {} ms)".format(
                 interval_ms)
+    options = {"checkpointLocation": location}
+    if async_progress:
+        options["asyncProgressTrackingEnabled"] = "true"
+        options["asyncProgressTrackingCheckpointIntervalMs"] = str(interval_ms)
     return QueryPlan(sink.name, trigger, interval_ms, location, location_kind, async_progress,
-                     guarantee, fmt, stateful, sink.continuous and interval_ms is not None)
+                     guarantee, fmt, stateful, sink.continuous and interval_ms is not None, options)
 
 
 def plan_job(
