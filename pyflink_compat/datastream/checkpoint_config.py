@@ -9,6 +9,8 @@ from pyflink_compat.datastream.checkpoint_storage import (
 from pyflink_compat.datastream.checkpointing_mode import CheckpointingMode
 from pyflink_compat.datastream.externalized_checkpoint_retention import \
     ExternalizedCheckpointRetention
+from pyflink_compat.settings import durations
+from pyflink_compat.settings.kinds import INT_MAX
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
 from pyflink_compat.spark.translation import settings_store
 from pyflink_compat.util.exceptions import method_not_found, null_pointer, py4j_sends
@@ -17,9 +19,7 @@ from pyflink_compat.util.java_args import (
 
 __all__ = ['CheckpointConfig', 'ExternalizedCheckpointCleanup']
 
-_NANOS_PER_MILLI = 1_000_000
-_NANOS_PER_SECOND = 1_000_000_000
-_UNLIMITED_TOLERABLE_FAILURES = 2 ** 31 - 1
+_UNLIMITED_TOLERABLE_FAILURES = INT_MAX
 _STORAGE_DEPRECATION = (
     "Deprecated since version 1.19: This method is deprecated and will be removed in future "
     "FLINK major version. Use `stream_execution_environment.configure` method instead to set "
@@ -108,7 +108,7 @@ class CheckpointConfig(object):
         :return: The interval, or -1 when checkpointing is disabled.
         """
         nanos = self._get("checkpoint_interval", "getCheckpointInterval")
-        return -1 if nanos is None else nanos // _NANOS_PER_MILLI
+        return -1 if nanos is None else durations.to_millis(nanos)
 
     def set_checkpoint_interval(self, checkpoint_interval: int) -> 'CheckpointConfig':
         """Set the time between checkpoints, which also enables checkpointing.
@@ -122,14 +122,14 @@ class CheckpointConfig(object):
         interval = java_long(checkpoint_interval, "setCheckpointInterval",
                              self._target("setCheckpointInterval"))
         return self._set("setCheckpointInterval",
-                         checkpoint_interval=interval * _NANOS_PER_MILLI)
+                         checkpoint_interval=durations.from_millis(interval))
 
     def get_checkpoint_timeout(self) -> int:
         """The time a checkpoint may take before it is discarded, in milliseconds.
 
         :return: The timeout.
         """
-        return self._get("checkpoint_timeout", "getCheckpointTimeout") // _NANOS_PER_MILLI
+        return durations.to_millis(self._get("checkpoint_timeout", "getCheckpointTimeout"))
 
     def set_checkpoint_timeout(self, checkpoint_timeout: int) -> 'CheckpointConfig':
         """Set the time a checkpoint may take before it counts as failed.
@@ -141,14 +141,14 @@ class CheckpointConfig(object):
         """
         timeout = java_long(checkpoint_timeout, "setCheckpointTimeout",
                             self._target("setCheckpointTimeout"))
-        return self._set("setCheckpointTimeout", checkpoint_timeout=timeout * _NANOS_PER_MILLI)
+        return self._set("setCheckpointTimeout", checkpoint_timeout=durations.from_millis(timeout))
 
     def get_min_pause_between_checkpoints(self) -> int:
         """The least time between the end of a checkpoint and the start of the next, in ms.
 
         :return: The pause.
         """
-        return self._get("min_pause", "getMinPauseBetweenCheckpoints") // _NANOS_PER_MILLI
+        return durations.to_millis(self._get("min_pause", "getMinPauseBetweenCheckpoints"))
 
     def set_min_pause_between_checkpoints(self, min_pause_between_checkpoints: int) \
             -> 'CheckpointConfig':
@@ -161,7 +161,7 @@ class CheckpointConfig(object):
         """
         pause = java_long(min_pause_between_checkpoints, "setMinPauseBetweenCheckpoints",
                           self._target("setMinPauseBetweenCheckpoints"))
-        return self._set("setMinPauseBetweenCheckpoints", min_pause=pause * _NANOS_PER_MILLI)
+        return self._set("setMinPauseBetweenCheckpoints", min_pause=durations.from_millis(pause))
 
     def get_max_concurrent_checkpoints(self) -> int:
         """How many checkpoints may be in progress at once.
@@ -343,7 +343,7 @@ class CheckpointConfig(object):
         """
         j_duration = java_attribute(alignment_timeout, "_j_duration")
         # seconds and nanos separately: the total in nanoseconds may exceed a Java long
-        nanos = int(j_duration.getSeconds()) * _NANOS_PER_SECOND + int(j_duration.getNano())
+        nanos = durations.from_seconds_and_nanos(int(j_duration.getSeconds()), int(j_duration.getNano()))
         return self._set("setAlignmentTimeout", aligned_checkpoint_timeout=nanos)
 
     def get_alignment_timeout(self) -> 'Duration':
@@ -353,8 +353,8 @@ class CheckpointConfig(object):
         """
         from pyflink_compat.java_gateway import get_gateway
 
-        seconds, nanos = divmod(self._get("aligned_checkpoint_timeout", "getAlignmentTimeout"),
-                                _NANOS_PER_SECOND)
+        seconds, nanos = durations.to_seconds_and_nanos(
+            self._get("aligned_checkpoint_timeout", "getAlignmentTimeout"))
         return Duration(get_gateway().jvm.java.time.Duration.ofSeconds(seconds, nanos))
 
     def set_force_unaligned_checkpoints(

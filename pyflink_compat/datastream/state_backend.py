@@ -23,6 +23,7 @@ from typing import Any, Dict, List, Optional
 from py4j.java_gateway import JavaObject
 
 from pyflink_compat.datastream._state_backend_text import legacy_text, memory_text, paths_text
+from pyflink_compat.settings import kinds
 from pyflink_compat.spark.paths import checkpoint_location, local_directory, parse_location
 from pyflink_compat.util.exceptions import (
     JavaMethodNotFoundError,
@@ -69,9 +70,6 @@ _FLINK_OPTIONS_FACTORIES = {
 }
 
 _MAX_FILE_STATE_THRESHOLD = 1024 * 1024
-_DEFAULT_FILE_STATE_THRESHOLD = 20 * 1024
-_DEFAULT_WRITE_BUFFER_SIZE = 4096
-_DEFAULT_TRANSFER_THREADS = 4
 #: Backends that are also checkpoint storages, which a legacy RocksDB backend can wrap.
 _STREAM_BACKENDS = ("fs", "memory", "rocksdb-legacy")
 
@@ -91,7 +89,7 @@ def _gateway() -> Any:
 
 
 def _is_java_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and -2**31 <= value < 2**31
+    return isinstance(value, int) and not isinstance(value, bool) and kinds.INT_MIN <= value <= kinds.INT_MAX
 
 
 def _no_constructor(java_class: str, args: List[Any], target: str) -> Exception:
@@ -202,7 +200,7 @@ def _set_transfer_threads(backend: 'StateBackend', number: Any, java_method: str
 
 
 def _transfer_threads(value: int) -> int:
-    return _DEFAULT_TRANSFER_THREADS if value == -1 else value
+    return kinds.DEFAULT_TRANSFER_THREADS if value == -1 else value
 
 
 def _rocksdb_record(kind: str, incremental: Optional[bool]) -> Dict[str, Any]:
@@ -392,7 +390,7 @@ class MemoryStateBackend(StateBackend):
     """
 
     #: The state size limit used when none is given: 5 MiB.
-    DEFAULT_MAX_STATE_SIZE = 5 * 1024 * 1024
+    DEFAULT_MAX_STATE_SIZE = kinds.DEFAULT_MAX_STATE_SIZE
 
     def __init__(self,
                  checkpoint_path=None,
@@ -497,7 +495,7 @@ class FsStateBackend(StateBackend):
     def get_min_file_size_threshold(self) -> int:
         """The inline threshold in force, in bytes (20480 unless set)."""
         value = _get(self, "getMinFileSizeThreshold", "file_state_size_threshold")
-        return _DEFAULT_FILE_STATE_THRESHOLD if value == -1 else int(value)
+        return kinds.DEFAULT_FILE_STATE_THRESHOLD if value == -1 else int(value)
 
     def is_using_asynchronous_snapshots(self) -> bool:
         """Always ``True``: snapshots are asynchronous whatever was asked."""
@@ -507,7 +505,7 @@ class FsStateBackend(StateBackend):
     def get_write_buffer_size(self) -> int:
         """The write buffer size in force, in bytes (4096 unless set)."""
         value = _get(self, "getWriteBufferSize", "write_buffer_size")
-        return _DEFAULT_WRITE_BUFFER_SIZE if value == -1 else int(value)
+        return kinds.DEFAULT_WRITE_BUFFER_SIZE if value == -1 else int(value)
 
 
 class RocksDBStateBackend(StateBackend):

@@ -11,6 +11,7 @@ from pyflink_compat.datastream.state_backend import (
     StateBackend, _from_j_state_backend, _state_backend_from_record, _state_backend_record)
 from pyflink_compat.serializers import PickleSerializer
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
+from pyflink_compat.settings import durations
 from pyflink_compat.settings.store import parse_flink_options
 from pyflink_compat.spark.translation import settings_store
 from pyflink_compat.spark.paths import normalize_path
@@ -139,7 +140,7 @@ class StreamExecutionEnvironment(object):
             changes[SETTINGS_BY_NAME["checkpointing_mode"]] = member._to_j_checkpointing_mode()
             others.append(JavaType("class " + _MODE_ENUM))
         millis = java_long(interval, "enableCheckpointing", target, *others)
-        changes[SETTINGS_BY_NAME["checkpoint_interval"]] = millis * 1_000_000
+        changes[SETTINGS_BY_NAME["checkpoint_interval"]] = durations.from_millis(millis)
         self._store.put(changes, target)
         return self
 

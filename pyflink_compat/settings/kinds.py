@@ -1,27 +1,21 @@
 """Kinds and limits shared by the settings, the API objects and the translation to Spark.
 
-Java's integer limits, Flink's defaults for checkpoint storages and state backends, and the
-kinds of checkpoint storage and state backend, defined once.
+Java's integer limits (defined in :mod:`pyflink_compat.util.java_args`), Flink's defaults for
+checkpoint storages and state backends, and the kinds of checkpoint storage and state backend,
+defined once.
 """
 
 from __future__ import annotations
 
 import enum
 
+from pyflink_compat.util.java_args import INT_MAX, INT_MIN, LONG_MAX, LONG_MIN
+
 __all__ = [
     "INT_MAX", "INT_MIN", "LONG_MAX", "LONG_MIN",
     "DEFAULT_MAX_STATE_SIZE", "DEFAULT_FILE_STATE_THRESHOLD", "DEFAULT_WRITE_BUFFER_SIZE",
     "DEFAULT_TRANSFER_THREADS", "StorageKind", "ROCKSDB_BACKENDS", "HEAP_BACKENDS",
 ]
-
-#: Java's ``Integer.MAX_VALUE``.
-INT_MAX = 2**31 - 1
-#: Java's ``Integer.MIN_VALUE``.
-INT_MIN = -(2**31)
-#: Java's ``Long.MAX_VALUE``.
-LONG_MAX = 2**63 - 1
-#: Java's ``Long.MIN_VALUE``.
-LONG_MIN = -(2**63)
 
 #: Largest state in bytes JobManager (memory) checkpoint storage accepts unless set (5 MiB).
 DEFAULT_MAX_STATE_SIZE = 5 * 1024 * 1024

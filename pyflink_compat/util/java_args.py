@@ -14,13 +14,15 @@ from pyflink_compat.util.exceptions import ArgumentAttributeError, jvm_name_miss
 
 __all__ = [
     "java_long", "java_int", "java_boolean", "java_string", "java_call_args", "enum_member",
-    "java_attribute",
+    "java_attribute", "INT_MIN", "INT_MAX", "LONG_MIN", "LONG_MAX",
 ]
 
 E = TypeVar("E", bound=enum.Enum)
 
-_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
-_LONG_MIN, _LONG_MAX = -(2**63), 2**63 - 1
+#: Java's ``Integer.MIN_VALUE`` and ``Integer.MAX_VALUE``.
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1
+#: Java's ``Long.MIN_VALUE`` and ``Long.MAX_VALUE``.
+LONG_MIN, LONG_MAX = -(2**63), 2**63 - 1
 
 
 def _is_int(value: Any) -> bool:
@@ -28,8 +30,8 @@ def _is_int(value: Any) -> bool:
 
 
 _ACCEPTS = {
-    "long": lambda v: _is_int(v) and _LONG_MIN <= v <= _LONG_MAX,
-    "int": lambda v: _is_int(v) and _INT_MIN <= v <= _INT_MAX,
+    "long": lambda v: _is_int(v) and LONG_MIN <= v <= LONG_MAX,
+    "int": lambda v: _is_int(v) and INT_MIN <= v <= INT_MAX,
     "boolean": lambda v: isinstance(v, bool),
     "double": lambda v: isinstance(v, float) or _is_int(v),
     "String": lambda v: v is None or isinstance(v, str),
