@@ -106,7 +106,7 @@ class Setting:
     def has_no_effect(self, value: Any) -> bool:
         """Whether ``value``, in force for a job, is one Spark does not honour."""
         if self.support is Support.NO_EFFECT:
-            return value != self.default
+            return bool(value != self.default)
         return self.no_effect_when is not None and self.no_effect_when(value)
 
 

@@ -236,7 +236,7 @@ class JobRun:
         handle = query.handle
         j_query = handle._jsq
         if not j_query.isActive():
-            error = handle.exception()
+            error: Optional[BaseException] = handle.exception()
             if error is None:
                 query.finished = True
                 return None

@@ -8,7 +8,7 @@ reported by py4j as a missing method overload, and an enum argument is read thro
 from __future__ import annotations
 
 import enum
-from typing import Any, Optional, Sequence, Tuple, Type, TypeVar
+from typing import Any, Callable, Dict, Optional, Sequence, Tuple, Type, TypeVar
 
 from pyflink_compat.util.exceptions import ArgumentAttributeError, jvm_name_missing, method_not_found
 
@@ -29,7 +29,7 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_ACCEPTS = {
+_ACCEPTS: Dict[str, Callable[[Any], bool]] = {
     "long": lambda v: _is_int(v) and LONG_MIN <= v <= LONG_MAX,
     "int": lambda v: _is_int(v) and INT_MIN <= v <= INT_MAX,
     "boolean": lambda v: isinstance(v, bool),
