@@ -12,7 +12,7 @@ from pyflink_compat.util.exceptions import call_java, illegal_argument
 from pyflink_compat.util.java_args import java_string
 
 __all__ = [
-    "normalize_path", "checkpoint_path", "new_path", "parse_location", "checkpoint_location", "local_directory",
+    "normalize_path", "new_path", "parse_location", "checkpoint_location", "local_directory",
     "flink_path_text", "NO_SCHEME", "ROOT_DIRECTORY",
 ]
 
@@ -108,11 +108,3 @@ def normalize_path(text: Any) -> str:
         if len(normalised) == 2 and text.replace("\\", "/").endswith("/"):
             normalised += "/"
     return normalised
-
-
-def checkpoint_path(text: Any, target: str) -> str:
-    """``text`` as a normalised checkpoint location: it needs a scheme and may not be a root.
-
-    :raises JavaIllegalArgumentError: with Flink's message for a bad location.
-    """
-    return checkpoint_location(new_path(text), target)
