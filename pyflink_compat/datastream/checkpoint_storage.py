@@ -40,10 +40,10 @@ def _from_j_checkpoint_storage(j_checkpoint_storage):
         return None
     if is_descriptor(j_checkpoint_storage):
         kind = j_checkpoint_storage.get("type")
-        if kind == "jobmanager":
+        if kind == kinds.StorageKind.JOBMANAGER:
             return JobManagerCheckpointStorage(
                 j_jobmanager_checkpoint_storage=j_checkpoint_storage)
-        if kind == "filesystem":
+        if kind == kinds.StorageKind.FILESYSTEM:
             return FileSystemCheckpointStorage(
                 j_filesystem_checkpoint_storage=j_checkpoint_storage)
         return CustomCheckpointStorage(j_checkpoint_storage.get("class"))
@@ -60,7 +60,7 @@ def _storage_record(storage: 'CheckpointStorage') -> Dict[str, Any]:
     j_storage = storage._j_checkpoint_storage
     if is_descriptor(j_storage):
         return descriptor_record(j_storage)
-    return {"type": "custom", "class": CustomCheckpointStorage._class_name(j_storage)}
+    return {"type": kinds.StorageKind.CUSTOM.value, "class": CustomCheckpointStorage._class_name(j_storage)}
 
 
 def _storage_from_record(record: Optional[Dict[str, Any]]) -> Optional['CheckpointStorage']:

@@ -72,7 +72,7 @@ _PATH_CLASS = "org.apache.flink.core.fs.Path"
 _STATE_STORE_PROVIDER = "org.apache.spark.sql.execution.streaming.state.StateStoreProvider"
 _MAX_FILE_STATE_THRESHOLD = 1024 * 1024
 #: Backends that are also checkpoint storages, which a legacy RocksDB backend can wrap.
-_STREAM_BACKENDS = ("fs", "memory", "rocksdb-legacy")
+_STREAM_BACKENDS = (kinds.BackendKind.FS, kinds.BackendKind.MEMORY, kinds.BackendKind.ROCKSDB_LEGACY)
 
 # --- the predefined RocksDB options ------------------------------------------------------
 
@@ -141,7 +141,7 @@ def _state_backend_record(backend: 'StateBackend',
         return descriptor_record(j_backend)
     if not isinstance(j_backend, (str, JavaObject)):
         raise method_not_found("setStateBackend", [j_backend], target)
-    return {"type": "custom", "class": CustomStateBackend._class_name(j_backend)}
+    return {"type": kinds.BackendKind.CUSTOM.value, "class": CustomStateBackend._class_name(j_backend)}
 
 
 def _state_backend_from_record(record: Optional[Dict[str, Any]]) -> Optional['StateBackend']:

@@ -16,6 +16,7 @@ import attrs
 
 from pyflink_compat.settings.registry import SETTINGS, JobSettings, Setting
 from pyflink_compat.settings import durations
+from pyflink_compat.settings.kinds import StorageKind, StorageSpec
 from pyflink_compat.spark.restart import RestartPolicy, restart_policy_for
 from pyflink_compat.spark.translation import effective_storage, session_conf
 
@@ -120,7 +121,7 @@ class JobPlan:
 
     job_name: str
     settings: JobSettings
-    storage: Mapping[str, Any]
+    storage: StorageSpec
     spark_conf: Mapping[str, Optional[str]]
     queries: Tuple[QueryPlan, ...]
     statuses: Tuple[SettingStatus, ...]
@@ -159,8 +160,8 @@ class JobPlan:
 
     def __str__(self) -> str:
         lines = ["Job '{}' on Spark".format(self.job_name)]
-        kind = self.storage["type"]
-        where = self.storage.get("path") or "-"
+        kind = self.storage.kind.value
+        where = self.storage.path or "-"
         lines.append("  checkpoint storage: {} ({})".format(kind, where))
         lines.append("  restart strategy: {}".format(self.restart.describe()))
         lines.append("  Spark session conf:")
@@ -276,11 +277,11 @@ def plan_job(
     :param temporary_root: A job-owned directory URI for temporary checkpoint locations.
     """
     resolved = effective_storage(settings, storage)
-    durable = settings.checkpoint_interval is not None and resolved["type"] != "jobmanager" \
-        and resolved.get("path") is not None
+    durable = settings.checkpoint_interval is not None and resolved.kind is not StorageKind.JOBMANAGER \
+        and resolved.path is not None
     job_dir = None
     if durable:
-        job_dir = "{}/{}".format(str(resolved["path"]).rstrip("/"), job_directory_name(job_name))
+        job_dir = "{}/{}".format(str(resolved.path).rstrip("/"), job_directory_name(job_name))
     queries: List[QueryPlan] = []
     for sink in sinks:
         if job_dir is not None:
@@ -295,10 +296,10 @@ def plan_job(
         value = getattr(settings, setting.name)
         statuses.append(SettingStatus(setting, value, setting.key in explicit,
                                       setting.has_no_effect(value)))
-    limit = resolved.get("max_state_size") if resolved["type"] == "jobmanager" else None
+    limit = resolved.max_state_size if resolved.kind is StorageKind.JOBMANAGER else None
     return JobPlan(job_name, settings, resolved, session_conf(settings, storage, backend),
                    tuple(queries), tuple(statuses), restart_policy_for(settings), job_dir,
-                   None if limit is None else int(limit))
+                   limit)
 
 
 def no_effect_message(plan: JobPlan) -> Optional[str]:

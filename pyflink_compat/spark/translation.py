@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
-from pyflink_compat.settings.kinds import DEFAULT_MAX_STATE_SIZE, HEAP_BACKENDS, ROCKSDB_BACKENDS, StorageKind
+from pyflink_compat.settings.kinds import (
+    DEFAULT_MAX_STATE_SIZE, HEAP_BACKENDS, ROCKSDB_BACKENDS, BackendKind, StorageKind, StorageSpec)
 from pyflink_compat.settings.registry import JobSettings
 from pyflink_compat.settings.store import SettingsStore
 
@@ -51,7 +52,7 @@ def state_store_provider(settings: JobSettings, backend: Optional[Mapping[str, A
     """
     if backend is not None:
         kind = str(backend["type"])
-        if kind == "custom":
+        if kind == BackendKind.CUSTOM:
             return str(backend["class"])
     else:
         kind = settings.state_backend
@@ -70,21 +71,21 @@ def changelog_checkpointing(settings: JobSettings, backend: Optional[Mapping[str
     return bool(incremental or settings.changelog_enabled)
 
 
-def effective_storage(settings: JobSettings, storage: Optional[Mapping[str, Any]]) -> Mapping[str, Any]:
+def effective_storage(settings: JobSettings, storage: Optional[Mapping[str, Any]]) -> StorageSpec:
     """The checkpoint storage a job uses, resolved the way Flink resolves it.
 
     A storage object set through the API wins; then ``execution.checkpointing.storage``; then a
     configured checkpoint directory means file system storage; otherwise JobManager storage.
     """
     if storage is not None:
-        return storage
+        return StorageSpec.from_record(storage)
     kind = settings.checkpoint_storage
-    if kind == StorageKind.JOBMANAGER or (kind is None and settings.checkpoint_dir is None):
-        return {"type": StorageKind.JOBMANAGER.value, "path": settings.checkpoint_dir,
-                "max_state_size": DEFAULT_MAX_STATE_SIZE}
+    path = settings.checkpoint_dir
+    if kind == StorageKind.JOBMANAGER or (kind is None and path is None):
+        return StorageSpec(StorageKind.JOBMANAGER, path, DEFAULT_MAX_STATE_SIZE)
     if kind in (None, StorageKind.FILESYSTEM):
-        return {"type": StorageKind.FILESYSTEM.value, "path": settings.checkpoint_dir}
-    return {"type": StorageKind.CUSTOM.value, "class": kind, "path": settings.checkpoint_dir}
+        return StorageSpec(StorageKind.FILESYSTEM, path)
+    return StorageSpec(StorageKind.CUSTOM, path, custom_class=kind)
 
 
 def session_conf(
@@ -101,7 +102,7 @@ def session_conf(
         MIN_BATCHES_TO_RETAIN: str(settings.num_retained),
         PROVIDER_CLASS: state_store_provider(settings, backend),
         ROCKSDB_CHANGELOG: "true" if changelog_checkpointing(settings, backend) else "false",
-        FILE_MANAGER_CLASS: str(resolved["class"]) if resolved["type"] == StorageKind.CUSTOM else None,
+        FILE_MANAGER_CLASS: resolved.custom_class if resolved.kind is StorageKind.CUSTOM else None,
     }
 
 
