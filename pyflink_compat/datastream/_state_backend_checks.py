@@ -23,6 +23,7 @@ from pyflink_compat.util.exceptions import (
     method_not_found,
 )
 from pyflink_compat.util.java_args import java_int
+from pyflink_compat.util.jvm_objects import context_class_loader
 
 if TYPE_CHECKING:
     from pyflink_compat.datastream.state_backend import StateBackend
@@ -46,12 +47,6 @@ TRANSFER_THREADS_ERROR = ("The number of threads used to transfer files in "
                            "EmbeddedRocksDBStateBackend should be greater than zero.")
 NOT_A_STORAGE = ("RocksDBStateBackend can only checkpointto state backends that also "
                   "implement CheckpointStorage.")
-
-
-def gateway() -> Any:
-    from pyflink_compat.java_gateway import get_gateway
-
-    return get_gateway()
 
 
 def is_java_int(value: Any) -> bool:
@@ -124,7 +119,7 @@ def set_options(backend: 'StateBackend', class_name: Any) -> None:
     """Load ``class_name`` in the Spark JVM; it must implement Flink's options factory, which
     Spark's class path does not have unless a user adds it. Flink's own factory classes are
     known by name instead, since the setting is only stored."""
-    loader = gateway().jvm.Thread.currentThread().getContextClassLoader()
+    loader = context_class_loader()
     target = call_target(loader, "loadClass")
     if class_name is None:
         raise java_error("java.lang.NullPointerException", None, target)

@@ -26,7 +26,6 @@ from pyflink_compat.datastream._state_backend_checks import (
     NOT_A_STORAGE,
     db_storage_paths,
     descriptor,
-    gateway,
     incremental_flag,
     is_java_int,
     no_constructor,
@@ -47,6 +46,7 @@ from pyflink_compat.util.exceptions import (
 )
 from pyflink_compat.util.java_args import java_attribute, java_string
 from pyflink_compat.util.jvm_objects import (
+    context_class_loader,
     descriptor_record,
     is_descriptor,
     new_descriptor,
@@ -120,7 +120,7 @@ def _from_j_state_backend(j_state_backend):
         if cls is None:
             return CustomStateBackend(j_state_backend.get("class"))
         return cls(**{str(keyword): j_state_backend})
-    loader = gateway().jvm.Thread.currentThread().getContextClassLoader()
+    loader = context_class_loader()
     if not loader.loadClass(_STATE_STORE_PROVIDER).isAssignableFrom(j_state_backend.getClass()):
         raise TypeError(f"The input {j_state_backend} is not an instance of StateBackend.")
     return CustomStateBackend(j_state_backend)
