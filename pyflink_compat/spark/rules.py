@@ -23,10 +23,24 @@ __all__ = [
     "state_size_rejection",
     "state_store_mismatch",
     "IDLE_POLLS_BEFORE_FINISHED",
+    "idle_polls_after",
 ]
 
 #: Polls in a row a bounded query must report no more data before it counts as finished.
 IDLE_POLLS_BEFORE_FINISHED = 3
+
+
+def idle_polls_after(idle_polls: int, bounded: bool, data_available: bool, triggered: bool) -> int:
+    """The polls in a row a query has found its input exhausted, after one more poll.
+
+    Only a bounded sink's query ends this way, and only once a trigger of its current run has
+    happened: before that, Spark reports no data either (a resumed job with nothing new, or
+    empty input, runs no batch at all). The query is finished once the count reaches
+    :data:`IDLE_POLLS_BEFORE_FINISHED`.
+    """
+    if bounded and not data_available and triggered:
+        return idle_polls + 1
+    return 0
 
 
 class CheckpointFailure(Exception):

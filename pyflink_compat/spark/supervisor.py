@@ -30,7 +30,7 @@ from pyflink_compat.spark.checkpoint_dirs import CheckpointDirs, remove_temporar
 from pyflink_compat.spark.plan import JobPlan, QueryPlan, SinkSpec, no_effect_message
 from pyflink_compat.spark.rules import (
     IDLE_POLLS_BEFORE_FINISHED, CheckpointFailure, FailedCheckpoints, batch_took_too_long,
-    deletes_checkpoints, running_past_timeout, state_size_rejection, state_store_mismatch)
+    deletes_checkpoints, idle_polls_after, running_past_timeout, state_size_rejection, state_store_mismatch)
 from pyflink_compat.spark.stats import CompletedCheckpointStats, stats_from_progress
 from pyflink_compat.spark.translation import PROVIDER_CLASS
 from pyflink_compat.spark.writers import apply_query_plan
@@ -308,17 +308,12 @@ class JobRun:
                                                "checkpoint timeout".format(running_batch))
             return None
         query.active_since = None
-        # A bounded sink is done once a trigger of its current run found no more data. Its first
-        # trigger must have run: before it, Spark reports no data either (a resumed job with
-        # nothing new, or empty input, runs no batch at all).
-        if query.sink.bounded and not bool(status.isDataAvailable()) and query.triggered:
-            query.idle_polls += 1
-            if query.idle_polls >= IDLE_POLLS_BEFORE_FINISHED:
-                query.handle.stop()
-                query.finished = True
-                LOG.info("Job %s: sink '%s' consumed all its input", self.plan.job_name, query.sink.name)
-        else:
-            query.idle_polls = 0
+        query.idle_polls = idle_polls_after(query.idle_polls, query.sink.bounded,
+                                            bool(status.isDataAvailable()), query.triggered)
+        if query.idle_polls >= IDLE_POLLS_BEFORE_FINISHED:
+            query.handle.stop()
+            query.finished = True
+            LOG.info("Job %s: sink '%s' consumed all its input", self.plan.job_name, query.sink.name)
         return None
 
     def _failed_checkpoint(self, query: _Query, reason: str) -> Optional[BaseException]:

@@ -7,8 +7,8 @@ import pytest
 from pyflink_compat.common.job_status import JobStatus
 from pyflink_compat.settings import durations
 from pyflink_compat.spark.rules import (
-    CheckpointFailure, FailedCheckpoints, batch_took_too_long, deletes_checkpoints,
-    running_past_timeout, state_size_rejection, state_store_mismatch)
+    IDLE_POLLS_BEFORE_FINISHED, CheckpointFailure, FailedCheckpoints, batch_took_too_long,
+    deletes_checkpoints, idle_polls_after, running_past_timeout, state_size_rejection, state_store_mismatch)
 
 DELETE, KEEP = True, False
 
@@ -80,6 +80,19 @@ def test_a_checkpoint_pinned_to_another_state_store_is_reported(pinned, wanted, 
     assert (text is not None) is warns
     if warns:
         assert "Query 'rows'" in text and "state store Rocks" in text and "configured Hdfs" in text
+
+
+@pytest.mark.parametrize("bounded, data_available, triggered, after", [
+    (True, False, True, 2), (True, True, True, 0), (True, False, False, 0), (False, False, True, 0)])
+def test_a_bounded_query_counts_polls_that_find_its_input_exhausted(bounded, data_available, triggered, after):
+    assert idle_polls_after(1, bounded, data_available, triggered) == after
+
+
+def test_a_bounded_query_finishes_after_enough_idle_polls_in_a_row():
+    polls = 0
+    for _ in range(IDLE_POLLS_BEFORE_FINISHED):
+        polls = idle_polls_after(polls, True, False, True)
+    assert polls >= IDLE_POLLS_BEFORE_FINISHED
 
 
 def test_durations_convert_between_the_api_spark_and_the_clocks():
