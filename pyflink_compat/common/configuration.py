@@ -5,7 +5,7 @@ from typing import Any, Dict, List, Optional, Set
 from py4j.java_gateway import JavaObject
 
 from pyflink_compat.util.exceptions import call_java, java_error
-from pyflink_compat.util.java_args import java_call_args
+from pyflink_compat.util.java_args import LONG_MAX, LONG_MIN, java_call_args
 from pyflink_compat.util.jvm_objects import map_to_dict
 
 __all__ = ['Configuration']
@@ -26,7 +26,6 @@ def _number_format_error(text: str, target: str) -> Exception:
 
 
 _JAVA_LONG_TEXT = re.compile(r"[+-]?[0-9]+")
-_LONG_MIN, _LONG_MAX = -(2 ** 63), 2 ** 63 - 1
 
 
 def _call(java_method: str, key: Any, value: Any, value_type: str) -> str:
@@ -156,7 +155,7 @@ class Configuration:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         text = self._text(value)
-        if not (_JAVA_LONG_TEXT.fullmatch(text) and _LONG_MIN <= int(text) <= _LONG_MAX):
+        if not (_JAVA_LONG_TEXT.fullmatch(text) and LONG_MIN <= int(text) <= LONG_MAX):
             raise _number_format_error(text, target)
         return int(text)
 

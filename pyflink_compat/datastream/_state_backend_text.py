@@ -3,9 +3,10 @@ prints it (including its missing quotes)."""
 import json
 from typing import Any, Dict, Optional
 
+from pyflink_compat.settings import kinds
+
 __all__ = ["memory_text", "fs_text", "legacy_text", "paths_text"]
 
-_DEFAULT_TRANSFER_THREADS = 4
 _LEGACY_WRITE_BATCH_SIZE = 2 * 1024 * 1024
 
 
@@ -15,7 +16,7 @@ def paths_text(value: Optional[str]) -> str:
 
 
 def transfer_threads(value: int) -> int:
-    return _DEFAULT_TRANSFER_THREADS if value == -1 else value
+    return kinds.DEFAULT_TRANSFER_THREADS if value == -1 else value
 
 
 def _null(value: Any) -> str:

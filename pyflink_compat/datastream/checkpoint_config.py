@@ -9,17 +9,16 @@ from pyflink_compat.datastream.checkpoint_storage import (
 from pyflink_compat.datastream.checkpointing_mode import CheckpointingMode
 from pyflink_compat.datastream.externalized_checkpoint_retention import \
     ExternalizedCheckpointRetention
+from pyflink_compat.settings import durations
+from pyflink_compat.settings.kinds import INT_MAX
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
-from pyflink_compat.settings.store import SettingsStore
-from pyflink_compat.util.exceptions import method_not_found, null_pointer, py4j_sends
-from pyflink_compat.util.java_args import (
-    enum_member, java_attribute, java_boolean, java_int, java_long)
+from pyflink_compat.spark.translation import settings_store
+from pyflink_compat.util.exceptions import py4j_sends
+from pyflink_compat.util.java_args import JavaMethod, enum_member, java_attribute
 
 __all__ = ['CheckpointConfig', 'ExternalizedCheckpointCleanup']
 
-_NANOS_PER_MILLI = 1_000_000
-_NANOS_PER_SECOND = 1_000_000_000
-_UNLIMITED_TOLERABLE_FAILURES = 2 ** 31 - 1
+_UNLIMITED_TOLERABLE_FAILURES = INT_MAX
 _STORAGE_DEPRECATION = (
     "Deprecated since version 1.19: This method is deprecated and will be removed in future "
     "FLINK major version. Use `stream_execution_environment.configure` method instead to set "
@@ -62,19 +61,20 @@ class CheckpointConfig(object):
 
     def __init__(self, j_checkpoint_config):
         self._j_checkpoint_config = j_checkpoint_config
-        self._store = SettingsStore(j_checkpoint_config)
+        self._store = settings_store(j_checkpoint_config)
 
     # -- plumbing -----------------------------------------------------------------------
     def _get(self, name: str, java_method: str) -> Any:
         return self._store.get(SETTINGS_BY_NAME[name], "CheckpointConfig." + java_method)
 
-    def _set(self, java_method: str, **changes: Any) -> 'CheckpointConfig':
-        self._store.put({SETTINGS_BY_NAME[k]: v for k, v in changes.items()},
-                        "CheckpointConfig." + java_method)
+    def _set(self, method: JavaMethod, **changes: Any) -> 'CheckpointConfig':
+        self._store.put({SETTINGS_BY_NAME[k]: v for k, v in changes.items()}, method.target)
         return self
 
-    def _target(self, java_method: str) -> str:
-        return "CheckpointConfig." + java_method
+    @staticmethod
+    def _method(name: str, *kinds: str) -> JavaMethod:
+        """The Java ``CheckpointConfig`` method a setter mirrors."""
+        return JavaMethod("CheckpointConfig", name, kinds)
 
     # -- interval and mode ----------------------------------------------------------------
     def is_checkpointing_enabled(self) -> bool:
@@ -100,7 +100,7 @@ class CheckpointConfig(object):
         :return: This config.
         """
         mode = enum_member(checkpointing_mode, CheckpointingMode, _MODE_ENUM)
-        return self._set("setCheckpointingMode", checkpointing_mode=mode._to_j_checkpointing_mode())
+        return self._set(self._method("setCheckpointingMode"), checkpointing_mode=mode._to_j_checkpointing_mode())
 
     def get_checkpoint_interval(self) -> int:
         """The time between checkpoints, in milliseconds.
@@ -108,7 +108,7 @@ class CheckpointConfig(object):
         :return: The interval, or -1 when checkpointing is disabled.
         """
         nanos = self._get("checkpoint_interval", "getCheckpointInterval")
-        return -1 if nanos is None else nanos // _NANOS_PER_MILLI
+        return -1 if nanos is None else durations.to_millis(nanos)
 
     def set_checkpoint_interval(self, checkpoint_interval: int) -> 'CheckpointConfig':
         """Set the time between checkpoints, which also enables checkpointing.
@@ -119,17 +119,17 @@ class CheckpointConfig(object):
         :param checkpoint_interval: The interval in milliseconds, at least 10.
         :return: This config.
         """
-        interval = java_long(checkpoint_interval, "setCheckpointInterval",
-                             self._target("setCheckpointInterval"))
-        return self._set("setCheckpointInterval",
-                         checkpoint_interval=interval * _NANOS_PER_MILLI)
+        method = self._method("setCheckpointInterval", "long")
+        interval = method.arg(checkpoint_interval)
+        return self._set(method,
+                         checkpoint_interval=durations.from_millis(interval))
 
     def get_checkpoint_timeout(self) -> int:
         """The time a checkpoint may take before it is discarded, in milliseconds.
 
         :return: The timeout.
         """
-        return self._get("checkpoint_timeout", "getCheckpointTimeout") // _NANOS_PER_MILLI
+        return durations.to_millis(self._get("checkpoint_timeout", "getCheckpointTimeout"))
 
     def set_checkpoint_timeout(self, checkpoint_timeout: int) -> 'CheckpointConfig':
         """Set the time a checkpoint may take before it counts as failed.
@@ -139,16 +139,16 @@ class CheckpointConfig(object):
         :param checkpoint_timeout: The timeout in milliseconds, at least 10.
         :return: This config.
         """
-        timeout = java_long(checkpoint_timeout, "setCheckpointTimeout",
-                            self._target("setCheckpointTimeout"))
-        return self._set("setCheckpointTimeout", checkpoint_timeout=timeout * _NANOS_PER_MILLI)
+        method = self._method("setCheckpointTimeout", "long")
+        timeout = method.arg(checkpoint_timeout)
+        return self._set(method, checkpoint_timeout=durations.from_millis(timeout))
 
     def get_min_pause_between_checkpoints(self) -> int:
         """The least time between the end of a checkpoint and the start of the next, in ms.
 
         :return: The pause.
         """
-        return self._get("min_pause", "getMinPauseBetweenCheckpoints") // _NANOS_PER_MILLI
+        return durations.to_millis(self._get("min_pause", "getMinPauseBetweenCheckpoints"))
 
     def set_min_pause_between_checkpoints(self, min_pause_between_checkpoints: int) \
             -> 'CheckpointConfig':
@@ -159,9 +159,9 @@ class CheckpointConfig(object):
         :param min_pause_between_checkpoints: The pause in milliseconds, zero or more.
         :return: This config.
         """
-        pause = java_long(min_pause_between_checkpoints, "setMinPauseBetweenCheckpoints",
-                          self._target("setMinPauseBetweenCheckpoints"))
-        return self._set("setMinPauseBetweenCheckpoints", min_pause=pause * _NANOS_PER_MILLI)
+        method = self._method("setMinPauseBetweenCheckpoints", "long")
+        pause = method.arg(min_pause_between_checkpoints)
+        return self._set(method, min_pause=durations.from_millis(pause))
 
     def get_max_concurrent_checkpoints(self) -> int:
         """How many checkpoints may be in progress at once.
@@ -180,9 +180,9 @@ class CheckpointConfig(object):
         :param max_concurrent_checkpoints: The number, at least 1.
         :return: This config.
         """
-        number = java_int(max_concurrent_checkpoints, "setMaxConcurrentCheckpoints",
-                          self._target("setMaxConcurrentCheckpoints"))
-        return self._set("setMaxConcurrentCheckpoints", max_concurrent_checkpoints=number)
+        method = self._method("setMaxConcurrentCheckpoints", "int")
+        number = method.arg(max_concurrent_checkpoints)
+        return self._set(method, max_concurrent_checkpoints=number)
 
     # -- failures -----------------------------------------------------------------------
     def is_fail_on_checkpointing_errors(self) -> bool:
@@ -202,11 +202,11 @@ class CheckpointConfig(object):
         :param fail_on_checkpointing_errors: Whether to fail on the first failed checkpoint.
         :return: This config.
         """
-        fail = java_boolean(fail_on_checkpointing_errors, "setFailOnCheckpointingErrors",
-                            self._target("setFailOnCheckpointingErrors"))
+        method = self._method("setFailOnCheckpointingErrors", "boolean")
+        fail = method.arg(fail_on_checkpointing_errors)
         if self._store.is_set(SETTINGS_BY_NAME["tolerable_failed_checkpoints"]):
             return self
-        return self._set("setFailOnCheckpointingErrors", tolerable_failed_checkpoints=(
+        return self._set(method, tolerable_failed_checkpoints=(
             0 if fail else _UNLIMITED_TOLERABLE_FAILURES))
 
     def get_tolerable_checkpoint_failure_number(self) -> int:
@@ -227,10 +227,9 @@ class CheckpointConfig(object):
         :param tolerable_checkpoint_failure_number: The number, zero or more.
         :return: This config.
         """
-        number = java_int(tolerable_checkpoint_failure_number,
-                          "setTolerableCheckpointFailureNumber",
-                          self._target("setTolerableCheckpointFailureNumber"))
-        return self._set("setTolerableCheckpointFailureNumber",
+        method = self._method("setTolerableCheckpointFailureNumber", "int")
+        number = method.arg(tolerable_checkpoint_failure_number)
+        return self._set(method,
                          tolerable_failed_checkpoints=number)
 
     # -- retention ------------------------------------------------------------------------
@@ -259,7 +258,7 @@ class CheckpointConfig(object):
         :return: This config.
         """
         mode = enum_member(cleanup_mode, ExternalizedCheckpointCleanup, _CLEANUP_ENUM)
-        return self._set("setExternalizedCheckpointCleanup",
+        return self._set(self._method("setExternalizedCheckpointCleanup"),
                          externalized_checkpoint_retention=mode._to_j_externalized_checkpoint_cleanup())
 
     def set_externalized_checkpoint_retention(
@@ -273,7 +272,7 @@ class CheckpointConfig(object):
         :return: This config.
         """
         mode = enum_member(retention_mode, ExternalizedCheckpointRetention, _RETENTION_ENUM)
-        return self._set("setExternalizedCheckpointRetention",
+        return self._set(self._method("setExternalizedCheckpointRetention"),
                          externalized_checkpoint_retention=mode._to_j_externalized_checkpoint_retention())
 
     def is_externalized_checkpoints_enabled(self) -> bool:
@@ -322,9 +321,9 @@ class CheckpointConfig(object):
         :param enabled: Whether to enable them.
         :return: This config.
         """
-        flag = java_boolean(enabled, "enableUnalignedCheckpoints",
-                            self._target("enableUnalignedCheckpoints"))
-        return self._set("enableUnalignedCheckpoints", unaligned_checkpoints=flag)
+        method = self._method("enableUnalignedCheckpoints", "boolean")
+        flag = method.arg(enabled)
+        return self._set(method, unaligned_checkpoints=flag)
 
     def disable_unaligned_checkpoints(self) -> 'CheckpointConfig':
         """Disable unaligned checkpoints.
@@ -343,8 +342,8 @@ class CheckpointConfig(object):
         """
         j_duration = java_attribute(alignment_timeout, "_j_duration")
         # seconds and nanos separately: the total in nanoseconds may exceed a Java long
-        nanos = int(j_duration.getSeconds()) * _NANOS_PER_SECOND + int(j_duration.getNano())
-        return self._set("setAlignmentTimeout", aligned_checkpoint_timeout=nanos)
+        nanos = durations.from_seconds_and_nanos(int(j_duration.getSeconds()), int(j_duration.getNano()))
+        return self._set(self._method("setAlignmentTimeout"), aligned_checkpoint_timeout=nanos)
 
     def get_alignment_timeout(self) -> 'Duration':
         """How long aligned checkpoints wait before switching to unaligned ones.
@@ -353,8 +352,8 @@ class CheckpointConfig(object):
         """
         from pyflink_compat.java_gateway import get_gateway
 
-        seconds, nanos = divmod(self._get("aligned_checkpoint_timeout", "getAlignmentTimeout"),
-                                _NANOS_PER_SECOND)
+        seconds, nanos = durations.to_seconds_and_nanos(
+            self._get("aligned_checkpoint_timeout", "getAlignmentTimeout"))
         return Duration(get_gateway().jvm.java.time.Duration.ofSeconds(seconds, nanos))
 
     def set_force_unaligned_checkpoints(
@@ -365,9 +364,9 @@ class CheckpointConfig(object):
         :param force_unaligned_checkpoints: The flag.
         :return: This config.
         """
-        flag = java_boolean(force_unaligned_checkpoints, "setForceUnalignedCheckpoints",
-                            self._target("setForceUnalignedCheckpoints"))
-        return self._set("setForceUnalignedCheckpoints", force_unaligned_checkpoints=flag)
+        method = self._method("setForceUnalignedCheckpoints", "boolean")
+        flag = method.arg(force_unaligned_checkpoints)
+        return self._set(method, force_unaligned_checkpoints=flag)
 
     def is_force_unaligned_checkpoints(self) -> 'bool':
         """Whether unaligned checkpoints are forced.
@@ -390,8 +389,8 @@ class CheckpointConfig(object):
         warnings.warn(_STORAGE_DEPRECATION, DeprecationWarning, stacklevel=2)
         if java_attribute(storage, "_j_checkpoint_storage") is None:
             # py4j hands a null to Java's setCheckpointStorage(String) overload.
-            raise null_pointer("Checkpoint directory must not be null",
-                               self._target("setCheckpointStorage"))
+            raise self._method("setCheckpointStorage").null_pointer(
+                "Checkpoint directory must not be null")
         self._store.put_object("checkpoint-storage", _storage_record(storage))
         return self
 
@@ -410,12 +409,11 @@ class CheckpointConfig(object):
 
         warnings.warn(_STORAGE_DEPRECATION, DeprecationWarning, stacklevel=2)
         if checkpoint_path is None:
-            raise null_pointer("Checkpoint directory must not be null",
-                               self._target("setCheckpointStorage"))
+            raise self._method("setCheckpointStorage").null_pointer(
+                "Checkpoint directory must not be null")
         if not isinstance(checkpoint_path, str):
             if py4j_sends(checkpoint_path):  # no setCheckpointStorage overload takes it
-                raise method_not_found("setCheckpointStorage", [checkpoint_path],
-                                       self._target("setCheckpointStorage"))
+                raise self._method("setCheckpointStorage").not_found(checkpoint_path)
             java_attribute(checkpoint_path, "_get_object_id")
         storage = FileSystemCheckpointStorage(checkpoint_path)
         self._store.put_object("checkpoint-storage", _storage_record(storage))

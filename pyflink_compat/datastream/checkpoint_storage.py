@@ -13,6 +13,7 @@ built, and it takes effect once handed to a checkpoint config. In Spark terms:
 from abc import ABCMeta
 from typing import Any, Dict, Optional
 
+from pyflink_compat.settings import kinds
 from pyflink_compat.spark.paths import checkpoint_location, new_path
 from pyflink_compat.util.exceptions import JavaType, illegal_argument
 from pyflink_compat.util.java_args import java_call_args
@@ -24,11 +25,8 @@ __all__ = [
     'FileSystemCheckpointStorage',
     'CustomCheckpointStorage']
 
-_INT_MAX = 2 ** 31 - 1
 _JM_CLASS = "org.apache.flink.runtime.state.storage.JobManagerCheckpointStorage"
 _FS_CLASS = "org.apache.flink.runtime.state.storage.FileSystemCheckpointStorage"
-_DEFAULT_FILE_STATE_THRESHOLD = 20 * 1024
-_DEFAULT_WRITE_BUFFER_SIZE = 4096
 
 
 def _from_j_checkpoint_storage(j_checkpoint_storage):
@@ -42,10 +40,10 @@ def _from_j_checkpoint_storage(j_checkpoint_storage):
         return None
     if is_descriptor(j_checkpoint_storage):
         kind = j_checkpoint_storage.get("type")
-        if kind == "jobmanager":
+        if kind == kinds.StorageKind.JOBMANAGER:
             return JobManagerCheckpointStorage(
                 j_jobmanager_checkpoint_storage=j_checkpoint_storage)
-        if kind == "filesystem":
+        if kind == kinds.StorageKind.FILESYSTEM:
             return FileSystemCheckpointStorage(
                 j_filesystem_checkpoint_storage=j_checkpoint_storage)
         return CustomCheckpointStorage(j_checkpoint_storage.get("class"))
@@ -62,7 +60,7 @@ def _storage_record(storage: 'CheckpointStorage') -> Dict[str, Any]:
     j_storage = storage._j_checkpoint_storage
     if is_descriptor(j_storage):
         return descriptor_record(j_storage)
-    return {"type": "custom", "class": CustomCheckpointStorage._class_name(j_storage)}
+    return {"type": kinds.StorageKind.CUSTOM.value, "class": CustomCheckpointStorage._class_name(j_storage)}
 
 
 def _storage_from_record(record: Optional[Dict[str, Any]]) -> Optional['CheckpointStorage']:
@@ -105,7 +103,7 @@ class JobManagerCheckpointStorage(CheckpointStorage):
     """
 
     #: The state size limit used when none is given: 5 MiB.
-    DEFAULT_MAX_STATE_SIZE = 5 * 1024 * 1024
+    DEFAULT_MAX_STATE_SIZE = kinds.DEFAULT_MAX_STATE_SIZE
 
     def __init__(self, checkpoint_path=None, max_state_size=None,
                  j_jobmanager_checkpoint_storage=None):
@@ -211,12 +209,12 @@ class FileSystemCheckpointStorage(CheckpointStorage):
     def get_min_file_size_threshold(self) -> int:
         """The file state size threshold in force, in bytes (20480 unless set)."""
         value = int(self._j_checkpoint_storage.get("file_state_size_threshold"))
-        return _DEFAULT_FILE_STATE_THRESHOLD if value == -1 else value
+        return kinds.DEFAULT_FILE_STATE_THRESHOLD if value == -1 else value
 
     def get_write_buffer_size(self) -> int:
         """The write buffer size in force, in bytes (4096 unless set)."""
         value = int(self._j_checkpoint_storage.get("write_buffer_size"))
-        return _DEFAULT_WRITE_BUFFER_SIZE if value == -1 else value
+        return kinds.DEFAULT_WRITE_BUFFER_SIZE if value == -1 else value
 
     def __str__(self):
         return "FileSystemCheckpointStorage (checkpoints to %s) (fileStateThreshold: %d, " \

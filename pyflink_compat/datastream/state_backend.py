@@ -22,19 +22,31 @@ from typing import Any, Dict, List, Optional
 
 from py4j.java_gateway import JavaObject
 
+from pyflink_compat.datastream._state_backend_checks import (
+    NOT_A_STORAGE,
+    db_storage_paths,
+    descriptor,
+    incremental_flag,
+    is_java_int,
+    no_constructor,
+    read,
+    set_db_storage_paths,
+    set_options,
+    set_transfer_threads,
+    ternary,
+)
 from pyflink_compat.datastream._state_backend_text import legacy_text, memory_text, paths_text
-from pyflink_compat.spark.paths import checkpoint_location, local_directory, parse_location
+from pyflink_compat.settings import kinds
+from pyflink_compat.spark.paths import checkpoint_location, parse_location
 from pyflink_compat.util.exceptions import (
-    JavaMethodNotFoundError,
     JavaType,
-    call_java,
     illegal_argument,
     java_error,
-    java_type_name,
     method_not_found,
 )
-from pyflink_compat.util.java_args import java_attribute, java_int, java_string
+from pyflink_compat.util.java_args import java_attribute, java_string
 from pyflink_compat.util.jvm_objects import (
+    context_class_loader,
     descriptor_record,
     is_descriptor,
     new_descriptor,
@@ -57,152 +69,25 @@ _MEMORY_CLASS = "org.apache.flink.runtime.state.memory.MemoryStateBackend"
 _FS_CLASS = "org.apache.flink.runtime.state.filesystem.FsStateBackend"
 _ROCKSDB_CLASS = "org.apache.flink.contrib.streaming.state.RocksDBStateBackend"
 _PATH_CLASS = "org.apache.flink.core.fs.Path"
-_OPTIONS_FACTORY = "org.apache.flink.contrib.streaming.state.RocksDBOptionsFactory"
 _STATE_STORE_PROVIDER = "org.apache.spark.sql.execution.streaming.state.StateStoreProvider"
-#: The options factories Flink ships (not on Spark's class path), and the error Flink raises
-#: when it instantiates one (its interfaces cannot be), or None.
-_FLINK_OPTIONS_FACTORIES = {
-    "org.apache.flink.contrib.streaming.state.DefaultConfigurableOptionsFactory": None,
-    _OPTIONS_FACTORY: "java.lang.InstantiationException",
-    "org.apache.flink.contrib.streaming.state.ConfigurableRocksDBOptionsFactory":
-        "java.lang.InstantiationException",
-}
-
 _MAX_FILE_STATE_THRESHOLD = 1024 * 1024
-_DEFAULT_FILE_STATE_THRESHOLD = 20 * 1024
-_DEFAULT_WRITE_BUFFER_SIZE = 4096
-_DEFAULT_TRANSFER_THREADS = 4
 #: Backends that are also checkpoint storages, which a legacy RocksDB backend can wrap.
-_STREAM_BACKENDS = ("fs", "memory", "rocksdb-legacy")
+_STREAM_BACKENDS = (kinds.BackendKind.FS, kinds.BackendKind.MEMORY, kinds.BackendKind.ROCKSDB_LEGACY)
 
-# PyFlink leaves the placeholder unformatted and a space out; the text is kept as it is.
-_TERNARY_ERROR = ("Unsupported input for '{}': %s, the value of the parameter should be None or"
-                  "True or False.")
-_TRANSFER_THREADS_ERROR = ("The number of threads used to transfer files in "
-                           "EmbeddedRocksDBStateBackend should be greater than zero.")
-_NOT_A_STORAGE = ("RocksDBStateBackend can only checkpointto state backends that also "
-                  "implement CheckpointStorage.")
-
-
-def _gateway() -> Any:
-    from pyflink_compat.java_gateway import get_gateway
-
-    return get_gateway()
-
-
-def _is_java_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and -2**31 <= value < 2**31
-
-
-def _no_constructor(java_class: str, args: List[Any], target: str) -> Exception:
-    """py4j's error for constructor arguments of the wrong types (``args``: the values passed,
-    or a :class:`JavaType` for a JVM-typed one)."""
-    return method_not_found(java_class, args, target, constructor=True)
-
-
-def _ternary(value: Any, parameter: str) -> Optional[bool]:
-    """A tri-state flag of the heap backends: only ``None``, ``True`` and ``False`` are taken."""
-    if value is None or value is True or value is False:
-        return value
-    raise TypeError(_TERNARY_ERROR.format(parameter))
-
-
-def _incremental(value: Any) -> Optional[bool]:
-    """The RocksDB incremental flag: anything equal to a bool passes, but only ``True`` is on."""
-    if value not in (None, True, False):
-        raise TypeError(_TERNARY_ERROR.format('enable_incremental_checkpointing'))
-    return None if value is None else value is True
-
-
-# --- descriptors and the RocksDB settings both RocksDB backends share ------------------------
-
-def _descriptor(backend: 'StateBackend', java_method: str) -> Any:
-    """The descriptor of ``backend``, failing as PyFlink's call of ``java_method`` does when the
-    backend wraps nothing (a ``RocksDBStateBackend()`` built without arguments)."""
-    j_backend = backend._j_state_backend
-    if not isinstance(j_backend, JavaObject):
-        raise AttributeError(  # noqa: TRY004 - PyFlink's error
-            f"'{type(j_backend).__name__}' object has no attribute '{java_method}'")
-    return j_backend
-
-
-def _get(backend: 'StateBackend', java_method: str, key: str) -> Any:
-    return _descriptor(backend, java_method).get(key)
-
-
-def _target(j_object: Any, java_method: str) -> str:
-    return f"{j_object._target_id}.{java_method}"
-
-
-def _set_db_storage_paths(backend: 'StateBackend', paths: Any) -> None:
-    if len(paths) < 1:
-        _descriptor(backend, "setDbStoragePath").put("db_storage_paths", None)
-        return
-    for path in paths:  # py4j fills a String[] first
-        if path is not None and not isinstance(path, str):
-            name = "[B" if isinstance(path, (bytes, bytearray)) else java_type_name(path)[6:]
-            raise JavaMethodNotFoundError(
-                "An error occurred while calling None.None. Trace:\npy4j.Py4JException: "
-                f"Cannot convert {name} to java.lang.String\n")
-    j_backend = _descriptor(backend, "setDbStoragePaths")
-    target = _target(j_backend, "setDbStoragePaths")
-    j_backend.put("db_storage_paths",
-                  json.dumps([local_directory(path, target) for path in paths]))
-
-
-def _db_storage_paths(backend: 'StateBackend') -> List[str]:
-    # No paths read back as None, which PyFlink's list() turns into a TypeError.
-    return list(json.loads(_get(backend, "getDbStoragePaths", "db_storage_paths") or "null"))
-
-
+# --- the predefined RocksDB options ------------------------------------------------------
 
 def _set_predefined_options(backend: 'StateBackend', options: Any) -> None:
-    j_backend = _descriptor(backend, "setPredefinedOptions")
+    j_backend = descriptor(backend, "setPredefinedOptions")
     j_backend.put("predefined_options", options._to_j_predefined_options())
 
 
 def _predefined_options(backend: 'StateBackend') -> 'PredefinedOptions':
-    name = _get(backend, "getPredefinedOptions", "predefined_options")
+    name = read(backend, "getPredefinedOptions", "predefined_options")
     return PredefinedOptions._from_j_predefined_options(name or "DEFAULT")
 
 
-def _set_options(backend: 'StateBackend', class_name: Any) -> None:
-    """Load ``class_name`` in the Spark JVM; it must implement Flink's options factory, which
-    Spark's class path does not have unless a user adds it. Flink's own factory classes are
-    known by name instead, since the setting is only stored."""
-    loader = _gateway().jvm.Thread.currentThread().getContextClassLoader()
-    target = _target(loader, "loadClass")
-    if class_name is None:
-        raise java_error("java.lang.NullPointerException", None, target)
-    if not isinstance(class_name, str):
-        raise method_not_found("loadClass", [class_name], target)
-    if class_name in _FLINK_OPTIONS_FACTORIES:
-        error = _FLINK_OPTIONS_FACTORIES[class_name]
-        if error is not None:
-            raise java_error(error, class_name, "java.lang.Class.newInstance")
-        _descriptor(backend, "setRocksDBOptions").put("options", class_name)
-        return
-    j_class = call_java(target, loader.loadClass, class_name)
-    try:
-        j_factory = loader.loadClass(_OPTIONS_FACTORY)
-    except Exception:  # noqa: BLE001
-        j_factory = None
-    if j_factory is None or not j_factory.isAssignableFrom(j_class):
-        raise ValueError("The input class does not implement RocksDBOptionsFactory.")
-    _descriptor(backend, "setRocksDBOptions").put("options", str(j_class.getName()))
-
-
-def _set_transfer_threads(backend: 'StateBackend', number: Any, java_method: str) -> None:
-    j_backend = _descriptor(backend, java_method)
-    target = _target(j_backend, java_method)
-    java_int(number, java_method, target)
-    if number <= 0:
-        raise illegal_argument(_TRANSFER_THREADS_ERROR, target)
-    j_backend.put("number_of_transfer_threads", number)
-
-
 def _transfer_threads(value: int) -> int:
-    return _DEFAULT_TRANSFER_THREADS if value == -1 else value
+    return kinds.DEFAULT_TRANSFER_THREADS if value == -1 else value
 
 
 def _rocksdb_record(kind: str, incremental: Optional[bool]) -> Dict[str, Any]:
@@ -235,7 +120,7 @@ def _from_j_state_backend(j_state_backend):
         if cls is None:
             return CustomStateBackend(j_state_backend.get("class"))
         return cls(**{str(keyword): j_state_backend})
-    loader = _gateway().jvm.Thread.currentThread().getContextClassLoader()
+    loader = context_class_loader()
     if not loader.loadClass(_STATE_STORE_PROVIDER).isAssignableFrom(j_state_backend.getClass()):
         raise TypeError(f"The input {j_state_backend} is not an instance of StateBackend.")
     return CustomStateBackend(j_state_backend)
@@ -256,7 +141,7 @@ def _state_backend_record(backend: 'StateBackend',
         return descriptor_record(j_backend)
     if not isinstance(j_backend, (str, JavaObject)):
         raise method_not_found("setStateBackend", [j_backend], target)
-    return {"type": "custom", "class": CustomStateBackend._class_name(j_backend)}
+    return {"type": kinds.BackendKind.CUSTOM.value, "class": CustomStateBackend._class_name(j_backend)}
 
 
 def _state_backend_from_record(record: Optional[Dict[str, Any]]) -> Optional['StateBackend']:
@@ -271,12 +156,12 @@ def _stream_backend_record(backend: 'StateBackend', target: str) -> Dict[str, An
     that is also a checkpoint storage."""
     j_backend = backend._j_state_backend
     if j_backend is not None and not isinstance(j_backend, JavaObject):
-        raise _no_constructor(_ROCKSDB_CLASS, [j_backend, _TERNARY], target)
+        raise no_constructor(_ROCKSDB_CLASS, [j_backend, _TERNARY], target)
     if j_backend is not None and is_descriptor(j_backend):
         record = descriptor_record(j_backend)
         if record["type"] in _STREAM_BACKENDS:
             return record
-    raise java_error("java.lang.IllegalStateException", _NOT_A_STORAGE, target)
+    raise java_error("java.lang.IllegalStateException", NOT_A_STORAGE, target)
 
 
 class StateBackend(metaclass=ABCMeta):  # noqa: B024 - an ABC without abstract methods, as in PyFlink
@@ -328,21 +213,21 @@ class EmbeddedRocksDBStateBackend(StateBackend):
                  j_embedded_rocks_db_state_backend=None):
         if j_embedded_rocks_db_state_backend is None:
             j_embedded_rocks_db_state_backend = new_descriptor(
-                _rocksdb_record("rocksdb", _incremental(enable_incremental_checkpointing)))
+                _rocksdb_record("rocksdb", incremental_flag(enable_incremental_checkpointing)))
         super().__init__(j_embedded_rocks_db_state_backend)
 
     def set_db_storage_paths(self, *paths: str):
         """Set the local directories for RocksDB's files: absolute paths or ``file:`` URIs.
         Without arguments, clears them."""
-        _set_db_storage_paths(self, paths)
+        set_db_storage_paths(self, paths)
 
     def get_db_storage_paths(self) -> List[str]:
         """The local directories set, as absolute paths (a ``TypeError`` if none are set)."""
-        return _db_storage_paths(self)
+        return db_storage_paths(self)
 
     def is_incremental_checkpoints_enabled(self) -> bool:
         """Whether checkpoints upload only changes (Spark: changelog checkpointing)."""
-        return bool(_get(self, "isIncrementalCheckpointsEnabled", "incremental"))
+        return bool(read(self, "isIncrementalCheckpointsEnabled", "incremental"))
 
     def set_predefined_options(self, options: 'PredefinedOptions'):
         """Set the predefined RocksDB tuning profile, a :class:`PredefinedOptions` member."""
@@ -355,23 +240,23 @@ class EmbeddedRocksDBStateBackend(StateBackend):
     def set_options(self, options_factory_class_name: str):
         """Set a Flink ``RocksDBOptionsFactory`` class (stored only): Flink's own factories by
         name, any other class only if it loads in the Spark JVM."""
-        _set_options(self, options_factory_class_name)
+        set_options(self, options_factory_class_name)
 
     def get_options(self) -> Optional[str]:
         """The options factory class name, or ``None`` if none was set."""
-        return _get(self, "getRocksDBOptions", "options")
+        return read(self, "getRocksDBOptions", "options")
 
     def get_number_of_transfer_threads(self) -> int:
         """The number of threads transferring files (4 unless set)."""
         return _transfer_threads(
-            _get(self, "getNumberOfTransferThreads", "number_of_transfer_threads"))
+            read(self, "getNumberOfTransferThreads", "number_of_transfer_threads"))
 
     def set_number_of_transfer_threads(self, number_of_transfering_threads: int):
         """Set the number of threads transferring files; it must be positive."""
-        _set_transfer_threads(self, number_of_transfering_threads, "setNumberOfTransferThreads")
+        set_transfer_threads(self, number_of_transfering_threads, "setNumberOfTransferThreads")
 
     def __str__(self):
-        record = descriptor_record(_descriptor(self, "toString"))
+        record = descriptor_record(descriptor(self, "toString"))
         incremental = {None: "UNDEFINED", True: "TRUE", False: "FALSE"}[record["incremental"]]
         return ("EmbeddedRocksDBStateBackend{, localRocksDbDirectories="
                 f"{paths_text(record['db_storage_paths'])}, "
@@ -392,7 +277,7 @@ class MemoryStateBackend(StateBackend):
     """
 
     #: The state size limit used when none is given: 5 MiB.
-    DEFAULT_MAX_STATE_SIZE = 5 * 1024 * 1024
+    DEFAULT_MAX_STATE_SIZE = kinds.DEFAULT_MAX_STATE_SIZE
 
     def __init__(self,
                  checkpoint_path=None,
@@ -401,14 +286,14 @@ class MemoryStateBackend(StateBackend):
                  using_asynchronous_snapshots=None,
                  j_memory_state_backend=None):
         if j_memory_state_backend is None:
-            asynchronous = _ternary(using_asynchronous_snapshots, 'using_asynchronous_snapshots')
+            asynchronous = ternary(using_asynchronous_snapshots, 'using_asynchronous_snapshots')
             if max_state_size is None:
                 max_state_size = MemoryStateBackend.DEFAULT_MAX_STATE_SIZE
             target = "None." + _MEMORY_CLASS
             paths = (checkpoint_path, savepoint_path)
             if not (all(isinstance(p, (str, type(None))) for p in paths)
-                    and _is_java_int(max_state_size)):
-                raise _no_constructor(_MEMORY_CLASS, [*paths, max_state_size, _TERNARY], target)
+                    and is_java_int(max_state_size)):
+                raise no_constructor(_MEMORY_CLASS, [*paths, max_state_size, _TERNARY], target)
             # Both are parsed before either is checked, as in Flink.
             j_paths = [None if p is None else parse_location(p, target) for p in paths]
             checkpoint, savepoint = [None if p is None else checkpoint_location(p, target)
@@ -423,15 +308,15 @@ class MemoryStateBackend(StateBackend):
 
     def get_max_state_size(self) -> int:
         """The largest state, in bytes, a checkpoint may hold."""
-        return int(_get(self, "getMaxStateSize", "max_state_size"))
+        return int(read(self, "getMaxStateSize", "max_state_size"))
 
     def is_using_asynchronous_snapshots(self) -> bool:
         """Always ``True``: snapshots are asynchronous whatever was asked."""
-        _descriptor(self, "isUsingAsynchronousSnapshots")
+        descriptor(self, "isUsingAsynchronousSnapshots")
         return True
 
     def __str__(self):
-        return memory_text(descriptor_record(_descriptor(self, "toString")))
+        return memory_text(descriptor_record(descriptor(self, "toString")))
 
 
 class FsStateBackend(StateBackend):
@@ -466,10 +351,10 @@ class FsStateBackend(StateBackend):
                 j_paths.append(uri)
             threshold = -1 if file_state_size_threshold is None else file_state_size_threshold
             buffer_size = -1 if write_buffer_size is None else write_buffer_size
-            asynchronous = _ternary(using_asynchronous_snapshots, 'using_asynchronous_snapshots')
+            asynchronous = ternary(using_asynchronous_snapshots, 'using_asynchronous_snapshots')
             target = "None." + _FS_CLASS
-            if not (_is_java_int(threshold) and _is_java_int(buffer_size)):
-                raise _no_constructor(_FS_CLASS, [
+            if not (is_java_int(threshold) and is_java_int(buffer_size)):
+                raise no_constructor(_FS_CLASS, [
                     _URI, None if j_paths[1] is None else _URI, threshold, buffer_size,
                     _TERNARY], target)
             checkpoint, savepoint = [None if p is None else checkpoint_location(p, target)
@@ -492,22 +377,22 @@ class FsStateBackend(StateBackend):
 
     def get_checkpoint_path(self) -> str:
         """The checkpoint location, normalised."""
-        return _get(self, "getCheckpointPath", "checkpoint_path")
+        return read(self, "getCheckpointPath", "checkpoint_path")
 
     def get_min_file_size_threshold(self) -> int:
         """The inline threshold in force, in bytes (20480 unless set)."""
-        value = _get(self, "getMinFileSizeThreshold", "file_state_size_threshold")
-        return _DEFAULT_FILE_STATE_THRESHOLD if value == -1 else int(value)
+        value = read(self, "getMinFileSizeThreshold", "file_state_size_threshold")
+        return kinds.DEFAULT_FILE_STATE_THRESHOLD if value == -1 else int(value)
 
     def is_using_asynchronous_snapshots(self) -> bool:
         """Always ``True``: snapshots are asynchronous whatever was asked."""
-        _descriptor(self, "isUsingAsynchronousSnapshots")
+        descriptor(self, "isUsingAsynchronousSnapshots")
         return True
 
     def get_write_buffer_size(self) -> int:
         """The write buffer size in force, in bytes (4096 unless set)."""
-        value = _get(self, "getWriteBufferSize", "write_buffer_size")
-        return _DEFAULT_WRITE_BUFFER_SIZE if value == -1 else int(value)
+        value = read(self, "getWriteBufferSize", "write_buffer_size")
+        return kinds.DEFAULT_WRITE_BUFFER_SIZE if value == -1 else int(value)
 
 
 class RocksDBStateBackend(StateBackend):
@@ -532,7 +417,7 @@ class RocksDBStateBackend(StateBackend):
                  checkpoint_stream_backend=None,
                  j_rocks_db_state_backend=None):
         if j_rocks_db_state_backend is None:
-            incremental = _incremental(enable_incremental_checkpointing)
+            incremental = incremental_flag(enable_incremental_checkpointing)
             target = "None." + _ROCKSDB_CLASS
             inner = None
             if checkpoint_data_uri is not None:
@@ -541,7 +426,7 @@ class RocksDBStateBackend(StateBackend):
                     args.append(enable_incremental_checkpointing)
                 if not isinstance(checkpoint_data_uri, str) or not all(
                         isinstance(a, bool) for a in args[1:]):
-                    raise _no_constructor(_ROCKSDB_CLASS, args, target)
+                    raise no_constructor(_ROCKSDB_CLASS, args, target)
                 path = checkpoint_location(parse_location(checkpoint_data_uri, target), target)
                 inner = {"type": "fs", "checkpoint_path": path, "savepoint_path": None,
                          "file_state_size_threshold": -1, "write_buffer_size": -1,
@@ -558,21 +443,21 @@ class RocksDBStateBackend(StateBackend):
 
     def get_checkpoint_backend(self):
         """The backend checkpoints go through, as a new wrapper."""
-        text = _get(self, "getCheckpointBackend", "checkpoint_backend")
+        text = read(self, "getCheckpointBackend", "checkpoint_backend")
         return _from_j_state_backend(new_descriptor(json.loads(text)))
 
     def set_db_storage_paths(self, *paths: str):
         """Set the local directories for RocksDB's files: absolute paths or ``file:`` URIs.
         Without arguments, clears them."""
-        _set_db_storage_paths(self, paths)
+        set_db_storage_paths(self, paths)
 
     def get_db_storage_paths(self) -> List[str]:
         """The local directories set, as absolute paths (a ``TypeError`` if none are set)."""
-        return _db_storage_paths(self)
+        return db_storage_paths(self)
 
     def is_incremental_checkpoints_enabled(self) -> bool:
         """Whether checkpoints upload only changes (Spark: changelog checkpointing)."""
-        return bool(_get(self, "isIncrementalCheckpointsEnabled", "incremental"))
+        return bool(read(self, "isIncrementalCheckpointsEnabled", "incremental"))
 
     def set_predefined_options(self, options: 'PredefinedOptions'):
         """Set the predefined RocksDB tuning profile, a :class:`PredefinedOptions` member."""
@@ -585,24 +470,24 @@ class RocksDBStateBackend(StateBackend):
     def set_options(self, options_factory_class_name: str):
         """Set a Flink ``RocksDBOptionsFactory`` class (stored only): Flink's own factories by
         name, any other class only if it loads in the Spark JVM."""
-        _set_options(self, options_factory_class_name)
+        set_options(self, options_factory_class_name)
 
     def get_options(self) -> Optional[str]:
         """The options factory class name, or ``None`` if none was set."""
-        return _get(self, "getRocksDBOptions", "options")
+        return read(self, "getRocksDBOptions", "options")
 
     def get_number_of_transfering_threads(self) -> int:
         """The number of threads transferring files (4 unless set)."""
         return _transfer_threads(
-            _get(self, "getNumberOfTransferingThreads", "number_of_transfer_threads"))
+            read(self, "getNumberOfTransferingThreads", "number_of_transfer_threads"))
 
     def set_number_of_transfering_threads(self, number_of_transfering_threads: int):
         """Set the number of threads transferring files; it must be positive."""
-        _set_transfer_threads(self, number_of_transfering_threads,
+        set_transfer_threads(self, number_of_transfering_threads,
                               "setNumberOfTransferingThreads")
 
     def __str__(self):
-        return legacy_text(descriptor_record(_descriptor(self, "toString")))
+        return legacy_text(descriptor_record(descriptor(self, "toString")))
 
 
 class PredefinedOptions(Enum):

@@ -11,19 +11,21 @@ from pyflink_compat.datastream.state_backend import (
     StateBackend, _from_j_state_backend, _state_backend_from_record, _state_backend_record)
 from pyflink_compat.serializers import PickleSerializer
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
-from pyflink_compat.settings.store import SettingsStore, parse_flink_options
+from pyflink_compat.settings import durations
+from pyflink_compat.settings.store import parse_flink_options
+from pyflink_compat.spark.translation import settings_store
 from pyflink_compat.spark.paths import normalize_path
-from pyflink_compat.util.exceptions import JavaType, null_pointer
+from pyflink_compat.util.exceptions import JavaType
 from pyflink_compat.util.jvm_objects import descriptor_record, is_descriptor, map_to_dict
-from pyflink_compat.util.java_args import (
-    enum_member, java_attribute, java_boolean, java_long, java_string)
+from pyflink_compat.util.java_args import JavaMethod, enum_member, java_attribute
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
 __all__ = ['StreamExecutionEnvironment']
 
-_TARGET = "StreamExecutionEnvironment."
+_OWNER = "StreamExecutionEnvironment"
+_TARGET = _OWNER + "."
 _GET_ENV_TARGET = ("z:org.apache.flink.streaming.api.environment.StreamExecutionEnvironment"
                    ".getExecutionEnvironment")
 _BACKEND_DEPRECATION = (
@@ -55,7 +57,7 @@ class StreamExecutionEnvironment(object):
     def __init__(self, j_stream_execution_environment, serializer=PickleSerializer()):  # noqa: B008
         self._j_stream_execution_environment = j_stream_execution_environment
         self.serializer = serializer
-        self._store = SettingsStore(j_stream_execution_environment.conf())
+        self._store = settings_store(j_stream_execution_environment.conf())
         self._spark_session: Optional['SparkSession'] = None
         self._sinks: List[Any] = []
         self._runs: List[Any] = []
@@ -130,16 +132,16 @@ class StreamExecutionEnvironment(object):
         :param mode: The :class:`CheckpointingMode`; the current one is kept when ``None``.
         :return: This environment.
         """
-        target = _TARGET + "enableCheckpointing"
+        method = JavaMethod(_OWNER, "enableCheckpointing", ("long",))
         changes: Dict[Any, Any] = {}
         others = []
         if mode is not None:  # converted first, as PyFlink does
             member = enum_member(mode, CheckpointingMode, _MODE_ENUM)
             changes[SETTINGS_BY_NAME["checkpointing_mode"]] = member._to_j_checkpointing_mode()
             others.append(JavaType("class " + _MODE_ENUM))
-        millis = java_long(interval, "enableCheckpointing", target, *others)
-        changes[SETTINGS_BY_NAME["checkpoint_interval"]] = millis * 1_000_000
-        self._store.put(changes, target)
+        millis = method.arg(interval, *others)
+        changes[SETTINGS_BY_NAME["checkpoint_interval"]] = durations.from_millis(millis)
+        self._store.put(changes, method.target)
         return self
 
     def get_checkpoint_interval(self) -> int:
@@ -210,9 +212,9 @@ class StreamExecutionEnvironment(object):
         :param enabled: The flag.
         :return: This environment.
         """
-        target = _TARGET + "enableChangelogStateBackend"
-        flag = java_boolean(enabled, "enableChangelogStateBackend", target)
-        self._store.put({SETTINGS_BY_NAME["changelog_enabled"]: flag}, target)
+        method = JavaMethod(_OWNER, "enableChangelogStateBackend", ("boolean",))
+        flag = method.arg(enabled)
+        self._store.put({SETTINGS_BY_NAME["changelog_enabled"]: flag}, method.target)
         return self
 
     def is_changelog_state_backend_enabled(self) -> Optional[bool]:
@@ -229,11 +231,11 @@ class StreamExecutionEnvironment(object):
         :param directory: The directory; its syntax is checked when it is read back.
         :return: This environment.
         """
-        target = _TARGET + "setDefaultSavepointDirectory"
+        method = JavaMethod(_OWNER, "setDefaultSavepointDirectory", ("String",))
         if directory is None:
-            raise null_pointer(None, target)
-        text = java_string(directory, "setDefaultSavepointDirectory", target)
-        self._store.put({SETTINGS_BY_NAME["savepoint_dir"]: text}, target)
+            raise method.null_pointer()
+        text = method.arg(directory)
+        self._store.put({SETTINGS_BY_NAME["savepoint_dir"]: text}, method.target)
         return self
 
     def get_default_savepoint_directory(self) -> Optional[str]:

@@ -17,7 +17,9 @@ from typing import Any, Callable, Dict, Optional, Tuple
 
 import attrs
 
-from pyflink_compat.settings import values
+from pyflink_compat.settings import durations, values
+from pyflink_compat.settings.durations import NANOS_PER_SECOND, from_millis
+from pyflink_compat.settings.kinds import DEFAULT_FILE_STATE_THRESHOLD, DEFAULT_WRITE_BUFFER_SIZE, INT_MAX, LONG_MAX
 from pyflink_compat.settings.values import Codec
 
 __all__ = ["Support", "Setting", "JobSettings", "SETTINGS", "SETTINGS_BY_KEY", "CONF_PREFIX"]
@@ -26,8 +28,6 @@ __all__ = ["Support", "Setting", "JobSettings", "SETTINGS", "SETTINGS_BY_KEY", "
 #: spark.flink.execution.checkpointing.interval=5s`` therefore configures a job too.
 CONF_PREFIX = "spark.flink."
 
-_INT_MAX = 2**31 - 1
-_LONG_MAX = 2**63 - 1
 
 
 class Support(enum.Enum):
@@ -67,6 +67,8 @@ class Setting:
         ``configure()`` with this option discards, as Flink does so that the option applies.
     :param millis: Whether the duration is read back in milliseconds, so that one of more
         milliseconds than a Java ``long`` holds overflows, as in Flink.
+    :param native: Whether Spark reads what it becomes from the session conf (rather than
+        per query or through the supervisor): a change rewrites the derived Spark keys at once.
     :param name: The attribute name in :class:`JobSettings` (filled in by the registry).
     """
 
@@ -80,6 +82,7 @@ class Setting:
     no_effect_when: Optional[Callable[[Any], bool]] = None
     discards_object: Optional[str] = None
     millis: bool = False
+    native: bool = False
     name: str = ""
 
     @property
@@ -95,7 +98,7 @@ class Setting:
         """The JVM exception class and message PyFlink rejects ``value`` with, else None."""
         if value is None:
             return None
-        if self.millis and value // 1_000_000 > _LONG_MAX:
+        if self.millis and durations.to_millis(value) > LONG_MAX:
             return "java.lang.ArithmeticException", "long overflow"
         message = None if self.check is None else self.check(value)
         return None if message is None else ("java.lang.IllegalArgumentException", message)
@@ -103,7 +106,7 @@ class Setting:
     def has_no_effect(self, value: Any) -> bool:
         """Whether ``value``, in force for a job, is one Spark does not honour."""
         if self.support is Support.NO_EFFECT:
-            return value != self.default
+            return bool(value != self.default)
         return self.no_effect_when is not None and self.no_effect_when(value)
 
 
@@ -135,22 +138,23 @@ _N = Support.NO_EFFECT
 
 @attrs.frozen(kw_only=True)
 class JobSettings:
-    """The Flink settings in force for a job; durations are in nanoseconds, sizes in bytes."""
+    """The Flink settings in force for a job; durations are in nanoseconds (see
+    :mod:`pyflink_compat.settings.durations`), sizes in bytes."""
 
     # -- checkpointing -------------------------------------------------------------------
     checkpoint_interval: Optional[int] = _setting(
         "execution.checkpointing.interval", values.DURATION, None, _A,
         "Trigger.ProcessingTime(interval) on every query; unset means checkpointing is disabled",
-        check=lambda v: None if v >= 10_000_000 else "Checkpoint interval must be larger than or equal to 10 ms",
+        check=lambda v: None if v >= from_millis(10) else "Checkpoint interval must be larger than or equal to 10 ms",
         millis=True)
     checkpointing_mode: str = _setting(
         "execution.checkpointing.mode", values.enum_codec(*_CHECKPOINT_MODES), "EXACTLY_ONCE", _A,
         "EXACTLY_ONCE: synchronous micro-batches; AT_LEAST_ONCE: asynchronous progress tracking "
         "where the query allows it, else micro-batches")
     checkpoint_timeout: int = _setting(
-        "execution.checkpointing.timeout", values.DURATION, 600_000_000_000, _E,
+        "execution.checkpointing.timeout", values.DURATION, 600 * NANOS_PER_SECOND, _E,
         "a micro-batch running longer counts as a failed checkpoint",
-        check=lambda v: None if v >= 10_000_000 else "Checkpoint timeout must be larger than or equal to 10 ms",
+        check=lambda v: None if v >= from_millis(10) else "Checkpoint timeout must be larger than or equal to 10 ms",
         millis=True)
     min_pause: int = _setting(
         "execution.checkpointing.min-pause", values.DURATION, 0, _N,
@@ -159,12 +163,12 @@ class JobSettings:
     max_concurrent_checkpoints: int = _setting(
         "execution.checkpointing.max-concurrent-checkpoints", values.INTEGER, 1, _A,
         "micro-batches never overlap, which is one concurrent checkpoint; more is not possible",
-        check=_range(1, _INT_MAX, "The maximum number of concurrent attempts must be at least one."),
+        check=_range(1, INT_MAX, "The maximum number of concurrent attempts must be at least one."),
         no_effect_when=lambda v: v > 1)
     tolerable_failed_checkpoints: int = _setting(
         "execution.checkpointing.tolerable-failed-checkpoints", values.INTEGER, 0, _E,
         "consecutive failed micro-batch commits or timeouts tolerated before the job fails",
-        check=_range(0, _INT_MAX, "The tolerable failure checkpoint number must be non-negative."))
+        check=_range(0, INT_MAX, "The tolerable failure checkpoint number must be non-negative."))
     externalized_checkpoint_retention: str = _setting(
         "execution.checkpointing.externalized-checkpoint-retention", values.enum_codec(*_RETENTIONS),
         "NO_EXTERNALIZED_CHECKPOINTS", _E,
@@ -193,27 +197,27 @@ class JobSettings:
     num_retained: int = _setting(
         "execution.checkpointing.num-retained", values.INTEGER, 1, _A,
         "spark.sql.streaming.minBatchesToRetain",
-        fallback_keys=("state.checkpoints.num-retained",),
-        check=_range(1, _INT_MAX, "The number of retained checkpoints must be positive."))
+        fallback_keys=("state.checkpoints.num-retained",), native=True,
+        check=_range(1, INT_MAX, "The number of retained checkpoints must be positive."))
     data_inline_threshold: int = _setting(
-        "execution.checkpointing.data-inline-threshold", values.MEMORY_SIZE, 20480, _N,
+        "execution.checkpointing.data-inline-threshold", values.MEMORY_SIZE, DEFAULT_FILE_STATE_THRESHOLD, _N,
         "none: Spark writes state files of any size")
     write_buffer_size: int = _setting(
-        "execution.checkpointing.write-buffer-size", values.INTEGER, 4096, _N,
+        "execution.checkpointing.write-buffer-size", values.INTEGER, DEFAULT_WRITE_BUFFER_SIZE, _N,
         "none: Hadoop's file system buffers checkpoint writes")
     # -- state backend -------------------------------------------------------------------
     state_backend: str = _setting(
         "state.backend.type", _LOWER_TEXT, "hashmap", _A,
         "spark.sql.streaming.stateStore.providerClass (hashmap: HDFS-backed; rocksdb: RocksDB)",
-        fallback_keys=("state.backend",), discards_object="state-backend")
+        fallback_keys=("state.backend",), discards_object="state-backend", native=True)
     incremental_checkpoints: bool = _setting(
         "execution.checkpointing.incremental", values.BOOLEAN, False, _A,
         "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled",
-        fallback_keys=("state.backend.incremental",))
+        fallback_keys=("state.backend.incremental",), native=True)
     changelog_enabled: Optional[bool] = _setting(
         "state.changelog.enabled", values.BOOLEAN, None, _A,
         "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled",
-        fallback_keys=("state.backend.changelog.enabled",))
+        fallback_keys=("state.backend.changelog.enabled",), native=True)
     # -- failure handling ----------------------------------------------------------------
     restart_strategy: Optional[str] = _setting(
         "restart-strategy.type", _RESTART_TYPE, None, _E,
@@ -222,32 +226,32 @@ class JobSettings:
     fixed_delay_attempts: int = _setting(
         "restart-strategy.fixed-delay.attempts", values.INTEGER, 1, _E, "restart attempts")
     fixed_delay_delay: int = _setting(
-        "restart-strategy.fixed-delay.delay", values.DURATION, 1_000_000_000, _E, "delay between restarts")
+        "restart-strategy.fixed-delay.delay", values.DURATION, NANOS_PER_SECOND, _E, "delay between restarts")
     exponential_initial_backoff: int = _setting(
-        "restart-strategy.exponential-delay.initial-backoff", values.DURATION, 1_000_000_000, _E,
+        "restart-strategy.exponential-delay.initial-backoff", values.DURATION, NANOS_PER_SECOND, _E,
         "first restart delay")
     exponential_max_backoff: int = _setting(
-        "restart-strategy.exponential-delay.max-backoff", values.DURATION, 60_000_000_000, _E,
+        "restart-strategy.exponential-delay.max-backoff", values.DURATION, 60 * NANOS_PER_SECOND, _E,
         "largest restart delay")
     exponential_multiplier: float = _setting(
         "restart-strategy.exponential-delay.backoff-multiplier", values.FLOAT, 1.5, _E,
         "growth of the restart delay")
     exponential_reset_threshold: int = _setting(
-        "restart-strategy.exponential-delay.reset-backoff-threshold", values.DURATION, 3_600_000_000_000, _E,
+        "restart-strategy.exponential-delay.reset-backoff-threshold", values.DURATION, 3600 * NANOS_PER_SECOND, _E,
         "a run this long without failure resets the delay")
     exponential_jitter: float = _setting(
         "restart-strategy.exponential-delay.jitter-factor", values.FLOAT, 0.1, _E, "random spread of the delay")
     exponential_attempts: int = _setting(
-        "restart-strategy.exponential-delay.attempts-before-reset-backoff", values.INTEGER, _INT_MAX, _E,
+        "restart-strategy.exponential-delay.attempts-before-reset-backoff", values.INTEGER, INT_MAX, _E,
         "restart attempts before giving up")
     failure_rate_max_failures: int = _setting(
         "restart-strategy.failure-rate.max-failures-per-interval", values.INTEGER, 1, _E,
         "failures allowed per interval")
     failure_rate_interval: int = _setting(
-        "restart-strategy.failure-rate.failure-rate-interval", values.DURATION, 60_000_000_000, _E,
+        "restart-strategy.failure-rate.failure-rate-interval", values.DURATION, 60 * NANOS_PER_SECOND, _E,
         "the interval failures are counted in")
     failure_rate_delay: int = _setting(
-        "restart-strategy.failure-rate.delay", values.DURATION, 1_000_000_000, _E, "delay between restarts")
+        "restart-strategy.failure-rate.delay", values.DURATION, NANOS_PER_SECOND, _E, "delay between restarts")
 
 
 def _collect() -> Tuple[Setting, ...]:

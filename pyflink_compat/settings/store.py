@@ -3,14 +3,17 @@
 A Flink option ``k`` lives under ``spark.flink.k`` as canonical text; reading parses it, writing
 validates first and changes nothing when a value is rejected. Objects that are not Flink options
 (the checkpoint storage and state backend set through the API) are kept as JSON under
-``spark.flink.object.<name>``. After a change to a setting Spark reads natively, the Spark keys
-derived from it are written to the same session conf.
+``spark.flink.object.<name>``. After a change to a setting Spark reads natively (one whose
+:attr:`~pyflink_compat.settings.registry.Setting.native` is true) or to an object, the Spark
+keys derived from them are written to the same session conf. What those keys are is the
+translation layer's business: the store is given a :data:`SparkKeys` function, so that this
+package never imports :mod:`pyflink_compat.spark`.
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, Mapping, Optional
 
 
 from pyflink_compat.settings.registry import CONF_PREFIX, SETTINGS, JobSettings, Setting
@@ -19,12 +22,15 @@ from pyflink_compat.util.exceptions import call_java, illegal_argument, java_err
 if TYPE_CHECKING:
     from py4j.java_gateway import JavaObject
 
-__all__ = ["SettingsStore", "parse_flink_options", "object_of", "OBJECT_PREFIX"]
+__all__ = ["SettingsStore", "SparkKeys", "parse_flink_options", "object_of", "OBJECT_PREFIX"]
 
 #: Conf prefix of the API objects (checkpoint storage, state backend) an environment holds.
 OBJECT_PREFIX = CONF_PREFIX + "object."
 
-_NATIVE = frozenset({"num_retained", "state_backend", "incremental_checkpoints", "changelog_enabled"})
+#: The Spark session keys that follow from a settings snapshot, the checkpoint storage record
+#: and the state backend record (``None`` as a value: unset the key).
+SparkKeys = Callable[[JobSettings, Optional[Dict[str, Any]], Optional[Dict[str, Any]]],
+                     Mapping[str, Optional[str]]]
 
 
 def _parse(setting: Setting, key: str, text: str, target: str) -> Any:
@@ -69,10 +75,15 @@ def parse_flink_options(options: Mapping[str, str], target: str) -> Dict[Setting
 
 
 class SettingsStore:
-    """The settings of one environment, held in its Spark session's JVM ``RuntimeConfig``."""
+    """The settings of one environment, held in its Spark session's JVM ``RuntimeConfig``.
 
-    def __init__(self, j_conf: "JavaObject"):
+    :param j_conf: The session's JVM ``RuntimeConfig``.
+    :param spark_keys: Derives the native Spark keys written beside the settings.
+    """
+
+    def __init__(self, j_conf: "JavaObject", spark_keys: SparkKeys):
         self._j_conf = j_conf
+        self._spark_keys = spark_keys
 
     def get(self, setting: Setting, target: str) -> Any:
         text = self._j_conf.get(setting.conf_key, None)
@@ -108,7 +119,7 @@ class SettingsStore:
                 self._j_conf.unset(OBJECT_PREFIX + name)
             else:
                 self._j_conf.set(OBJECT_PREFIX + name, json.dumps(dict(record), sort_keys=True))
-        if objects or any(s.name in _NATIVE for s in changes):
+        if objects or any(s.native for s in changes):
             self.sync_spark_conf()
 
     def get_object(self, name: str) -> Optional[Dict[str, Any]]:
@@ -160,12 +171,10 @@ class SettingsStore:
 
         :param raw: Entries already read with :meth:`raw`; read afresh when omitted.
         """
-        from pyflink_compat.spark.translation import session_conf
-
         if raw is None:
             raw = self.raw()
-        native = session_conf(self.snapshot(raw), object_of(raw, "checkpoint-storage"),
-                              object_of(raw, "state-backend"))
+        native = self._spark_keys(self.snapshot(raw), object_of(raw, "checkpoint-storage"),
+                                  object_of(raw, "state-backend"))
         for key, text in native.items():
             if text is None:
                 self._j_conf.unset(key)

@@ -12,6 +12,10 @@ from typing import Any, Optional, Tuple
 
 import attrs
 
+from pyflink_compat.settings import durations
+from pyflink_compat.settings.durations import NANOS_PER_MILLI, NANOS_PER_SECOND
+from pyflink_compat.settings.kinds import INT_MAX, INT_MIN, LONG_MAX
+
 __all__ = [
     "Codec",
     "DURATION",
@@ -26,11 +30,11 @@ __all__ = [
 
 _NANOS_PER_UNIT = {}
 for _names, _nanos in (
-    (("d", "day"), 86_400_000_000_000),
-    (("h", "hour"), 3_600_000_000_000),
-    (("min", "m", "minute"), 60_000_000_000),
-    (("s", "sec", "second"), 1_000_000_000),
-    (("ms", "milli", "millisecond"), 1_000_000),
+    (("d", "day"), 86_400 * NANOS_PER_SECOND),
+    (("h", "hour"), 3_600 * NANOS_PER_SECOND),
+    (("min", "m", "minute"), 60 * NANOS_PER_SECOND),
+    (("s", "sec", "second"), NANOS_PER_SECOND),
+    (("ms", "milli", "millisecond"), NANOS_PER_MILLI),
     (("µs", "micro", "microsecond"), 1_000),
     (("ns", "nano", "nanosecond"), 1),
 ):
@@ -52,7 +56,6 @@ for _names, _bytes in (
 # Like Java's number parsing, any Unicode decimal digit counts.
 _NUMBER_AND_UNIT = re.compile(r"^(\d+)\s*(.*)$")
 _INTEGER = re.compile(r"[+-]?\d+")
-_LONG_MAX = 2**63 - 1
 
 
 def _number_and_unit(text: str) -> Tuple[int, str]:
@@ -68,7 +71,7 @@ def _parse_duration(text: str, bounded: bool = True) -> int:
     if factor is None:
         raise ValueError(text)
     # Flink reads the number as a long, then needs the duration's seconds to fit in one.
-    if bounded and (number > _LONG_MAX or number * factor > _LONG_MAX * 1_000_000_000):
+    if bounded and (number > LONG_MAX or number * factor > LONG_MAX * NANOS_PER_SECOND):
         raise ValueError(text)
     return number * factor
 
@@ -76,9 +79,7 @@ def _parse_duration(text: str, bounded: bool = True) -> int:
 def _encode_duration(nanos: int) -> str:
     if nanos < 0:
         return "-" + _encode_duration(-nanos)
-    if nanos % 1_000_000 == 0:
-        return "{} ms".format(nanos // 1_000_000)
-    return "{} ns".format(nanos)
+    return durations.show(nanos)
 
 
 def format_duration_ms(millis: int) -> str:
@@ -92,7 +93,7 @@ def format_duration_ms(millis: int) -> str:
 def _parse_memory(text: str) -> int:
     number, unit = _number_and_unit(text)
     factor = _BYTES_PER_UNIT.get(unit or "b")
-    if factor is None or number * factor > _LONG_MAX:
+    if factor is None or number * factor > LONG_MAX:
         raise ValueError(text)
     return number * factor
 
@@ -109,7 +110,7 @@ def _parse_integer(text: str) -> int:
     if not _INTEGER.fullmatch(text):
         raise ValueError(text)
     value = int(text)
-    if not -(2**31) <= value < 2**31:
+    if not INT_MIN <= value <= INT_MAX:
         raise ValueError(text)
     return value
 

@@ -10,9 +10,10 @@ from typing import Any, Optional
 
 from pyflink_compat.util.exceptions import call_java, illegal_argument
 from pyflink_compat.util.java_args import java_string
+from pyflink_compat.util.jvm_objects import jvm
 
 __all__ = [
-    "normalize_path", "checkpoint_path", "new_path", "parse_location", "checkpoint_location", "local_directory",
+    "normalize_path", "new_path", "parse_location", "checkpoint_location", "local_directory",
     "flink_path_text", "NO_SCHEME", "ROOT_DIRECTORY",
 ]
 
@@ -22,12 +23,6 @@ NO_SCHEME = (
 )
 ROOT_DIRECTORY = "Cannot use the root directory for checkpoints."
 _PATH_TARGET = "None.org.apache.flink.core.fs.Path"
-
-
-def _jvm() -> Any:
-    from pyflink_compat.java_gateway import get_gateway
-
-    return get_gateway().jvm
 
 
 def new_path(text: Any) -> Any:
@@ -63,7 +58,7 @@ def parse_location(text: str, target: str) -> Any:
     if hadoop_text is None:
         raise illegal_argument(
             "java.net.URISyntaxException: Relative path in absolute URI: " + text, target)
-    return call_java(target, _jvm().org.apache.hadoop.fs.Path, hadoop_text)
+    return call_java(target, jvm().org.apache.hadoop.fs.Path, hadoop_text)
 
 
 def checkpoint_location(j_path: Any, target: str) -> str:
@@ -86,7 +81,7 @@ def local_directory(raw: Optional[str], target: str) -> str:
     # Flink sees a scheme only before the first slash, and ignores what it cannot parse.
     if not (colon == -1 or -1 < slash < colon or is_drive(raw) or hadoop_text is None):
         try:
-            j_uri = _jvm().org.apache.hadoop.fs.Path(hadoop_text).toUri()
+            j_uri = jvm().org.apache.hadoop.fs.Path(hadoop_text).toUri()
         except Exception:  # noqa: BLE001
             j_uri = None
         if j_uri is not None and j_uri.getScheme() is not None:
@@ -108,11 +103,3 @@ def normalize_path(text: Any) -> str:
         if len(normalised) == 2 and text.replace("\\", "/").endswith("/"):
             normalised += "/"
     return normalised
-
-
-def checkpoint_path(text: Any, target: str) -> str:
-    """``text`` as a normalised checkpoint location: it needs a scheme and may not be a root.
-
-    :raises JavaIllegalArgumentError: with Flink's message for a bad location.
-    """
-    return checkpoint_location(new_path(text), target)

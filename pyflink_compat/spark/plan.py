@@ -15,7 +15,9 @@ from typing import Any, List, Mapping, Optional, Sequence, Tuple
 import attrs
 
 from pyflink_compat.settings.registry import SETTINGS, JobSettings, Setting
-from pyflink_compat.spark.restart import restart_strategy_for
+from pyflink_compat.settings import durations
+from pyflink_compat.settings.kinds import StorageKind, StorageSpec
+from pyflink_compat.spark.restart import RestartPolicy, restart_policy_for
 from pyflink_compat.spark.translation import effective_storage, session_conf
 
 __all__ = [
@@ -56,14 +58,18 @@ class QueryPlan:
     """How one query of the job runs.
 
     :param name: Query (and sink) name.
-    :param trigger: The trigger, as Spark prints it.
-    :param interval_ms: The trigger interval in ms, or ``None`` for Spark's default.
+    :param trigger: The trigger, as the summary shows it.
+    :param interval_ms: The trigger interval in ms (Spark's unit), or ``None`` for Spark's
+        default trigger.
     :param checkpoint_location: Where the query checkpoints (a directory URI).
     :param location_kind: :data:`TEMPORARY` or :data:`DURABLE`.
     :param async_progress: Whether asynchronous progress tracking is on.
     :param guarantee: The processing guarantee, with the reason it was chosen.
     :param sink_format: The sink format, when it could be read from the writer.
     :param stateful: Whether the query keeps state.
+    :param continuous: Whether the trigger is Spark's continuous one (else processing time).
+    :param write_options: The ``DataStreamWriter`` options the plan sets (checkpoint location,
+        asynchronous progress tracking).
     """
 
     name: str
@@ -76,6 +82,7 @@ class QueryPlan:
     sink_format: Optional[str]
     stateful: bool
     continuous: bool = False
+    write_options: Mapping[str, str] = attrs.field(factory=dict)
 
 
 @attrs.frozen
@@ -96,15 +103,51 @@ class SettingStatus:
 
 @attrs.frozen
 class JobPlan:
-    """Everything a job will do on Spark; ``str()`` renders the summary."""
+    """Everything a job will do on Spark; ``str()`` renders the summary.
+
+    The runtime reads all it needs from here and derives nothing itself.
+
+    :param job_name: The job's name.
+    :param settings: The settings in force.
+    :param storage: The checkpoint storage in force, resolved.
+    :param spark_conf: The session-wide Spark keys (``None``: unset).
+    :param queries: One plan per sink, in registration order.
+    :param statuses: Every Flink setting and what Spark makes of it.
+    :param restart: The restart strategy's policy.
+    :param job_dir: ``<storage dir>/<job directory name>`` when the queries checkpoint durably,
+        else ``None`` (temporary locations, removed when the job ends).
+    :param state_limit: The largest state in bytes a checkpoint may hold (JobManager storage).
+    """
 
     job_name: str
     settings: JobSettings
-    storage: Mapping[str, Any]
+    storage: StorageSpec
     spark_conf: Mapping[str, Optional[str]]
     queries: Tuple[QueryPlan, ...]
     statuses: Tuple[SettingStatus, ...]
-    restart: str
+    restart: RestartPolicy
+    job_dir: Optional[str] = None
+    state_limit: Optional[int] = None
+
+    @property
+    def checkpoint_timeout(self) -> int:
+        """How long a checkpoint (a micro-batch) may take, in nanoseconds."""
+        return self.settings.checkpoint_timeout
+
+    @property
+    def tolerable_failed_checkpoints(self) -> int:
+        """Failed checkpoints in a row the job survives."""
+        return self.settings.tolerable_failed_checkpoints
+
+    @property
+    def retention(self) -> str:
+        """What happens to durable checkpoints when the job ends."""
+        return self.settings.externalized_checkpoint_retention
+
+    @property
+    def durable_sinks(self) -> Tuple[str, ...]:
+        """The sinks whose queries checkpoint under :attr:`job_dir`."""
+        return tuple(q.name for q in self.queries if q.location_kind == DURABLE)
 
     @property
     def checkpointing_enabled(self) -> bool:
@@ -117,10 +160,10 @@ class JobPlan:
 
     def __str__(self) -> str:
         lines = ["Job '{}' on Spark".format(self.job_name)]
-        kind = self.storage["type"]
-        where = self.storage.get("path") or "-"
+        kind = self.storage.kind.value
+        where = self.storage.path or "-"
         lines.append("  checkpoint storage: {} ({})".format(kind, where))
-        lines.append("  restart strategy: {}".format(self.restart))
+        lines.append("  restart strategy: {}".format(self.restart.describe()))
         lines.append("  Spark session conf:")
         for key, value in self.spark_conf.items():
             lines.append("    {} = {}".format(key, "<unset>" if value is None else value))
@@ -143,7 +186,7 @@ def _show(setting: Setting, value: Any) -> str:
     if value is None:
         return "<unset>"
     if setting.codec.name == "duration":
-        return "{} ms".format(value // 1_000_000) if value % 1_000_000 == 0 else "{} ns".format(value)
+        return durations.show(value)
     return str(value)
 
 
@@ -181,7 +224,8 @@ def is_stateful(writer: Any) -> bool:
 
 
 def _query_plan(settings: JobSettings, sink: SinkSpec, location: str, location_kind: str) -> QueryPlan:
-    interval_ms = None if settings.checkpoint_interval is None else settings.checkpoint_interval // 1_000_000
+    interval = settings.checkpoint_interval
+    interval_ms = None if interval is None else durations.to_millis(interval)
     fmt = sink_format(sink.writer)
     stateful = is_stateful(sink.writer)
     async_progress = False
@@ -205,8 +249,12 @@ def _query_plan(settings: JobSettings, sink: SinkSpec, location: str, location_k
             async_progress = True
             guarantee = "at-least-once (asynchronous progress tracking, checkpoint every {} ms)".format(
                 interval_ms)
+    options = {"checkpointLocation": location}
+    if async_progress:
+        options["asyncProgressTrackingEnabled"] = "true"
+        options["asyncProgressTrackingCheckpointIntervalMs"] = str(interval_ms)
     return QueryPlan(sink.name, trigger, interval_ms, location, location_kind, async_progress,
-                     guarantee, fmt, stateful, sink.continuous and interval_ms is not None)
+                     guarantee, fmt, stateful, sink.continuous and interval_ms is not None, options)
 
 
 def plan_job(
@@ -229,13 +277,15 @@ def plan_job(
     :param temporary_root: A job-owned directory URI for temporary checkpoint locations.
     """
     resolved = effective_storage(settings, storage)
-    durable = settings.checkpoint_interval is not None and resolved["type"] != "jobmanager" \
-        and resolved.get("path") is not None
+    durable = settings.checkpoint_interval is not None and resolved.kind is not StorageKind.JOBMANAGER \
+        and resolved.path is not None
+    job_dir = None
+    if durable:
+        job_dir = "{}/{}".format(str(resolved.path).rstrip("/"), job_directory_name(job_name))
     queries: List[QueryPlan] = []
     for sink in sinks:
-        if durable:
-            base = str(resolved["path"]).rstrip("/")
-            location = "{}/{}/{}".format(base, job_directory_name(job_name), sink.name)
+        if job_dir is not None:
+            location = "{}/{}".format(job_dir, sink.name)
             queries.append(_query_plan(settings, sink, location, DURABLE))
         else:
             location = "{}/{}".format(temporary_root.rstrip("/"), sink.name)
@@ -246,8 +296,10 @@ def plan_job(
         value = getattr(settings, setting.name)
         statuses.append(SettingStatus(setting, value, setting.key in explicit,
                                       setting.has_no_effect(value)))
+    limit = resolved.max_state_size if resolved.kind is StorageKind.JOBMANAGER else None
     return JobPlan(job_name, settings, resolved, session_conf(settings, storage, backend),
-                   tuple(queries), tuple(statuses), restart_strategy_for(settings).describe())
+                   tuple(queries), tuple(statuses), restart_policy_for(settings), job_dir,
+                   limit)
 
 
 def no_effect_message(plan: JobPlan) -> Optional[str]:

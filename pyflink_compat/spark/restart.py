@@ -13,16 +13,18 @@ from typing import Deque, Optional
 
 import attrs
 
+from pyflink_compat.settings.durations import to_seconds
 from pyflink_compat.settings.registry import JobSettings
 
-__all__ = ["RestartStrategy", "restart_strategy_for"]
-
-_NANOS = 1e9
+__all__ = ["RestartPolicy", "RestartStrategy", "restart_policy_for", "restart_strategy_for"]
 
 
-@attrs.define
-class RestartStrategy:
-    """Decides, after each failure, whether to restart and after how long.
+@attrs.frozen
+class RestartPolicy:
+    """The restart strategy a job's settings ask for: its Flink name and parameters.
+
+    A policy is part of the job plan; each run of the job starts a fresh
+    :class:`RestartStrategy` from it with :meth:`start`.
 
     :param name: The Flink name of the strategy (``none``, ``fixed-delay``...).
     :param max_attempts: Restarts allowed (fixed-delay; exponential-delay before a reset).
@@ -45,53 +47,10 @@ class RestartStrategy:
     jitter: float = 0.0
     max_failures_per_interval: int = 0
     failure_interval: float = 0.0
-    _attempts: int = 0
-    _backoff: float = 0.0
-    _last_failure: Optional[float] = None
-    _failures: Deque[float] = attrs.field(factory=deque)
-    _random: random.Random = attrs.field(factory=random.Random)
 
-    @property
-    def attempts(self) -> int:
-        """Restarts granted so far (since the last backoff reset)."""
-        return self._attempts
-
-    def on_failure(self, now: float) -> Optional[float]:
-        """Record a failure at ``now``.
-
-        :return: Seconds to wait before restarting, or ``None`` when the job must fail.
-        """
-        if self.name == "none":
-            return None
-        if self.name == "fixed-delay":
-            if self._attempts >= self.max_attempts:
-                return None
-            self._attempts += 1
-            return self.delay
-        if self.name == "failure-rate":
-            self._failures.append(now)
-            while self._failures and now - self._failures[0] > self.failure_interval:
-                self._failures.popleft()
-            if len(self._failures) > self.max_failures_per_interval:
-                return None
-            self._attempts += 1
-            return self.delay
-        return self._exponential(now)
-
-    def _exponential(self, now: float) -> Optional[float]:
-        if self._last_failure is not None and now - self._last_failure >= self.reset_threshold:
-            self._attempts = 0
-            self._backoff = 0.0
-        self._last_failure = now
-        if self._attempts >= self.max_attempts:
-            return None
-        self._attempts += 1
-        if self._backoff == 0.0:
-            self._backoff = self.delay
-        else:
-            self._backoff = min(self._backoff * self.multiplier, self.max_backoff)
-        spread = self._backoff * self.jitter
-        return max(0.0, self._backoff + self._random.uniform(-spread, spread))
+    def start(self, rng: Optional[random.Random] = None) -> "RestartStrategy":
+        """A new strategy following this policy, with no failures recorded yet."""
+        return RestartStrategy(self, rng or random.Random())
 
     def describe(self) -> str:
         """The strategy and its parameters, as the job summary shows them."""
@@ -106,26 +65,100 @@ class RestartStrategy:
             self.delay, self.max_backoff, self.multiplier, self.jitter, self.max_attempts)
 
 
-def restart_strategy_for(settings: JobSettings) -> RestartStrategy:
-    """The restart strategy ``settings`` ask for, with Flink's defaults."""
+class RestartStrategy:
+    """Decides, after each failure of one run, whether to restart and after how long.
+
+    :param policy: The parameters, from the job plan.
+    :param rng: The source of the backoff's random spread.
+    """
+
+    def __init__(self, policy: RestartPolicy, rng: random.Random):
+        self.policy = policy
+        self._random = rng
+        self._attempts = 0
+        self._backoff = 0.0
+        self._last_failure: Optional[float] = None
+        self._failures: Deque[float] = deque()
+
+    @property
+    def name(self) -> str:
+        """The Flink name of the strategy."""
+        return self.policy.name
+
+    @property
+    def attempts(self) -> int:
+        """Restarts granted so far (since the last backoff reset)."""
+        return self._attempts
+
+    def on_failure(self, now: float) -> Optional[float]:
+        """Record a failure at ``now``.
+
+        :return: Seconds to wait before restarting, or ``None`` when the job must fail.
+        """
+        policy = self.policy
+        if policy.name == "none":
+            return None
+        if policy.name == "fixed-delay":
+            if self._attempts >= policy.max_attempts:
+                return None
+            self._attempts += 1
+            return policy.delay
+        if policy.name == "failure-rate":
+            self._failures.append(now)
+            while self._failures and now - self._failures[0] > policy.failure_interval:
+                self._failures.popleft()
+            if len(self._failures) > policy.max_failures_per_interval:
+                return None
+            self._attempts += 1
+            return policy.delay
+        return self._exponential(now)
+
+    def _exponential(self, now: float) -> Optional[float]:
+        policy = self.policy
+        if self._last_failure is not None and now - self._last_failure >= policy.reset_threshold:
+            self._attempts = 0
+            self._backoff = 0.0
+        self._last_failure = now
+        if self._attempts >= policy.max_attempts:
+            return None
+        self._attempts += 1
+        if self._backoff == 0.0:
+            self._backoff = policy.delay
+        else:
+            self._backoff = min(self._backoff * policy.multiplier, policy.max_backoff)
+        spread = self._backoff * policy.jitter
+        return max(0.0, self._backoff + self._random.uniform(-spread, spread))
+
+    def describe(self) -> str:
+        """The strategy and its parameters, as the job summary shows them."""
+        return self.policy.describe()
+
+
+def restart_policy_for(settings: JobSettings) -> RestartPolicy:
+    """The restart policy ``settings`` ask for, with Flink's defaults."""
     name = settings.restart_strategy
     if name is None:
         name = "exponential-delay" if settings.checkpoint_interval is not None else "none"
     if name == "fixed-delay":
-        return RestartStrategy(name, max_attempts=settings.fixed_delay_attempts,
-                               delay=settings.fixed_delay_delay / _NANOS)
+        return RestartPolicy(name, max_attempts=settings.fixed_delay_attempts,
+                             delay=to_seconds(settings.fixed_delay_delay))
     if name == "failure-rate":
-        return RestartStrategy(name, delay=settings.failure_rate_delay / _NANOS,
-                               max_failures_per_interval=settings.failure_rate_max_failures,
-                               failure_interval=settings.failure_rate_interval / _NANOS)
+        return RestartPolicy(name, delay=to_seconds(settings.failure_rate_delay),
+                             max_failures_per_interval=settings.failure_rate_max_failures,
+                             failure_interval=to_seconds(settings.failure_rate_interval))
     if name == "exponential-delay":
-        return RestartStrategy(
+        return RestartPolicy(
             name,
             max_attempts=settings.exponential_attempts,
-            delay=settings.exponential_initial_backoff / _NANOS,
-            max_backoff=settings.exponential_max_backoff / _NANOS,
+            delay=to_seconds(settings.exponential_initial_backoff),
+            max_backoff=to_seconds(settings.exponential_max_backoff),
             multiplier=settings.exponential_multiplier,
-            reset_threshold=settings.exponential_reset_threshold / _NANOS,
+            reset_threshold=to_seconds(settings.exponential_reset_threshold),
             jitter=settings.exponential_jitter,
         )
-    return RestartStrategy("none")
+    return RestartPolicy("none")
+
+
+def restart_strategy_for(settings: JobSettings) -> RestartStrategy:
+    """A fresh restart strategy for ``settings`` (the policy, started)."""
+    return restart_policy_for(settings).start()

@@ -1,7 +1,9 @@
 """Running a job: its queries, their checkpoints, failures, restarts and clean-up.
 
 A :class:`JobRun` starts one Spark streaming query per sink and watches them from a thread of
-its own. It turns Spark's per-query facts into Flink's job-level rules:
+its own. It only polls and dispatches: what it needs comes from the :class:`JobPlan`, and each
+Flink rule it applies is a function of :mod:`pyflink_compat.spark.rules` or a
+:mod:`pyflink_compat.spark.restart` strategy:
 
 * every committed micro-batch is a completed checkpoint (recorded as statistics and logged);
 * a batch running past the checkpoint timeout, a failed checkpoint commit, or (with
@@ -25,8 +27,10 @@ from pyflink_compat.common.job_execution_result import JobExecutionResult
 from pyflink_compat.common.job_id import JobID
 from pyflink_compat.common.job_status import JobStatus
 from pyflink_compat.spark.checkpoint_dirs import CheckpointDirs, remove_temporary_root
-from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec, no_effect_message
-from pyflink_compat.spark.restart import restart_strategy_for
+from pyflink_compat.spark.plan import JobPlan, QueryPlan, SinkSpec, no_effect_message
+from pyflink_compat.spark.rules import (
+    IDLE_POLLS_BEFORE_FINISHED, CheckpointFailure, FailedCheckpoints, batch_took_too_long,
+    deletes_checkpoints, idle_polls_after, running_past_timeout, state_size_rejection, state_store_mismatch)
 from pyflink_compat.spark.stats import CompletedCheckpointStats, stats_from_progress
 from pyflink_compat.spark.translation import PROVIDER_CLASS
 from pyflink_compat.spark.writers import apply_query_plan
@@ -46,10 +50,6 @@ class NoSparkEffectWarning(UserWarning):
 
 class StateStoreMismatchWarning(UserWarning):
     """A query resumes from a checkpoint written with another state store than configured."""
-
-
-class CheckpointFailure(Exception):
-    """Checkpoints failed more often in a row than the job tolerates."""
 
 
 def _is_checkpoint_write_failure(exc: Any) -> bool:
@@ -95,8 +95,8 @@ class JobRun:
         self._result: 'Future[JobExecutionResult]' = Future()
         self._cancelled: 'Future[None]' = Future()
         self._stats: List[CompletedCheckpointStats] = []
-        self._failed_checkpoints = 0
-        self._restart = restart_strategy_for(plan.settings)
+        self._failed = FailedCheckpoints(plan.tolerable_failed_checkpoints)
+        self._restart = plan.restart.start()
         self._dirs: Optional[CheckpointDirs] = None
         self._started_at = 0.0
         self.kept: List[str] = []
@@ -150,23 +150,18 @@ class JobRun:
         self._thread.start()
 
     def _prepare_directories(self) -> None:
-        durable = [q for q in self._queries if q.plan.location_kind == DURABLE]
-        if not durable:
+        durable = self.plan.durable_sinks
+        if self.plan.job_dir is None or not durable:
             return
-        job_dir = durable[0].plan.checkpoint_location.rsplit("/", 1)[0]
-        self._dirs = CheckpointDirs(self._spark, job_dir, self.plan.job_name)
-        foreign = self._dirs.claim([q.sink.name for q in durable])
+        self._dirs = CheckpointDirs(self._spark, self.plan.job_dir, self.plan.job_name)
+        foreign = self._dirs.claim(durable)
         for sink in foreign:
             LOG.warning("Query '%s' resumes from a checkpoint this job did not create; it will "
                         "never be deleted by the job.", sink)
         wanted = self.plan.spark_conf.get(PROVIDER_CLASS)
-        for query in durable:
-            pinned = self._dirs.pinned_conf(query.sink.name).get(PROVIDER_CLASS)
-            if pinned is not None and wanted is not None and pinned != wanted:
-                text = ("Query '{}' resumes from a checkpoint written with state store {}; Spark "
-                        "keeps using it and ignores the configured {}. Use a new checkpoint "
-                        "directory or job name to change the state backend.").format(
-                            query.sink.name, pinned.rsplit(".", 1)[-1], wanted.rsplit(".", 1)[-1])
+        for sink in durable:
+            text = state_store_mismatch(sink, self._dirs.pinned_conf(sink).get(PROVIDER_CLASS), wanted)
+            if text is not None:
                 self.mismatches.append(text)
                 warnings.warn(text, StateStoreMismatchWarning, stacklevel=4)
                 LOG.warning(text)
@@ -204,7 +199,7 @@ class JobRun:
             self._finish(JobStatus.FAILED, e)
 
     def _start_queries(self) -> None:
-        self._failed_checkpoints = 0
+        self._failed.reset()
         for query in self._queries:
             if query.finished:
                 continue
@@ -241,7 +236,7 @@ class JobRun:
         handle = query.handle
         j_query = handle._jsq
         if not j_query.isActive():
-            error = handle.exception()
+            error: Optional[BaseException] = handle.exception()
             if error is None:
                 query.finished = True
                 return None
@@ -269,33 +264,29 @@ class JobRun:
             if int(j_progress.batchId()) <= query.last_batch:
                 break
             fresh.append(j_progress)
-        settings = self.plan.settings
         for j_progress in reversed(fresh):
             stats = stats_from_progress(query.sink.name, j_progress)
             if stats is None:
                 continue
             query.last_batch = max(query.last_batch, stats.batch_id)
-            if self.plan.settings.checkpoint_interval is None:
+            if not self.plan.checkpointing_enabled:
                 continue
             query.active_since = None
             if stats.batch_id == query.timed_out_batch:
                 continue  # it expired while running: a failed checkpoint, not a completed one
-            if stats.duration_ms * 1_000_000 > settings.checkpoint_timeout:
+            if batch_took_too_long(stats.duration_ms, self.plan.checkpoint_timeout):
                 failure = self._failed_checkpoint(query, "batch {} took {} ms, past the checkpoint "
                                                   "timeout".format(stats.batch_id, stats.duration_ms))
                 if failure is not None:
                     return failure
                 continue
-            limit = self.plan.storage.get("max_state_size") if self.plan.storage["type"] == "jobmanager" else None
-            if limit is not None and stats.state_size > int(limit):
-                failure = self._failed_checkpoint(query, (
-                    "Size of the state is larger than the maximum permitted memory-backed state. "
-                    "Size={} , maxSize={}. Consider using a different checkpoint storage, like the "
-                    "FileSystemCheckpointStorage.").format(stats.state_size, limit))
+            rejection = state_size_rejection(stats.state_size, self.plan.state_limit)
+            if rejection is not None:
+                failure = self._failed_checkpoint(query, rejection)
                 if failure is not None:
                     return failure
                 continue
-            self._failed_checkpoints = 0
+            self._failed.reset()
             with self._lock:
                 self._stats.append(stats)
             LOG.info("Job %s: completed %s", self.plan.job_name, stats)
@@ -309,53 +300,38 @@ class JobRun:
             query.idle_polls = 0
             if query.active_since is None:
                 query.active_since = now
-            timeout = self.plan.settings.checkpoint_timeout / 1e9
             running_batch = query.last_batch + 1
-            if self.plan.settings.checkpoint_interval is not None \
-                    and now - query.active_since > timeout and query.timed_out_batch != running_batch:
+            if self.plan.checkpointing_enabled and query.timed_out_batch != running_batch \
+                    and running_past_timeout(query.active_since, now, self.plan.checkpoint_timeout):
                 query.timed_out_batch = running_batch
                 return self._failed_checkpoint(query, "batch {} is still running after the "
                                                "checkpoint timeout".format(running_batch))
             return None
         query.active_since = None
-        # A bounded sink is done once a trigger of its current run found no more data. Its first
-        # trigger must have run: before it, Spark reports no data either (a resumed job with
-        # nothing new, or empty input, runs no batch at all).
-        if query.sink.bounded and not bool(status.isDataAvailable()) and query.triggered:
-            query.idle_polls += 1
-            if query.idle_polls >= 3:
-                query.handle.stop()
-                query.finished = True
-                LOG.info("Job %s: sink '%s' consumed all its input", self.plan.job_name, query.sink.name)
-        else:
-            query.idle_polls = 0
+        query.idle_polls = idle_polls_after(query.idle_polls, query.sink.bounded,
+                                            bool(status.isDataAvailable()), query.triggered)
+        if query.idle_polls >= IDLE_POLLS_BEFORE_FINISHED:
+            query.handle.stop()
+            query.finished = True
+            LOG.info("Job %s: sink '%s' consumed all its input", self.plan.job_name, query.sink.name)
         return None
 
     def _failed_checkpoint(self, query: _Query, reason: str) -> Optional[BaseException]:
-        self._failed_checkpoints += 1
-        tolerable = self.plan.settings.tolerable_failed_checkpoints
+        failure = self._failed.record(query.sink.name, reason)
         LOG.warning("Job %s: checkpoint of '%s' failed (%d in a row, %d tolerated): %s",
-                    self.plan.job_name, query.sink.name, self._failed_checkpoints, tolerable, reason)
-        if self._failed_checkpoints > tolerable:
-            return CheckpointFailure(
-                "Exceeded checkpoint tolerable failure threshold. The latest checkpoint of '{}' "
-                "failed: {}".format(query.sink.name, reason))
-        return None
+                    self.plan.job_name, query.sink.name, self._failed.count, self._failed.tolerable,
+                    reason)
+        return failure
 
     # -- the end ------------------------------------------------------------------------------
     def _finish(self, status: JobStatus, cause: Optional[BaseException] = None) -> None:
-        retention = self.plan.settings.externalized_checkpoint_retention
-        delete = {
-            JobStatus.FINISHED: retention != "RETAIN_ON_CANCELLATION",
-            JobStatus.CANCELED: retention != "RETAIN_ON_CANCELLATION",
-            JobStatus.FAILED: retention == "NO_EXTERNALIZED_CHECKPOINTS",
-        }.get(status, False)
+        retention = self.plan.retention
+        delete = deletes_checkpoints(retention, status)
         if status is JobStatus.FAILED:
             self._set_status(JobStatus.FAILING)
         try:
             if delete and self._dirs is not None:
-                durable = [q.sink.name for q in self._queries if q.plan.location_kind == DURABLE]
-                self.kept = self._dirs.delete_owned(durable)
+                self.kept = self._dirs.delete_owned(self.plan.durable_sinks)
             elif self._dirs is not None:
                 LOG.info("Job %s ended %s: checkpoints kept under %s (retention %s)",
                          self.plan.job_name, status.name, self._dirs.job_dir, retention)

@@ -1,15 +1,23 @@
-"""Flink settings in Spark terms: the one place that maps one onto the other.
+"""Flink settings as Spark session keys.
 
 Session-wide Spark keys are derived here from a :class:`~pyflink_compat.settings.registry.JobSettings`
-snapshot plus the checkpoint storage and state backend records an environment holds. Per-query
-mechanisms (trigger, checkpoint location) are planned in :mod:`pyflink_compat.spark.plan`.
+snapshot plus the checkpoint storage and state backend records an environment holds. The job
+plan (:mod:`pyflink_compat.spark.plan`) takes them from here together with the per-query
+mechanisms (trigger, checkpoint location, write options); :func:`settings_store` gives the
+settings layer the same derivation, to keep the session conf current between jobs.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional
 
+from pyflink_compat.settings.kinds import (
+    DEFAULT_MAX_STATE_SIZE, HEAP_BACKENDS, ROCKSDB_BACKENDS, BackendKind, StorageKind, StorageSpec)
 from pyflink_compat.settings.registry import JobSettings
+from pyflink_compat.settings.store import SettingsStore
+
+if TYPE_CHECKING:
+    from py4j.java_gateway import JavaObject
 
 __all__ = [
     "HDFS_PROVIDER",
@@ -21,6 +29,7 @@ __all__ = [
     "session_conf",
     "state_store_provider",
     "effective_storage",
+    "settings_store",
 ]
 
 HDFS_PROVIDER = "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider"
@@ -31,8 +40,6 @@ PROVIDER_CLASS = "spark.sql.streaming.stateStore.providerClass"
 ROCKSDB_CHANGELOG = "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"
 FILE_MANAGER_CLASS = "spark.sql.streaming.checkpointFileManagerClass"
 
-_ROCKSDB_TYPES = ("rocksdb", "rocksdb-legacy")
-_HEAP_TYPES = ("hashmap", "memory", "fs", "jobmanager", "filesystem")
 
 
 def state_store_provider(settings: JobSettings, backend: Optional[Mapping[str, Any]]) -> str:
@@ -45,13 +52,13 @@ def state_store_provider(settings: JobSettings, backend: Optional[Mapping[str, A
     """
     if backend is not None:
         kind = str(backend["type"])
-        if kind == "custom":
+        if kind == BackendKind.CUSTOM:
             return str(backend["class"])
     else:
         kind = settings.state_backend
-    if kind in _ROCKSDB_TYPES:
+    if kind in ROCKSDB_BACKENDS:
         return ROCKSDB_PROVIDER
-    if kind in _HEAP_TYPES:
+    if kind in HEAP_BACKENDS:
         return HDFS_PROVIDER
     return kind
 
@@ -64,23 +71,21 @@ def changelog_checkpointing(settings: JobSettings, backend: Optional[Mapping[str
     return bool(incremental or settings.changelog_enabled)
 
 
-def effective_storage(settings: JobSettings, storage: Optional[Mapping[str, Any]]) -> Mapping[str, Any]:
+def effective_storage(settings: JobSettings, storage: Optional[Mapping[str, Any]]) -> StorageSpec:
     """The checkpoint storage a job uses, resolved the way Flink resolves it.
 
     A storage object set through the API wins; then ``execution.checkpointing.storage``; then a
     configured checkpoint directory means file system storage; otherwise JobManager storage.
     """
     if storage is not None:
-        return storage
+        return StorageSpec.from_record(storage)
     kind = settings.checkpoint_storage
-    if kind == "jobmanager" or (kind is None and settings.checkpoint_dir is None):
-        from pyflink_compat.datastream.checkpoint_storage import JobManagerCheckpointStorage
-
-        return {"type": "jobmanager", "path": settings.checkpoint_dir,
-                "max_state_size": JobManagerCheckpointStorage.DEFAULT_MAX_STATE_SIZE}
-    if kind in (None, "filesystem"):
-        return {"type": "filesystem", "path": settings.checkpoint_dir}
-    return {"type": "custom", "class": kind, "path": settings.checkpoint_dir}
+    path = settings.checkpoint_dir
+    if kind == StorageKind.JOBMANAGER or (kind is None and path is None):
+        return StorageSpec(StorageKind.JOBMANAGER, path, DEFAULT_MAX_STATE_SIZE)
+    if kind in (None, StorageKind.FILESYSTEM):
+        return StorageSpec(StorageKind.FILESYSTEM, path)
+    return StorageSpec(StorageKind.CUSTOM, path, custom_class=kind)
 
 
 def session_conf(
@@ -97,5 +102,11 @@ def session_conf(
         MIN_BATCHES_TO_RETAIN: str(settings.num_retained),
         PROVIDER_CLASS: state_store_provider(settings, backend),
         ROCKSDB_CHANGELOG: "true" if changelog_checkpointing(settings, backend) else "false",
-        FILE_MANAGER_CLASS: str(resolved["class"]) if resolved["type"] == "custom" else None,
+        FILE_MANAGER_CLASS: resolved.custom_class if resolved.kind is StorageKind.CUSTOM else None,
     }
+
+
+def settings_store(j_conf: "JavaObject") -> SettingsStore:
+    """The settings held in a Spark session's JVM ``RuntimeConfig``, kept in step with the
+    Spark keys derived from them. Environment code reads and writes settings through it."""
+    return SettingsStore(j_conf, session_conf)

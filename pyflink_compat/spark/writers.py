@@ -1,7 +1,8 @@
 """Applying a query plan to a PySpark ``DataStreamWriter``.
 
-PySpark's ``trigger()`` takes no JVM trigger object, so the JVM writer behind it is configured
-directly, as PySpark itself does.
+Everything applied here was decided by the plan; this module only hands it to Spark. PySpark's
+``trigger()`` takes no JVM trigger object, so the JVM writer behind it is configured directly,
+as PySpark itself does.
 """
 
 from __future__ import annotations
@@ -14,20 +15,19 @@ __all__ = ["apply_query_plan"]
 
 
 def apply_query_plan(writer: Any, plan: QueryPlan) -> Any:
-    """Give ``writer`` the query name, checkpoint location, trigger and write mode of ``plan``.
+    """Give ``writer`` the query name, write options and trigger of ``plan``.
 
     :return: The same writer, ready to ``start()``.
     """
     jvm = writer._spark.sparkContext._jvm
-    j_writer = writer._jwrite.queryName(plan.name).option("checkpointLocation", plan.checkpoint_location)
+    j_writer = writer._jwrite.queryName(plan.name)
     trigger = jvm.org.apache.spark.sql.streaming.Trigger
     if plan.interval_ms is not None:
         if plan.continuous:
             j_writer = j_writer.trigger(trigger.Continuous(plan.interval_ms))
         else:
             j_writer = j_writer.trigger(trigger.ProcessingTime(plan.interval_ms))
-    if plan.async_progress:
-        j_writer = j_writer.option("asyncProgressTrackingEnabled", "true").option(
-            "asyncProgressTrackingCheckpointIntervalMs", str(plan.interval_ms))
+    for key, value in plan.write_options.items():
+        j_writer = j_writer.option(key, value)
     writer._jwrite = j_writer
     return writer

@@ -8,28 +8,33 @@ reported by py4j as a missing method overload, and an enum argument is read thro
 from __future__ import annotations
 
 import enum
-from typing import Any, Optional, Sequence, Tuple, Type, TypeVar
+from typing import Any, Callable, Dict, Optional, Sequence, Tuple, Type, TypeVar
 
-from pyflink_compat.util.exceptions import ArgumentAttributeError, jvm_name_missing, method_not_found
+import attrs
+
+from pyflink_compat.util.exceptions import (
+    ArgumentAttributeError, jvm_name_missing, method_not_found, null_pointer)
 
 __all__ = [
     "java_long", "java_int", "java_boolean", "java_string", "java_call_args", "enum_member",
-    "java_attribute",
+    "java_attribute", "JavaMethod", "INT_MIN", "INT_MAX", "LONG_MIN", "LONG_MAX",
 ]
 
 E = TypeVar("E", bound=enum.Enum)
 
-_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
-_LONG_MIN, _LONG_MAX = -(2**63), 2**63 - 1
+#: Java's ``Integer.MIN_VALUE`` and ``Integer.MAX_VALUE``.
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1
+#: Java's ``Long.MIN_VALUE`` and ``Long.MAX_VALUE``.
+LONG_MIN, LONG_MAX = -(2**63), 2**63 - 1
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_ACCEPTS = {
-    "long": lambda v: _is_int(v) and _LONG_MIN <= v <= _LONG_MAX,
-    "int": lambda v: _is_int(v) and _INT_MIN <= v <= _INT_MAX,
+_ACCEPTS: Dict[str, Callable[[Any], bool]] = {
+    "long": lambda v: _is_int(v) and LONG_MIN <= v <= LONG_MAX,
+    "int": lambda v: _is_int(v) and INT_MIN <= v <= INT_MAX,
     "boolean": lambda v: isinstance(v, bool),
     "double": lambda v: isinstance(v, float) or _is_int(v),
     "String": lambda v: v is None or isinstance(v, str),
@@ -97,3 +102,51 @@ def java_attribute(value: Any, attribute: str) -> Any:
         raise ArgumentAttributeError(
             "'{}' object has no attribute '{}'".format(type(value).__name__, attribute)
         ) from None
+
+
+_CONVERT: Dict[str, Callable[[Any], Any]] = {"long": int, "int": int, "boolean": bool, "String": str}
+
+
+@attrs.frozen
+class JavaMethod:
+    """One Java method PyFlink calls, declared once: who py4j says was called, the method's
+    name and the kinds of its parameters, which decide how a bad argument fails.
+
+    :param owner: The called object as py4j names it in errors (``CheckpointConfig``,
+                  ``StreamExecutionEnvironment``).
+    :param name: The Java method's name.
+    :param kinds: The kind of each parameter: ``long``, ``int``, ``boolean``, ``double`` or
+                  ``String`` (a ``String`` that must not be ``None``).
+    """
+
+    owner: str
+    name: str
+    kinds: Tuple[str, ...] = ()
+
+    @property
+    def target(self) -> str:
+        """The call as errors name it: ``<owner>.<name>``."""
+        return "{}.{}".format(self.owner, self.name)
+
+    def arg(self, value: Any, *others: Any) -> Any:
+        """``value``, converted, if the method's first parameter accepts it.
+
+        :param others: The call's further arguments, already converted; they are only shown
+                       in the error, as py4j shows every argument of a call it cannot match.
+        :raises JavaMethodNotFoundError: as py4j raises it for an argument of the wrong type.
+        """
+        kind = self.kinds[0]
+        if kind == "String":
+            return java_string(value, self.name, self.target)
+        java_call_args(self.name, self.target, [(value, kind)] + [(o, None) for o in others])
+        return _CONVERT[kind](value)
+
+    def not_found(self, *args: Any) -> Exception:
+        """py4j's error when no overload of the method takes ``args``."""
+        error: Exception = method_not_found(self.name, list(args), self.target)
+        return error
+
+    def null_pointer(self, message: Optional[str] = None) -> Exception:
+        """Java's ``NullPointerException`` thrown by the method."""
+        error: Exception = null_pointer(message, self.target)
+        return error

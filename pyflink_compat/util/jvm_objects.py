@@ -14,17 +14,29 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping
 if TYPE_CHECKING:
     from py4j.java_gateway import JavaObject
 
-__all__ = ["new_descriptor", "descriptor_record", "is_descriptor", "map_to_dict", "string_map_to_dict"]
+__all__ = ["jvm", "context_class_loader", "new_descriptor", "descriptor_record", "is_descriptor",
+           "map_to_dict", "string_map_to_dict"]
 
 # Joins keys in the JVM: py4j iterators end in a JVM exception, which is slow to convert.
 _SEPARATOR = "\u0001"
 
 
-def new_descriptor(record: Mapping[str, Any]) -> "JavaObject":
-    """A JVM map holding ``record``; lists are kept as JSON text."""
+def jvm() -> Any:
+    """The Spark JVM as py4j shows it, reached through the session's gateway when first needed
+    (nothing touches the JVM at import time)."""
     from pyflink_compat.java_gateway import get_gateway
 
-    j_map = get_gateway().jvm.java.util.LinkedHashMap()
+    return get_gateway().jvm
+
+
+def context_class_loader() -> Any:
+    """The class loader of the calling JVM thread, which sees the classes a user added."""
+    return jvm().Thread.currentThread().getContextClassLoader()
+
+
+def new_descriptor(record: Mapping[str, Any]) -> "JavaObject":
+    """A JVM map holding ``record``; lists are kept as JSON text."""
+    j_map = jvm().java.util.LinkedHashMap()
     for key, value in record.items():
         j_map.put(key, json.dumps(value) if isinstance(value, (list, tuple)) else value)
     return j_map
@@ -44,11 +56,9 @@ def descriptor_record(j_map: "JavaObject") -> Dict[str, Any]:
 
 
 def _join(j_map: "JavaObject", j_items: "JavaObject") -> List[str]:
-    from pyflink_compat.java_gateway import get_gateway
-
     if j_map.isEmpty():
         return []
-    return str(get_gateway().jvm.java.lang.String.join(_SEPARATOR, j_items)).split(_SEPARATOR)
+    return str(jvm().java.lang.String.join(_SEPARATOR, j_items)).split(_SEPARATOR)
 
 
 def map_to_dict(j_map: "JavaObject") -> Dict[str, Any]:

@@ -75,3 +75,20 @@ def test_durations_read_in_milliseconds_overflow_as_in_flink():
         "java.lang.IllegalArgumentException", "Checkpoint interval must be larger than or equal to 10 ms")
     alignment = SETTINGS_BY_KEY["execution.checkpointing.aligned-checkpoint-timeout"]
     assert alignment.rejection((2**63) * 10**9) is None  # kept as a java.time.Duration
+
+
+def test_the_settings_spark_reads_from_the_session_conf_are_declared_native():
+    native = {s.key for s in SETTINGS if s.native}
+    assert native == {
+        "execution.checkpointing.num-retained", "state.backend.type",
+        "execution.checkpointing.incremental", "state.changelog.enabled"}
+
+
+def test_the_settings_layer_does_not_import_the_spark_layer():
+    import subprocess
+    import sys
+
+    code = ("import sys, pyflink_compat.settings.store, pyflink_compat.settings.registry; "
+            "print(sorted(m for m in sys.modules if m.startswith('pyflink_compat.spark')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

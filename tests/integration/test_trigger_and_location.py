@@ -8,6 +8,7 @@ import pytest
 
 from pyflink_compat.common import JobStatus
 from pyflink_compat.datastream import JobManagerCheckpointStorage
+from pyflink_compat.settings.kinds import StorageKind
 
 from .conftest import (INTERVAL_MS, file_uri, json_stream, log_ids, query_checkpoint_dir,
                        query_trigger, run_to_end, wait_for_commits, wait_until, write_json_files)
@@ -52,7 +53,7 @@ def test_queries_without_durable_storage_checkpoint_in_a_job_owned_temporary_dir
         env.get_checkpoint_config().set_checkpoint_storage(JobManagerCheckpointStorage())
     env.add_sink(json_stream(env, small_input).writeStream.format("noop"), "only", bounded=True)
     plan = env.get_job_plan("temp-job")
-    assert plan.storage["type"] == "jobmanager"
+    assert plan.storage.kind is StorageKind.JOBMANAGER
     assert plan.queries[0].location_kind == "temporary"
 
     client = env.execute_async("temp-job")

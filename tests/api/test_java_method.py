@@ -1,0 +1,28 @@
+"""A mirrored Java method, declared once, checks arguments and fails as py4j does."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyflink_compat.util.exceptions import JavaMethodNotFoundError
+from pyflink_compat.util.java_args import INT_MAX, LONG_MAX, JavaMethod
+
+
+def test_a_declared_method_names_its_call_as_errors_do():
+    assert JavaMethod("CheckpointConfig", "setCheckpointTimeout", ("long",)).target == \
+        "CheckpointConfig.setCheckpointTimeout"
+
+
+@pytest.mark.parametrize("kind, value, expected", [
+    ("long", LONG_MAX, LONG_MAX), ("int", INT_MAX, INT_MAX), ("boolean", True, True),
+    ("String", "file:///x", "file:///x")])
+def test_an_argument_the_parameter_accepts_is_returned(kind, value, expected):
+    assert JavaMethod("Owner", "call", (kind,)).arg(value) == expected
+
+
+@pytest.mark.parametrize("kind, value", [
+    ("long", LONG_MAX + 1), ("int", INT_MAX + 1), ("int", True), ("boolean", 1), ("String", 5),
+    ("String", None)])
+def test_an_argument_the_parameter_refuses_fails_as_a_missing_overload(kind, value):
+    with pytest.raises(JavaMethodNotFoundError):
+        JavaMethod("Owner", "call", (kind,)).arg(value)

@@ -1,0 +1,104 @@
+"""Flink's job-level rules the supervisor applies, each checked on its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyflink_compat.common.job_status import JobStatus
+from pyflink_compat.settings import durations
+from pyflink_compat.spark.rules import (
+    IDLE_POLLS_BEFORE_FINISHED, CheckpointFailure, FailedCheckpoints, batch_took_too_long,
+    deletes_checkpoints, idle_polls_after, running_past_timeout, state_size_rejection, state_store_mismatch)
+
+DELETE, KEEP = True, False
+
+RETENTION_TABLE = [
+    # retention,                     cancel, fail,   finish, suspend
+    ("DELETE_ON_CANCELLATION",       DELETE, KEEP,   DELETE, KEEP),
+    ("RETAIN_ON_CANCELLATION",       KEEP,   KEEP,   KEEP,   KEEP),
+    ("NO_EXTERNALIZED_CHECKPOINTS",  DELETE, DELETE, DELETE, KEEP),
+]
+ENDINGS = (JobStatus.CANCELED, JobStatus.FAILED, JobStatus.FINISHED, JobStatus.SUSPENDED)
+
+
+@pytest.mark.parametrize("retention, status, expected", [
+    (row[0], status, row[1 + i]) for row in RETENTION_TABLE for i, status in enumerate(ENDINGS)])
+def test_retention_decides_whether_an_ended_job_deletes_its_checkpoints(retention, status, expected):
+    assert deletes_checkpoints(retention, status) is expected
+
+
+@pytest.mark.parametrize("retention", [row[0] for row in RETENTION_TABLE])
+def test_a_suspended_job_always_keeps_its_checkpoints(retention):
+    assert deletes_checkpoints(retention, JobStatus.SUSPENDED) is KEEP
+
+
+@pytest.mark.parametrize("tolerable, failures_survived", [(0, 0), (1, 1), (3, 3)])
+def test_more_failed_checkpoints_in_a_row_than_tolerated_fail_the_job(tolerable, failures_survived):
+    counter = FailedCheckpoints(tolerable)
+    for _ in range(failures_survived):
+        assert counter.record("sink", "reason") is None
+    failure = counter.record("sink", "the reason")
+    assert isinstance(failure, CheckpointFailure)
+    assert "Exceeded checkpoint tolerable failure threshold" in str(failure)
+    assert "'sink'" in str(failure) and "the reason" in str(failure)
+
+
+def test_a_completed_checkpoint_resets_the_count_of_failed_ones():
+    counter = FailedCheckpoints(1)
+    assert counter.record("sink", "first") is None
+    counter.reset()
+    assert counter.record("sink", "second") is None
+    assert counter.record("sink", "third") is not None
+
+
+@pytest.mark.parametrize("duration_ms, timeout_ms, too_long", [
+    (999, 1000, False), (1000, 1000, False), (1001, 1000, True), (0, 10, False)])
+def test_a_finished_batch_longer_than_the_timeout_is_a_failed_checkpoint(duration_ms, timeout_ms, too_long):
+    assert batch_took_too_long(duration_ms, durations.from_millis(timeout_ms)) is too_long
+
+
+@pytest.mark.parametrize("active_since, now, timeout_ms, past", [
+    (10.0, 10.5, 1000, False), (10.0, 11.0, 1000, False), (10.0, 11.25, 1000, True)])
+def test_a_batch_still_running_past_the_timeout_is_a_failed_checkpoint(active_since, now, timeout_ms, past):
+    assert running_past_timeout(active_since, now, durations.from_millis(timeout_ms)) is past
+
+
+@pytest.mark.parametrize("size, limit, rejected", [
+    (10, None, False), (10, 10, False), (11, 10, True)])
+def test_state_past_the_jobmanager_limit_fails_the_checkpoint_with_flinks_reason(size, limit, rejected):
+    reason = state_size_rejection(size, limit)
+    assert (reason is not None) is rejected
+    if rejected:
+        assert reason.startswith("Size of the state is larger than the maximum permitted")
+        assert "Size=11 , maxSize=10." in reason
+
+
+@pytest.mark.parametrize("pinned, wanted, warns", [
+    (None, "a.B", False), ("a.B", None, False), ("a.B", "a.B", False), ("a.Rocks", "a.Hdfs", True)])
+def test_a_checkpoint_pinned_to_another_state_store_is_reported(pinned, wanted, warns):
+    text = state_store_mismatch("rows", pinned, wanted)
+    assert (text is not None) is warns
+    if warns:
+        assert "Query 'rows'" in text and "state store Rocks" in text and "configured Hdfs" in text
+
+
+@pytest.mark.parametrize("bounded, data_available, triggered, after", [
+    (True, False, True, 2), (True, True, True, 0), (True, False, False, 0), (False, False, True, 0)])
+def test_a_bounded_query_counts_polls_that_find_its_input_exhausted(bounded, data_available, triggered, after):
+    assert idle_polls_after(1, bounded, data_available, triggered) == after
+
+
+def test_a_bounded_query_finishes_after_enough_idle_polls_in_a_row():
+    polls = 0
+    for _ in range(IDLE_POLLS_BEFORE_FINISHED):
+        polls = idle_polls_after(polls, True, False, True)
+    assert polls >= IDLE_POLLS_BEFORE_FINISHED
+
+
+def test_durations_convert_between_the_api_spark_and_the_clocks():
+    assert durations.from_millis(1500) == 1_500_000_000
+    assert durations.to_millis(1_999_999) == 1
+    assert durations.to_seconds(durations.from_millis(250)) == 0.25
+    assert durations.to_seconds_and_nanos(durations.from_seconds_and_nanos(3, 7)) == (3, 7)
+    assert durations.show(durations.from_millis(5)) == "5 ms"
+    assert durations.show(5) == "5 ns"
