@@ -56,7 +56,7 @@ class SessionConfStore(object):
 
     def set_options(self, changes: Mapping[str, Optional[str]]) -> None:
         from pyflink_compat.settings.registry import SETTINGS
-        from pyflink_compat.settings.store import SettingsStore
+        from pyflink_compat.spark.translation import settings_store
 
         known = {setting.key: setting for setting in SETTINGS}
         registered: Dict[Any, Any] = {}
@@ -66,7 +66,7 @@ class SessionConfStore(object):
                 registered[setting] = None if text is None else setting.codec.parse(text)
         if registered:
             # Validates everything first; raises before anything is written.
-            SettingsStore(self._j_conf).put(registered, "ExecutionConfig")
+            settings_store(self._j_conf).put(registered, "ExecutionConfig")
         for key, text in changes.items():
             if key in known:
                 continue
