@@ -25,6 +25,7 @@ import sys
 import tempfile
 from typing import Tuple
 
+from pyflink_compat._logging import install_default_handler
 from pyflink_compat.common import Configuration
 from pyflink_compat.datastream import (
     CheckpointingMode,
@@ -86,6 +87,8 @@ def main(argv: list[str]) -> int:
                         help="input and output of the job (default: 'data' beside --checkpoint-dir)")
     parser.add_argument("--files", type=int, default=4, help="new input files to add")
     parser.add_argument("--per-file", type=int, default=250, help="orders per file")
+    parser.add_argument("--plan", action="store_true",
+                        help="print what every setting does on Spark before the job starts")
     args = parser.parse_args(argv)
 
     work = None
@@ -103,6 +106,9 @@ def main(argv: list[str]) -> int:
     revenue_dir = os.path.join(os.path.abspath(data_dir), "revenue")
     added, total = add_orders(orders_dir, args.files, args.per_file)
     start_spark_quietly()
+    # the job log (one line per checkpoint) on standard error, as the package shows it when the
+    # application configures no logging; a no-op once the package installs it at job start
+    install_default_handler()
 
     # --- PyFlink checkpoint configuration, as it was in the Flink job -------------------
     config = Configuration()
@@ -140,8 +146,9 @@ def main(argv: list[str]) -> int:
     env.add_sink(orders.writeStream.format("parquet").option("path", archive_dir),
                  name="archive", bounded=True)
 
-    print(env.get_job_plan("orders"))
-    print("\nInput: %d new orders in %s (%d in all)" % (added, orders_dir, total))
+    if args.plan:
+        print(env.get_job_plan("orders") + "\n")
+    print("Input: %d new orders in %s (%d in all)" % (added, orders_dir, total))
     client = env.execute_async("orders")
     result = client.get_job_execution_result().result()
 
