@@ -6,7 +6,9 @@ import os
 import re
 import subprocess
 import sys
-from typing import Any
+from typing import Any, Iterator
+
+import pytest
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 _JOB = os.path.join(_ROOT, "examples", "ported_job.py")
@@ -14,9 +16,22 @@ _SUMMARY = re.compile(r"orders added: (\d+), processed by this run: (\d+), archi
                       r"each exactly once: (True|False)")
 
 
+@pytest.fixture(scope="session")
+def spark() -> Iterator[None]:
+    """No Spark session in the test process: the job runs in processes of its own."""
+    yield None
+
+
+@pytest.fixture(scope="session")
+def warm_jvm() -> None:
+    """Nothing to warm up in the test process (see :func:`spark`)."""
+
+
 def run_job(checkpoint_dir: str) -> str:
     env = dict(os.environ, PYTHONPATH=_ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""),
-               PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable)
+               PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable,
+               # a short-lived JVM: quick compilation and a simple collector start it faster
+               PORTED_JOB_JAVA_OPTIONS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC")
     done = subprocess.run([sys.executable, _JOB, "--checkpoint-dir", checkpoint_dir,
                            "--files", "1", "--per-file", "10"],
                           env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
