@@ -37,6 +37,7 @@ extensions = [
     "sphinx.ext.autosummary",
     "flink_registry",
     "not_supported",
+    "compat_only",
 ]
 
 INTERSPHINX = os.environ.get("DOCS_INTERSPHINX") == "1"
@@ -100,13 +101,29 @@ if not INTERSPHINX:
     ]
 
 # -- HTML -------------------------------------------------------------------------------------
-html_theme = "alabaster"
+# The theme of the PyFlink and PySpark API references, so that the pages read like theirs.
+html_theme = "pydata_sphinx_theme"
 html_theme_options = {
-    "description": "The PyFlink 1.20.5 checkpointing API on Spark Structured Streaming",
-    "page_width": "1180px",
-    "sidebar_width": "240px",
-    "fixed_sidebar": True,
+    "navbar_align": "left",
+    "header_links_before_dropdown": 6,
+    "show_toc_level": 2,
+    "navigation_with_keys": False,
+    # the links to the neighbouring pages would show truncated full dotted names
+    "show_prev_next": False,
+    # The "on this page" column: on the top-level and reference pages, but not beside the wide
+    # generated tables, nor on the API pages (whose only entry would be the object itself).
+    # A Sphinx "*" stops at "/": "reference/*" leaves out "reference/api/...".
+    "secondary_sidebar_items": {"*": ["page-toc"], "reference/*": ["page-toc"],
+                                "support_matrix": [], "spark_mapping": []},
+    "footer_start": ["copyright"],
+    "footer_end": ["sphinx-version"],
 }
+# Pages without a section to navigate, and the pages of wide tables, take the whole width.
+# An API page's place is shown by its breadcrumbs; a sidebar of sibling pages with full
+# dotted names would take a third of the width.
+html_sidebars: Dict[str, Any] = {page: [] for page in (
+    "index", "changelog", "faq", "support_matrix", "spark_mapping", "divergences",
+    "reference/api/*")}
 html_static_path = ["_static"]
 html_css_files = ["registry.css"]
 html_title = "pyflink_compat " + release
@@ -188,7 +205,9 @@ def enum_constants() -> Dict[str, str]:
     return found
 
 
-autosummary_context = {"enum_constants": enum_constants()}
+from compat_only import compat_only_names  # noqa: E402
+
+autosummary_context = {"enum_constants": enum_constants(), "compat_only": compat_only_names()}
 
 
 # -- Completeness ----------------------------------------------------------------------------

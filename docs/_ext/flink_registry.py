@@ -4,9 +4,9 @@ Two directives turn the declarative registries into docutils nodes, so that the 
 can never drift from the code:
 
 ``.. flink-support-matrix::``
-    One row per :data:`pyflink_compat.settings.registry.SETTINGS` entry: the Flink key, its
-    fallback keys, the kind of value, the default, the support status and what the setting
-    becomes in Spark. ``:support:`` keeps only the rows of one status (``applied``,
+    One row per :data:`pyflink_compat.settings.registry.SETTINGS` entry: the support status,
+    the Flink key with its fallback keys, the kind of value and its default, and what the
+    setting becomes in Spark. ``:support:`` keeps only the rows of one status (``applied``,
     ``emulated`` or ``no-effect``); ``:counts:`` adds a sentence counting the settings per
     status before the table.
 
@@ -92,7 +92,8 @@ def _table(headers: Sequence[str], widths: Sequence[int], rows: List[nodes.row])
     tgroup += nodes.thead("", _row([_cell(_text_paragraph(h)) for h in headers]))
     tgroup += nodes.tbody("", *rows)
     table = nodes.table("", tgroup)
-    table["classes"] += ["flink-registry"]
+    # colwidths-given: the HTML writer then emits the proportions above as column widths
+    table["classes"] += ["flink-registry", "colwidths-given"]
     return table
 
 
@@ -129,8 +130,9 @@ class SupportMatrix(_RegistryDirective):
         if "counts" in self.options:
             result.append(self._counts(settings, Support))
         rows = [self._setting_row(setting) for setting in settings]
-        headers = ("Flink key", "Fallback keys", "Kind", "Default", "Status", "In Spark")
-        result.append(_table(headers, (26, 20, 10, 8, 9, 27), rows))
+        # Status first, so that it is seen at any width; fallback keys under their key.
+        headers = ("Status", "Flink key", "Kind and default", "In Spark")
+        result.append(_table(headers, (14, 30, 25, 31), rows))
         return result
 
     @staticmethod
@@ -150,20 +152,21 @@ class SupportMatrix(_RegistryDirective):
                               *[_literal_paragraph(c) for c in setting.codec.choices])
         else:
             kind_cell = _cell(_text_paragraph(kind))
-        status = setting.support.value
+        default = _default_paragraph(default_text(setting))
+        default.insert(0, nodes.Text("default: "))
+        kind_cell += default
+        status = nodes.paragraph()
+        status += nodes.inline(setting.support.value, setting.support.value, classes=["flink-status"])
+        status_cell = _cell(status)
         if setting.no_effect_when is not None:
-            status += " (some values have no Spark effect)"
-        fallbacks = [_literal_paragraph(k) for k in setting.fallback_keys]
+            status_cell += _text_paragraph("(some values have no Spark effect)")
         key_cell = _cell(_literal_paragraph(setting.key))
+        for fallback in setting.fallback_keys:
+            paragraph = nodes.paragraph("", "", nodes.Text("or "), nodes.literal(fallback, fallback))
+            paragraph["classes"].append("flink-fallback")
+            key_cell += paragraph
         key_cell["ids"].append(nodes.make_id("setting-" + setting.key))
-        return _row([
-            key_cell,
-            _cell(*fallbacks) if fallbacks else _cell(),
-            kind_cell,
-            _cell(_default_paragraph(default_text(setting))),
-            _cell(_text_paragraph(status)),
-            _cell(_text_paragraph(setting.spark)),
-        ])
+        return _row([status_cell, key_cell, kind_cell, _cell(_text_paragraph(setting.spark))])
 
 
 class DivergenceList(_RegistryDirective):
