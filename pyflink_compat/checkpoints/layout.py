@@ -209,13 +209,14 @@ class QueryCheckpoint:
                     files.append(store_dir + "/" + name)
                     if kind == "zip":
                         files.extend(self._zip_ssts(store_dir, name))
+        log_kind = "changelog" if any("changelog" in kinds for kinds in by_version.values()) else "delta"
         for v in range(start + 1, version + 1):
             names = by_version.get(v, {}).get("delta", []) + by_version.get(v, {}).get("changelog", [])
             if not names:
                 raise SavepointError(
-                    self._p("{}/{}".format(store_dir, v)),
-                    "state version {} has neither a delta nor a changelog file, and no snapshot at or "
-                    "after it up to version {}: the state is incomplete".format(v, version))
+                    self._p("{}/{}.{}".format(store_dir, v, log_kind)),
+                    "needed to restart after batch {} but missing (no snapshot of state version {} or later "
+                    "replaces it)".format(version - 1, v))
             files.extend(store_dir + "/" + name for name in names)
         return files
 

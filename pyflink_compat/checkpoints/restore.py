@@ -81,6 +81,10 @@ def resolve_restore_source(fs: FileAccess, path: str, sink: Optional[str] = None
         manifest_dir = path
     elif fs.isfile(parent + "/" + MANIFEST_NAME):
         manifest_dir, query_name = parent, base
+    for candidate in (path, parent):
+        if candidate.rpartition("/")[2].startswith("savepoint-") and manifest_dir is None:
+            raise SavepointError(candidate, "no {} manifest: an incomplete savepoint, which is never "
+                                 "restored".format(MANIFEST_NAME))
     if manifest_dir is not None:
         manifest = read_manifest(fs, manifest_dir)
         queries = {str(q["path"]): q for q in manifest["queries"]}
@@ -95,11 +99,8 @@ def resolve_restore_source(fs: FileAccess, path: str, sink: Optional[str] = None
     else:
         queries = dict(job_queries(fs, path))
         if not queries:
-            if base.startswith("savepoint-"):
-                cause = "no _metadata manifest: an incomplete savepoint, or not one"
-            else:
-                cause = "neither a savepoint (no _metadata manifest) nor a Spark query checkpoint nor a job directory"
-            raise SavepointError(path, cause)
+            raise SavepointError(path, "neither a savepoint (no _metadata manifest) nor a Spark query checkpoint "
+                                 "nor a job directory")
         query_dir = queries[_pick(path, sorted(queries), sink)]
     checkpoint = QueryCheckpoint(fs, query_dir)
     batch = checkpoint.latest_committed()

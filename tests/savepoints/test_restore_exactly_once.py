@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import collections
+import json
+import os
 from typing import Any, Dict
 
 import pytest
@@ -81,9 +83,16 @@ def test_a_stateless_query_restored_from_a_job_savepoint_writes_each_new_row_onc
         finally:
             query.stop()
         outputs.append(output_batches(out))
-    assert outputs[0] == outputs[1] == {2: [["x", 100], ["y", 101]]}
+    every_input_row = []
+    for name in os.listdir(input_dir):
+        with open(os.path.join(input_dir, name)) as stream:
+            every_input_row.extend([row["k"], row["v"]] for row in map(json.loads, stream))
     before = output_batches(saved_job["rows_out"])
+    assert sorted(before) == [0, 1]
+    assert outputs[0] == outputs[1]
+    assert sorted(outputs[0]) == [2]
+    assert ["x", 100] in outputs[0][2] and ["a", 0] not in outputs[0][2]
+    # together with the batches written before the savepoint: every input row exactly once
     everything = sorted(row for batch in list(before.values()) + list(outputs[0].values()) for row in batch)
-    assert everything == sorted([k, v] for k, v in [("a", 0), ("a", 1), ("b", 2), ("b", 10), ("c", 11),
-                                                    ("x", 100), ("y", 101)])
+    assert everything == sorted(every_input_row)
     assert digest(savepoint) == saved
