@@ -78,7 +78,10 @@ def _job(fs: FileAccess, path: str, name: str) -> Dict[str, Any]:
 
 
 def list_storage(directory: str) -> Dict[str, Any]:
-    """The jobs and savepoints in a storage directory (or in a savepoint directory's parent).
+    """The jobs and savepoints in a storage directory.
+
+    Savepoints are found directly in it and in its sub-directories that are not jobs (a
+    savepoint target directory).
 
     :raises SavepointError: when the directory does not exist.
     """
@@ -92,19 +95,30 @@ def list_storage(directory: str) -> Dict[str, Any]:
         return {"path": root, "jobs": [{"name": None, "path": root, "marker": False,
                                         "queries": [describe_query(fs, root, all_batches=True)], "checkpoints": []}],
                 "savepoints": [], "incomplete_savepoints": []}
-    for name in fs.listdir(root):
-        path = root + "/" + name
-        if not fs.isdir(path):
-            continue
+
+    def savepoint_entry(path: str) -> bool:
         if fs.isfile(path + "/" + MANIFEST_NAME):
             try:
                 savepoints.append(_savepoint_summary(fs, path))
             except SavepointError:
                 incomplete.append(path)
-        elif name.startswith("savepoint-"):
+            return True
+        if path.rpartition("/")[2].startswith("savepoint-"):
             incomplete.append(path)
-        elif fs.isfile(path + "/" + JOB_MARKER_NAME) or job_queries(fs, path):
+            return True
+        return False
+
+    for name in fs.listdir(root):
+        path = root + "/" + name
+        if not fs.isdir(path) or savepoint_entry(path):
+            continue
+        if fs.isfile(path + "/" + JOB_MARKER_NAME) or job_queries(fs, path):
             jobs.append(_job(fs, path, name))
+        else:
+            # a directory of savepoints, such as a job's savepoint target directory
+            for child in fs.listdir(path):
+                if fs.isdir(path + "/" + child) and child.startswith("savepoint-"):
+                    savepoint_entry(path + "/" + child)
     if not jobs and not savepoints and job_queries(fs, root):
         jobs.append(_job(fs, root, root.rpartition("/")[2]))
     return {"path": root, "jobs": jobs, "savepoints": savepoints, "incomplete_savepoints": incomplete}
