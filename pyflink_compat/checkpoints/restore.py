@@ -19,6 +19,7 @@ savepoint can run at the same time (Spark refuses two active queries with the sa
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -113,6 +114,19 @@ def resolve_restore_source(fs: FileAccess, path: str, sink: Optional[str] = None
     return query_dir, files, None, batch
 
 
+def _refuse_absolute_schema_paths(fs: FileAccess, query_dir: str, files: List[str]) -> None:
+    """transformWithState on Spark 4 records the absolute path of its state schema files in its
+    operator metadata (``state/<op>/_metadata/v2/<batch>``); a copy elsewhere would fail, or
+    silently read the schema from the old location while that still exists."""
+    for rel in files:
+        if re.fullmatch(r"state/\d+/_metadata/v2/\d+", rel):
+            text = fs.read_bytes(query_dir + "/" + rel).decode("utf-8", "replace")
+            if re.search(r'"stateSchemaFilePaths"\s*:\s*\[\s*"(?:[a-zA-Z][a-zA-Z0-9+.-]*:|/)', text):
+                raise SavepointError(query_dir + "/" + rel, "the operator metadata names its state schema files "
+                                     "by absolute path (transformWithState on Spark 4): restoring it to another "
+                                     "location is not supported yet")
+
+
 def restore_query(source: str, fresh_checkpoint_location: str, sink: Optional[str] = None,
                   new_query_id: bool = True) -> RestoredQuery:
     """Prepare a fresh checkpoint location from which a Spark query resumes after batch N.
@@ -133,6 +147,7 @@ def restore_query(source: str, fresh_checkpoint_location: str, sink: Optional[st
     if fs.exists(target) and (not fs.isdir(target) or fs.listdir(target)):
         raise SavepointError(target, "the new checkpoint location is not empty; restore only into a fresh one")
     query_dir, files, _, batch = resolve_restore_source(fs, src, sink)
+    _refuse_absolute_schema_paths(fs, query_dir, files)
     fs.makedirs(target)
     total = 0
     try:
