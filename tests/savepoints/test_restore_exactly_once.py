@@ -5,6 +5,7 @@ from __future__ import annotations
 import collections
 import json
 import os
+import time
 from typing import Any, Dict
 
 import pytest
@@ -20,9 +21,26 @@ PROVIDERS = {
     # a snapshot after every change, so that zips, SSTs and changelogs all take part
     "rocksdb-changelog": {"spark.sql.streaming.stateStore.providerClass": ROCKSDB, CHANGELOG: "true",
                           "spark.sql.streaming.stateStore.minDeltasForSnapshot": "1"},
+    # Spark 4's checkpoint format v2: state files carry a unique id named by the commit log
+    "rocksdb-format-v2": {"spark.sql.streaming.stateStore.providerClass": ROCKSDB, CHANGELOG: "true",
+                          "spark.sql.streaming.stateStore.checkpointFormatVersion": "2"},
 }
 
-ALL_KEYS = "aab" + "bc" + "cd" + "ad"
+#: the kinds of state file a savepoint of each provider must hold
+STATE_FILE_KINDS = {"hdfs": {".delta"}, "rocksdb": {".zip", ".sst"},
+                    "rocksdb-changelog": {".zip", ".sst", ".changelog"}, "rocksdb-format-v2": {".changelog"}}
+
+ALL_KEYS = "aab" + "bc" + "e" + "cd" + "ad"
+
+
+def wait_for_a_snapshot_zip(checkpoint: str) -> None:
+    """Wait (bounded) until Spark's maintenance thread has uploaded a RocksDB snapshot, so that
+    the savepoint needs a snapshot, its SST files and the changelogs after it."""
+    deadline = time.monotonic() + 60
+    partitions = [os.path.join(checkpoint, "state", "0", p) for p in ("0", "1")]
+    while not any(n.endswith(".zip") for p in partitions for n in os.listdir(p)):
+        assert time.monotonic() < deadline, "no RocksDB snapshot was written within a minute"
+        time.sleep(0.1)
 
 
 @pytest.mark.parametrize("provider", sorted(PROVIDERS))
@@ -37,8 +55,15 @@ def test_a_savepoint_of_a_running_query_restored_twice_reaches_the_uninterrupted
             run_until_idle(query)
             write_input(input_dir, "f1.json", rows_of("bc", 10))
             run_until_idle(query)
+            if provider == "rocksdb-changelog":
+                wait_for_a_snapshot_zip(original)
+            write_input(input_dir, "f1b.json", rows_of("e", 15))
+            run_until_idle(query)
             savepoint = write_savepoint(original, str(tmp_path / "savepoints"), "job")
             saved = digest(savepoint)
+            kinds = {os.path.splitext(p)[1] for p in saved
+                     if "/state/" in p and not os.path.basename(p).startswith(".")}
+            assert STATE_FILE_KINDS[provider] <= kinds
             # the original goes on after the savepoint; its new files must not reach the savepoint
             write_input(input_dir, "f2.json", rows_of("cd", 20))
             run_until_idle(query)
@@ -49,7 +74,7 @@ def test_a_savepoint_of_a_running_query_restored_twice_reaches_the_uninterrupted
         write_input(input_dir, "f3.json", rows_of("ad", 30))
         results = []
         restored = [restore_query(savepoint, str(tmp_path / "restored{}".format(i))) for i in (1, 2)]
-        assert [r.batch_id for r in restored] == [1, 1]
+        assert [r.batch_id for r in restored] == [2, 2]
         names = ["restored{}_{}".format(i, provider.replace("-", "_")) for i in (1, 2)]
         # both restores run at the same time: each got a query id of its own
         queries = [start_counts(spark, input_dir, r.location, n) for r, n in zip(restored, names)]
