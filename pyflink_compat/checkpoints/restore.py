@@ -32,7 +32,7 @@ from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, check_files, read
 from pyflink_compat.checkpoints.savepoint import job_queries
 from pyflink_compat.checkpoints.verify import check_checkpoint_files
 
-__all__ = ["RestoredQuery", "restore_query", "resolve_restore_source"]
+__all__ = ["RestoredQuery", "restore_query", "restore_job", "resolve_restore_source"]
 
 
 @attrs.frozen
@@ -172,3 +172,38 @@ def restore_query(source: str, fresh_checkpoint_location: str, sink: Optional[st
                 fs.remove_file(path)
         raise
     return RestoredQuery(fresh_checkpoint_location, batch, len(files), total, query_id)
+
+
+def restore_job(savepoint: str, job_dir: str, sinks: List[str],
+                allow_non_restored_state: bool = False) -> Dict[str, RestoredQuery]:
+    """Prepare a job's checkpoint directories from a savepoint before its queries start.
+
+    Every sink of the job that the savepoint holds is restored into ``<job_dir>/<sink>``; sinks
+    the savepoint does not hold start without state, as new operators do in Flink. Everything
+    is checked before anything is written.
+
+    :param savepoint: The savepoint directory.
+    :param job_dir: ``<storage dir>/<job name>`` of the run that starts.
+    :param sinks: The names of the job's sinks.
+    :param allow_non_restored_state: Whether saved queries that no sink of the job takes may be
+                                     left out (Flink's ``--allowNonRestoredState``).
+    :return: What was restored, by sink.
+    :raises SavepointError: when the savepoint is damaged, holds queries the job has no sink for
+                            (unless allowed), or a sink's checkpoint directory is not empty.
+    """
+    fs, local = file_access_for(savepoint)
+    _, job_local = file_access_for(job_dir)
+    manifest = read_manifest(fs, local)
+    saved = sorted(str(q["path"]) for q in manifest["queries"])
+    dropped = [s for s in saved if s not in sinks]
+    if dropped and not allow_non_restored_state:
+        raise SavepointError(local, "holds the state of {} that this job has no sink for; allow non-restored "
+                             "state to start without it".format(", ".join(dropped)))
+    chosen = [s for s in saved if s in sinks]
+    for sink in chosen:
+        target = job_local + "/" + sink
+        if fs.exists(target) and (not fs.isdir(target) or fs.listdir(target)):
+            raise SavepointError(target, "the sink already has a checkpoint; a run from a savepoint starts from "
+                                 "empty checkpoint directories (use another job name or storage directory)")
+        resolve_restore_source(fs, local, sink)
+    return {sink: restore_query(local, job_local + "/" + sink, sink=sink) for sink in chosen}

@@ -12,7 +12,7 @@ from typing import Any, Dict
 import pytest
 
 from pyflink_compat.checkpoints import (
-    SavepointError, dispose_savepoint, list_storage, restore_query, show, verify, write_savepoint)
+    SavepointError, dispose_savepoint, list_storage, restore_job, restore_query, show, verify, write_savepoint)
 from tests.savepoints.conftest import counts_table, digest, rows_of, run_until_idle, start_counts, write_input
 
 
@@ -181,3 +181,17 @@ def test_dispose_refuses_checkpoints_and_savepoints_with_foreign_entries_and_del
     dispose_savepoint(copy)
     assert not os.path.exists(copy)
     assert os.path.exists(saved_job["savepoint"])
+
+
+def test_a_job_restores_the_sinks_it_has_and_refuses_to_drop_saved_state_unless_allowed(
+        saved_job: Dict[str, str], tmp_path: Any) -> None:
+    job_dir = str(tmp_path / "storage" / "job-b")
+    with pytest.raises(SavepointError, match="holds the state of rows that this job has no sink for"):
+        restore_job(saved_job["savepoint"], job_dir, ["counts", "new_sink"])
+    assert not os.path.exists(job_dir)
+    restored = restore_job(saved_job["savepoint"], job_dir, ["counts", "new_sink"], allow_non_restored_state=True)
+    assert sorted(restored) == ["counts"] and restored["counts"].batch_id == 1
+    assert sorted(os.listdir(job_dir)) == ["counts"]
+    with pytest.raises(SavepointError, match="counts: the sink already has a checkpoint"):
+        restore_job(saved_job["savepoint"], job_dir, ["counts", "rows"])
+    assert sorted(os.listdir(job_dir)) == ["counts"]
