@@ -12,7 +12,7 @@ import io
 import struct
 import zipfile
 import zlib
-from typing import List, Optional, Sequence
+from typing import BinaryIO, List, Optional, Sequence
 
 from pyflink_compat.checkpoints.fs import FileAccess
 from pyflink_compat.checkpoints.layout import crc_name
@@ -20,20 +20,27 @@ from pyflink_compat.checkpoints.layout import crc_name
 __all__ = ["check_checkpoint_files", "hadoop_crc_problem"]
 
 
-def hadoop_crc_problem(data: bytes, crc: bytes) -> Optional[str]:
-    """Why ``data`` does not match a Hadoop ``.crc`` file, or None when it does."""
+def hadoop_crc_problem(data: BinaryIO, crc: bytes) -> Optional[str]:
+    """Why the stream ``data`` does not match a Hadoop ``.crc`` file, or None when it does."""
     if len(crc) < 8 or crc[:4] != b"crc\x00":
         return "its .crc file is not a Hadoop checksum file"
     chunk = struct.unpack(">i", crc[4:8])[0]
     if chunk <= 0:
         return "its .crc file has an invalid chunk size"
     sums = crc[8:]
-    expected_chunks = (len(data) + chunk - 1) // chunk
-    if len(sums) != 4 * expected_chunks:
+    offset = 0
+    while True:
+        piece = data.read(chunk)
+        if not piece:
+            break
+        index = 4 * (offset // chunk)
+        if index + 4 > len(sums):
+            return "its length does not match its .crc file"
+        if zlib.crc32(piece) != struct.unpack(">I", sums[index:index + 4])[0]:
+            return "checksum mismatch with its .crc file at byte {} (the file is corrupt)".format(offset)
+        offset += len(piece)
+    if len(sums) != 4 * ((offset + chunk - 1) // chunk):
         return "its length does not match its .crc file"
-    for i in range(expected_chunks):
-        if zlib.crc32(data[i * chunk:(i + 1) * chunk]) != struct.unpack(">I", sums[4 * i:4 * i + 4])[0]:
-            return "checksum mismatch with its .crc file at byte {} (the file is corrupt)".format(i * chunk)
     return None
 
 
@@ -46,26 +53,25 @@ def check_checkpoint_files(fs: FileAccess, root: str, files: Sequence[str]) -> L
         if name.startswith(".") and name.endswith(".crc"):
             continue
         path = root + "/" + rel
-        try:
-            data = fs.read_bytes(path)
-        except FileNotFoundError:
-            problems.append("{}: missing".format(path))
-            continue
         crc_rel = (head + "/" if head else "") + crc_name(name)
-        if crc_rel in listed:
-            try:
-                problem = hadoop_crc_problem(data, fs.read_bytes(root + "/" + crc_rel))
-            except FileNotFoundError:
-                problem = "its .crc file is missing"
-            if problem:
-                problems.append("{}: {}".format(path, problem))
-                continue
+        try:
+            if crc_rel in listed:
+                with fs.open_read(path) as stream:
+                    problem = hadoop_crc_problem(stream, fs.read_bytes(root + "/" + crc_rel))
+                if problem:
+                    problems.append("{}: {}".format(path, problem))
+                    continue
+            with fs.open_read(path) as stream:
+                start = stream.read(1)
+        except FileNotFoundError as error:
+            problems.append("{}: missing".format(error.filename or path))
+            continue
         top = rel.split("/")[0]
-        if top in ("offsets", "commits", "sources") and not data.startswith(b"v"):
+        if top in ("offsets", "commits", "sources") and start != b"v":
             problems.append("{}: not a Spark log entry".format(path))
         elif name.endswith(".zip"):
             try:
-                with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                with zipfile.ZipFile(io.BytesIO(fs.read_bytes(path))) as archive:
                     bad = archive.testzip()
                 if bad:
                     problems.append("{}: member {} is corrupt".format(path, bad))
