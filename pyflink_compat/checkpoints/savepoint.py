@@ -128,7 +128,7 @@ def _copy_query(fs: FileAccess, sink: str, source_dir: str, target: str, link: b
 
 def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name: str,
                     job_id: Optional[str] = None, spark_version: Optional[str] = None,
-                    link: bool = True, max_attempts: int = 5) -> str:
+                    link: bool = True, max_attempts: int = 5, fs: Optional[FileAccess] = None) -> str:
     """Take a savepoint of a job's queries at each query's newest committed batch.
 
     The queries may keep running: files Spark adds later are not needed, and a file removed by
@@ -142,11 +142,13 @@ def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name
     :param spark_version: The Spark version that wrote the checkpoints, when known.
     :param link: Hard-link files when possible instead of copying them.
     :param max_attempts: How often one query's copy is started again when files vanish.
+    :param fs: The file access to use (the local file system by default).
     :return: The savepoint directory.
     :raises SavepointError: when a source is not a checkpoint, has no committed batch, or the
                             savepoint cannot be written.
     """
-    fs, target_root = file_access_for(target_dir)
+    default_fs, target_root = file_access_for(target_dir)
+    fs = fs or default_fs
     queries = _resolve_sources(fs, source)
     name = "savepoint-{}-{}".format(_job_hex(job_name, job_id), os.urandom(6).hex())
     savepoint_dir = target_root + "/" + name
