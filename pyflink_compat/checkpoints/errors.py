@@ -1,0 +1,20 @@
+"""The one exception the checkpoint and savepoint tools raise."""
+
+from __future__ import annotations
+
+__all__ = ["SavepointError"]
+
+
+class SavepointError(Exception):
+    """A savepoint or checkpoint cannot be read, written, verified, restored or disposed.
+
+    The message names the path concerned and the cause.
+
+    :param path: The file or directory the problem is about.
+    :param cause: What is wrong with it, in words.
+    """
+
+    def __init__(self, path: str, cause: str):
+        super().__init__("{}: {}".format(path, cause))
+        self.path = path
+        self.cause = cause

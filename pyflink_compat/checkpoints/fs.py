@@ -1,0 +1,163 @@
+"""File access used by the checkpoint tools.
+
+Everything in :mod:`pyflink_compat.checkpoints` reads and writes files through the small
+:class:`FileAccess` interface below, so that a Hadoop ``FileSystem`` implementation (through
+the Spark JVM, for HDFS and object stores) can be added later without touching the logic. Only
+the local file system is implemented now, in plain Python; it accepts local paths and ``file:``
+URIs. Paths handed to the interface are always ``/``-joined strings.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import tempfile
+from typing import BinaryIO, List, Optional
+
+from pyflink_compat.checkpoints.errors import SavepointError
+
+__all__ = ["FileAccess", "LocalFileAccess", "local_path", "file_access_for"]
+
+
+class FileAccess:
+    """The file operations the checkpoint tools need; subclasses implement one file system."""
+
+    def exists(self, path: str) -> bool:
+        raise NotImplementedError
+
+    def isdir(self, path: str) -> bool:
+        raise NotImplementedError
+
+    def isfile(self, path: str) -> bool:
+        raise NotImplementedError
+
+    def listdir(self, path: str) -> List[str]:
+        """Names in a directory, sorted; empty when it does not exist."""
+        raise NotImplementedError
+
+    def size(self, path: str) -> int:
+        raise NotImplementedError
+
+    def mtime(self, path: str) -> float:
+        """Modification time in seconds since the epoch."""
+        raise NotImplementedError
+
+    def open_read(self, path: str) -> BinaryIO:
+        """Open a file for reading; :class:`FileNotFoundError` when it is gone."""
+        raise NotImplementedError
+
+    def makedirs(self, path: str) -> None:
+        raise NotImplementedError
+
+    def copy_file(self, src: str, dst: str, link: bool) -> bool:
+        """Copy one file, as a hard link when ``link`` is set and the file system allows.
+
+        :return: Whether a link was made. :class:`FileNotFoundError` when ``src`` is gone.
+        """
+        raise NotImplementedError
+
+    def write_atomic(self, path: str, data: bytes) -> None:
+        """Write a whole file so that readers see either nothing or all of it."""
+        raise NotImplementedError
+
+    def remove_tree(self, path: str) -> None:
+        raise NotImplementedError
+
+    def remove_file(self, path: str) -> None:
+        raise NotImplementedError
+
+    def read_bytes(self, path: str) -> bytes:
+        with self.open_read(path) as stream:
+            return stream.read()
+
+    def read_text(self, path: str) -> str:
+        return self.read_bytes(path).decode("utf-8")
+
+
+def local_path(path: str) -> Optional[str]:
+    """The local path of ``path`` (plain or ``file:`` URI), or None for another scheme."""
+    if path.startswith("file://"):
+        rest = path[len("file://"):]
+        return rest if rest.startswith("/") else None
+    if path.startswith("file:"):
+        return path[len("file:"):]
+    if "://" in path or (":" in path.split("/")[0] and len(path.split("/")[0]) > 1):
+        return None
+    return path
+
+
+class LocalFileAccess(FileAccess):
+    """The local file system, through :mod:`os` and :mod:`shutil`."""
+
+    def exists(self, path: str) -> bool:
+        return os.path.exists(path)
+
+    def isdir(self, path: str) -> bool:
+        return os.path.isdir(path)
+
+    def isfile(self, path: str) -> bool:
+        return os.path.isfile(path)
+
+    def listdir(self, path: str) -> List[str]:
+        try:
+            return sorted(os.listdir(path))
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+
+    def size(self, path: str) -> int:
+        return os.stat(path).st_size
+
+    def mtime(self, path: str) -> float:
+        return os.stat(path).st_mtime
+
+    def open_read(self, path: str) -> BinaryIO:
+        return open(path, "rb")
+
+    def makedirs(self, path: str) -> None:
+        os.makedirs(path, exist_ok=True)
+
+    def copy_file(self, src: str, dst: str, link: bool) -> bool:
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        if link:
+            try:
+                os.link(src, dst)
+                return True
+            except OSError as error:
+                # another device, or a file system without hard links: copy instead
+                if error.errno not in (errno.EXDEV, errno.EPERM, errno.EMLINK, errno.ENOTSUP,
+                                       errno.EOPNOTSUPP, errno.EACCES):
+                    raise
+        shutil.copyfile(src, dst)
+        return False
+
+    def write_atomic(self, path: str, data: bytes) -> None:
+        directory = os.path.dirname(path) or "."
+        handle, temp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", dir=directory)
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.replace(temp, path)
+        except BaseException:
+            if os.path.exists(temp):
+                os.unlink(temp)
+            raise
+
+    def remove_tree(self, path: str) -> None:
+        shutil.rmtree(path)
+
+    def remove_file(self, path: str) -> None:
+        os.unlink(path)
+
+
+def file_access_for(path: str) -> "tuple[FileAccess, str]":
+    """The file access for ``path`` and the path in the form that access understands.
+
+    :raises SavepointError: for a file system other than the local one.
+    """
+    local = local_path(path)
+    if local is None:
+        raise SavepointError(path, "only local paths and file: URIs are supported by these tools so far")
+    return LocalFileAccess(), os.path.abspath(local)

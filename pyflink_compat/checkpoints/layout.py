@@ -1,0 +1,329 @@
+"""Reading one Spark streaming query's checkpoint directory.
+
+A query checkpoint holds ``metadata`` (the query id), the write-ahead log ``offsets/<batch>``,
+the commit log ``commits/<batch>``, one log per source under ``sources/<i>/`` and the state of
+each stateful operator under ``state/<operator>/<partition>/``. State version ``v`` is written
+by batch ``v - 1``, so restarting after committed batch ``N`` needs state version ``N + 1``.
+Every file Spark writes there is written once (a temporary file renamed into place) and never
+changed afterwards; files may disappear when Spark's retention removes old batches.
+
+:func:`files_for_restart` lists exactly the files a restart after batch ``N`` needs, for the
+HDFS-backed state store (newest ``.snapshot`` plus later ``.delta`` files) and the RocksDB one
+(newest ``.zip`` plus later ``.changelog`` files, and every SST file the zip names).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import zipfile
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import attrs
+
+from pyflink_compat.checkpoints.errors import SavepointError
+from pyflink_compat.checkpoints.fs import FileAccess
+
+__all__ = [
+    "HDFS_PROVIDER", "ROCKSDB_PROVIDER", "OperatorInfo", "QueryCheckpoint", "is_query_checkpoint",
+    "crc_name",
+]
+
+HDFS_PROVIDER = "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider"
+ROCKSDB_PROVIDER = "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider"
+
+#: ``<version>.<kind>`` or, with checkpoint format v2, ``<version>_<unique id>.<kind>``
+_STATE_FILE = re.compile(r"^(\d+)(?:_([0-9A-Za-z-]+))?\.(delta|snapshot|zip|changelog)$")
+_SNAPSHOT_KINDS = ("snapshot", "zip")
+_BATCH_FILE = re.compile(r"^(\d+)(\.compact)?$")
+
+
+def crc_name(name: str) -> str:
+    """The name of the Hadoop checksum file that sits next to ``name``."""
+    return "." + name + ".crc"
+
+
+def is_query_checkpoint(fs: FileAccess, path: str) -> bool:
+    """Whether ``path`` looks like a Spark query checkpoint (``metadata`` and ``offsets/``)."""
+    return fs.isfile(path + "/metadata") and fs.isdir(path + "/offsets")
+
+
+@attrs.frozen
+class OperatorInfo:
+    """One stateful operator of a checkpoint.
+
+    :param operator_id: The operator's number (its directory under ``state/``).
+    :param name: The operator name from Spark 4's operator metadata, or None.
+    :param partitions: The state partitions found on disk.
+    :param stores: The state store names (``default`` unless the operator has several).
+    """
+
+    operator_id: int
+    name: Optional[str]
+    partitions: Tuple[int, ...]
+    stores: Tuple[str, ...]
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"operator_id": self.operator_id, "name": self.name,
+                "partitions": list(self.partitions), "stores": list(self.stores)}
+
+
+class QueryCheckpoint:
+    """One query's checkpoint directory, read through a :class:`FileAccess`.
+
+    :param fs: The file access.
+    :param root: The checkpoint directory.
+    """
+
+    def __init__(self, fs: FileAccess, root: str):
+        self.fs = fs
+        self.root = root.rstrip("/")
+
+    def _p(self, relative: str) -> str:
+        return self.root + "/" + relative
+
+    # -- logs ---------------------------------------------------------------------------------
+    def log_batches(self, log: str) -> List[int]:
+        """Batch ids with an entry in a log (``offsets``, ``commits`` or ``sources/<i>``)."""
+        found = []
+        for name in self.fs.listdir(self._p(log)):
+            match = _BATCH_FILE.match(name)
+            if match and not match.group(2):
+                found.append(int(match.group(1)))
+        return sorted(found)
+
+    def committed_batches(self) -> List[int]:
+        return self.log_batches("commits")
+
+    def latest_committed(self) -> Optional[int]:
+        """The newest batch whose ``commits/<batch>`` exists, or None before the first commit."""
+        batches = self.committed_batches()
+        return batches[-1] if batches else None
+
+    def read_log_entry(self, log: str, batch: int) -> List[str]:
+        """The lines of one log entry; the first one is Spark's log version (``v1``)."""
+        path = self._p("{}/{}".format(log, batch))
+        try:
+            return self.fs.read_text(path).splitlines()
+        except FileNotFoundError:
+            raise SavepointError(path, "the log entry is missing") from None
+        except UnicodeDecodeError:
+            raise SavepointError(path, "the log entry is not text") from None
+
+    def query_id(self) -> Optional[str]:
+        try:
+            return str(json.loads(self.fs.read_text(self._p("metadata")).splitlines()[0])["id"])
+        except (OSError, ValueError, KeyError, IndexError, TypeError):
+            return None
+
+    def offsets_entry(self, batch: int) -> Tuple[Dict[str, Any], List[Any]]:
+        """The batch metadata (watermark, timestamp, pinned conf) and the source positions."""
+        path = self._p("offsets/{}".format(batch))
+        lines = self.read_log_entry("offsets", batch)
+        if len(lines) < 2 or not lines[0].startswith("v"):
+            raise SavepointError(path, "not a Spark offset log entry")
+        try:
+            meta = json.loads(lines[1])
+        except ValueError:
+            raise SavepointError(path, "the batch metadata line is not JSON") from None
+        positions: List[Any] = []
+        for line in lines[2:]:
+            try:
+                positions.append(json.loads(line))
+            except ValueError:
+                positions.append(None if line == "-" else line)
+        return meta, positions
+
+    def pinned_conf(self, batch: Optional[int] = None) -> Dict[str, str]:
+        """The SQL confs Spark pinned in the offset log (the newest entry by default)."""
+        if batch is None:
+            batches = self.log_batches("offsets")
+            if not batches:
+                return {}
+            batch = batches[-1]
+        meta, _ = self.offsets_entry(batch)
+        conf = meta.get("conf") or {}
+        return {str(k): str(v) for k, v in conf.items()}
+
+    def state_store_provider(self, conf: Optional[Dict[str, str]] = None) -> str:
+        conf = self.pinned_conf() if conf is None else conf
+        return conf.get("spark.sql.streaming.stateStore.providerClass", HDFS_PROVIDER)
+
+    def shuffle_partitions(self, conf: Optional[Dict[str, str]] = None) -> Optional[int]:
+        conf = self.pinned_conf() if conf is None else conf
+        value = conf.get("spark.sql.shuffle.partitions")
+        return int(value) if value and value.isdigit() else None
+
+    def source_ids(self) -> List[str]:
+        return [name for name in self.fs.listdir(self._p("sources")) if self.fs.isdir(self._p("sources/" + name))]
+
+    # -- state --------------------------------------------------------------------------------
+    def operators(self) -> List[OperatorInfo]:
+        """The stateful operators, from the ``state/`` directories (and Spark 4's metadata)."""
+        found = []
+        for op_name in self.fs.listdir(self._p("state")):
+            if not op_name.isdigit():
+                continue
+            op_dir = "state/" + op_name
+            partitions = tuple(sorted(int(p) for p in self.fs.listdir(self._p(op_dir)) if p.isdigit()))
+            stores = {"default"}
+            name = None
+            try:
+                lines = self.fs.read_text(self._p(op_dir + "/_metadata/metadata")).splitlines()
+                meta = json.loads(lines[1])
+                name = meta.get("operatorInfo", {}).get("operatorName")
+                stores = {str(s.get("storeName")) for s in meta.get("stateStoreInfo", [])} or stores
+            except (OSError, ValueError, IndexError, AttributeError):
+                pass
+            for p in partitions:
+                for sub in self.fs.listdir(self._p("{}/{}".format(op_dir, p))):
+                    if sub not in ("_metadata", "SSTs") and self.fs.isdir(self._p("{}/{}/{}".format(op_dir, p, sub))):
+                        stores.add(sub)
+            found.append(OperatorInfo(int(op_name), name, partitions, tuple(sorted(stores))))
+        return sorted(found, key=lambda o: o.operator_id)
+
+    def _store_dirs(self, partition_dir: str) -> List[str]:
+        dirs = [partition_dir]
+        for sub in self.fs.listdir(self._p(partition_dir)):
+            if sub not in ("_metadata", "SSTs") and self.fs.isdir(self._p(partition_dir + "/" + sub)):
+                dirs.append(partition_dir + "/" + sub)
+        return dirs
+
+    def _state_version_files(self, store_dir: str, version: int) -> List[str]:
+        """The files of one store directory that rebuild ``version``."""
+        by_version: Dict[int, Dict[str, List[str]]] = {}
+        for name in self.fs.listdir(self._p(store_dir)):
+            match = _STATE_FILE.match(name)
+            if match:
+                v = int(match.group(1))
+                by_version.setdefault(v, {}).setdefault(match.group(3), []).append(name)
+        if not by_version:
+            return []
+        snapshots = [v for v, kinds in by_version.items() if v <= version and any(k in kinds for k in _SNAPSHOT_KINDS)]
+        start = max(snapshots) if snapshots else 0
+        files: List[str] = []
+        if snapshots:
+            for kind in _SNAPSHOT_KINDS:
+                for name in by_version[start].get(kind, []):
+                    files.append(store_dir + "/" + name)
+                    if kind == "zip":
+                        files.extend(self._zip_ssts(store_dir, name))
+        log_kind = "changelog" if any("changelog" in kinds for kinds in by_version.values()) else "delta"
+        for v in range(start + 1, version + 1):
+            names = by_version.get(v, {}).get("delta", []) + by_version.get(v, {}).get("changelog", [])
+            if not names:
+                raise SavepointError(
+                    self._p("{}/{}.{}".format(store_dir, v, log_kind)),
+                    "needed to restart after batch {} but missing (no snapshot of state version {} or later "
+                    "replaces it)".format(version - 1, v))
+            files.extend(store_dir + "/" + name for name in names)
+        return files
+
+    def _zip_ssts(self, store_dir: str, zip_name: str) -> List[str]:
+        """The SST files a RocksDB snapshot zip names (relative to the partition directory)."""
+        path = self._p(store_dir + "/" + zip_name)
+        try:
+            with zipfile.ZipFile(io.BytesIO(self.fs.read_bytes(path))) as archive:
+                text = archive.read("metadata").decode("utf-8")
+        except FileNotFoundError:
+            raise
+        except (zipfile.BadZipFile, KeyError, UnicodeDecodeError) as error:
+            raise SavepointError(path, "unreadable RocksDB snapshot ({})".format(error)) from None
+        lines = text.splitlines()
+        try:
+            meta = json.loads(lines[1] if lines and lines[0].startswith("v") else text)
+            names = [str(f["dfsSstFileName"]) for f in meta.get("sstFiles", [])]
+        except (ValueError, KeyError, IndexError, TypeError):
+            raise SavepointError(path, "the snapshot's metadata is not readable") from None
+        return [store_dir + "/SSTs/" + name for name in names]
+
+    def _metadata_files(self, op_dir: str, batch: int) -> List[str]:
+        """Operator metadata and state schema files written up to ``batch``."""
+        files = []
+        stack = [op_dir + "/_metadata", op_dir + "/_stateSchema"]
+        while stack:
+            current = stack.pop()
+            for name in self.fs.listdir(self._p(current)):
+                rel = current + "/" + name
+                if self.fs.isdir(self._p(rel)):
+                    stack.append(rel)
+                    continue
+                if name.startswith("."):
+                    continue
+                versioned = re.match(r"^(\d+)(?:_|$)", name)
+                if versioned and ("/_metadata/v" in rel or "/_stateSchema/" in rel) and int(versioned.group(1)) > batch:
+                    continue
+                files.append(rel)
+        return files
+
+    # -- what a restart needs -------------------------------------------------------------------
+    def files_for_restart(self, batch: int, include_planned: bool = True) -> List[str]:
+        """The relative paths of the files a restart after committed ``batch`` needs.
+
+        Hadoop ``.crc`` files are listed next to their files when they exist. With
+        ``include_planned``, a planned but uncommitted ``offsets/<batch + 1>`` (and the source
+        log entries it refers to) is kept, so that a restart re-runs that same batch.
+
+        :raises SavepointError: when ``batch`` is not committed or a needed file is missing.
+        """
+        if not self.fs.isfile(self._p("commits/{}".format(batch))):
+            raise SavepointError(self._p("commits/{}".format(batch)), "batch {} is not committed".format(batch))
+        wanted = ["metadata", "commits/{}".format(batch), "offsets/{}".format(batch)]
+        if batch > 0:
+            wanted.append("offsets/{}".format(batch - 1))
+        last_source_batch = batch
+        if include_planned and self.fs.isfile(self._p("offsets/{}".format(batch + 1))):
+            wanted.append("offsets/{}".format(batch + 1))
+            last_source_batch = batch + 1
+        for source in self.source_ids():
+            wanted.extend(self._source_log_files("sources/" + source, last_source_batch))
+        for op in self.operators():
+            op_dir = "state/{}".format(op.operator_id)
+            wanted.extend(self._metadata_files(op_dir, batch))
+            for p in op.partitions:
+                partition_dir = "{}/{}".format(op_dir, p)
+                for store_dir in self._store_dirs(partition_dir):
+                    if self.fs.isfile(self._p(store_dir + "/_metadata/schema")):
+                        wanted.append(store_dir + "/_metadata/schema")
+                    wanted.extend(self._state_version_files(store_dir, batch + 1))
+        for rel in wanted:
+            if not self.fs.isfile(self._p(rel)):
+                raise SavepointError(self._p(rel), "needed to restart after batch {} but missing".format(batch))
+        with_crc = []
+        for rel in dict.fromkeys(wanted):
+            with_crc.append(rel)
+            head, _, name = rel.rpartition("/")
+            crc = (head + "/" if head else "") + crc_name(name)
+            if self.fs.isfile(self._p(crc)):
+                with_crc.append(crc)
+        return with_crc
+
+    def _source_log_files(self, log: str, last_batch: int) -> List[str]:
+        """A source log up to ``last_batch``: from its newest compaction on, or all of it."""
+        entries: List[Tuple[int, bool]] = []
+        for name in self.fs.listdir(self._p(log)):
+            match = _BATCH_FILE.match(name)
+            if match and int(match.group(1)) <= last_batch:
+                entries.append((int(match.group(1)), bool(match.group(2))))
+        compacts = [b for b, compact in entries if compact]
+        start = max(compacts) if compacts else -1
+        names = []
+        for b, compact in sorted(entries):
+            if b > start or (compact and b == start):
+                names.append("{}/{}{}".format(log, b, ".compact" if compact else ""))
+        return names
+
+    def uses_absolute_schema_paths(self) -> List[str]:
+        """Operator metadata v2 files (transformWithState on Spark 4) naming absolute paths."""
+        found = []
+        for op in self.operators():
+            for name in self.fs.listdir(self._p("state/{}/_metadata/v2".format(op.operator_id))):
+                if name.isdigit():
+                    found.append("state/{}/_metadata/v2/{}".format(op.operator_id, name))
+        return found
+
+
+def relative_files_size(fs: FileAccess, root: str, files: Sequence[str]) -> int:
+    """Total size of ``files`` under ``root``."""
+    return sum(fs.size(root.rstrip("/") + "/" + rel) for rel in files)

@@ -1,0 +1,209 @@
+"""Restoring one query from a savepoint or a retained checkpoint into a fresh location.
+
+A Spark query started with the fresh location as its ``checkpointLocation`` resumes after the
+saved batch ``N``: it re-runs a planned batch ``N + 1`` when the savepoint kept one, and
+otherwise plans batch ``N + 1`` from the saved source positions.
+
+Files are copied, never linked. A hard link would survive Spark's own use of the new location
+(Spark renames new files over old names and deletes old ones, which leaves the other name of a
+link alone), but it would tie the savepoint's content to every writer of the new location:
+RocksDB uploads go through Hadoop's ``copyFromLocalFile`` with overwrite, which would truncate
+and rewrite a linked file in place if a name ever repeated, and so would any tool run on the
+restored checkpoint. Copying guarantees the savepoint never changes, at a cost proportional to
+the saved state (which is bounded by a snapshot plus its changelogs).
+
+The restored checkpoint gets a fresh query id by default, so that several restores of one
+savepoint can run at the same time (Spark refuses two active queries with the same id).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from typing import Any, Dict, List, Optional, Tuple
+
+import attrs
+
+from pyflink_compat.checkpoints.errors import SavepointError
+from pyflink_compat.checkpoints.fs import FileAccess, file_access_for
+from pyflink_compat.checkpoints.layout import QueryCheckpoint, crc_name, is_query_checkpoint
+from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, check_files, read_manifest
+from pyflink_compat.checkpoints.savepoint import job_queries
+from pyflink_compat.checkpoints.verify import check_checkpoint_files
+
+__all__ = ["RestoredQuery", "restore_query", "restore_job", "resolve_restore_source"]
+
+
+@attrs.frozen
+class RestoredQuery:
+    """What :func:`restore_query` did.
+
+    :param location: The new checkpoint location.
+    :param batch_id: The committed batch the query resumes after.
+    :param files: How many files were copied.
+    :param bytes: How many bytes were copied.
+    :param query_id: The query id written into the new location.
+    """
+
+    location: str
+    batch_id: int
+    files: int
+    bytes: int
+    query_id: Optional[str]
+
+
+def _pick(path: str, names: List[str], sink: Optional[str]) -> str:
+    if sink is not None:
+        if sink not in names:
+            raise SavepointError(path, "has no query for sink '{}' (it has: {})".format(sink, ", ".join(names)))
+        return sink
+    if len(names) != 1:
+        raise SavepointError(path, "holds several queries ({}): name the sink to restore".format(", ".join(names)))
+    return names[0]
+
+
+def resolve_restore_source(fs: FileAccess, path: str, sink: Optional[str] = None
+                           ) -> Tuple[str, List[str], Optional[Dict[str, Any]], int]:
+    """Find the query to restore and validate its files.
+
+    :return: The query directory, the relative files to copy, the manifest's query entry (None
+             for a retained checkpoint) and the batch id.
+    :raises SavepointError: naming the missing or corrupt files, or why ``path`` is neither.
+    """
+    if not fs.exists(path):
+        raise SavepointError(path, "does not exist")
+    if not fs.isdir(path):
+        raise SavepointError(path, "is not a directory")
+    parent, _, base = path.rpartition("/")
+    manifest_dir: Optional[str] = None
+    query_name: Optional[str] = None
+    if fs.isfile(path + "/" + MANIFEST_NAME):
+        manifest_dir = path
+    elif fs.isfile(parent + "/" + MANIFEST_NAME):
+        manifest_dir, query_name = parent, base
+    for candidate in (path, parent):
+        if candidate.rpartition("/")[2].startswith("savepoint-") and manifest_dir is None:
+            raise SavepointError(candidate, "no {} manifest: an incomplete savepoint, which is never "
+                                 "restored".format(MANIFEST_NAME))
+    if manifest_dir is not None:
+        manifest = read_manifest(fs, manifest_dir)
+        queries = {str(q["path"]): q for q in manifest["queries"]}
+        chosen = _pick(manifest_dir, sorted(queries), sink if query_name is None else query_name)
+        query = queries[chosen]
+        problems = check_files(fs, manifest_dir, query)
+        if problems:
+            raise SavepointError(manifest_dir, "the savepoint is damaged: " + "; ".join(problems))
+        return manifest_dir + "/" + chosen, [str(f["path"]) for f in query["files"]], query, int(query["batch_id"])
+    if is_query_checkpoint(fs, path):
+        query_dir = path
+    else:
+        queries = dict(job_queries(fs, path))
+        if not queries:
+            raise SavepointError(path, "neither a savepoint (no _metadata manifest) nor a Spark query checkpoint "
+                                 "nor a job directory")
+        query_dir = queries[_pick(path, sorted(queries), sink)]
+    checkpoint = QueryCheckpoint(fs, query_dir)
+    batch = checkpoint.latest_committed()
+    if batch is None:
+        raise SavepointError(query_dir, "the checkpoint has no committed batch to restore")
+    files = checkpoint.files_for_restart(batch)
+    problems = check_checkpoint_files(fs, query_dir, files)
+    if problems:
+        raise SavepointError(query_dir, "the checkpoint is damaged: " + "; ".join(problems))
+    return query_dir, files, None, batch
+
+
+def _refuse_absolute_schema_paths(fs: FileAccess, query_dir: str, files: List[str]) -> None:
+    """transformWithState on Spark 4 records the absolute path of its state schema files in its
+    operator metadata (``state/<op>/_metadata/v2/<batch>``); a copy elsewhere would fail, or
+    silently read the schema from the old location while that still exists."""
+    for rel in files:
+        if re.fullmatch(r"state/\d+/_metadata/v2/\d+", rel):
+            text = fs.read_bytes(query_dir + "/" + rel).decode("utf-8", "replace")
+            if re.search(r'"stateSchemaFilePaths"\s*:\s*\[\s*"(?:[a-zA-Z][a-zA-Z0-9+.-]*:|/)', text):
+                raise SavepointError(query_dir + "/" + rel, "the operator metadata names its state schema files "
+                                     "by absolute path (transformWithState on Spark 4): restoring it to another "
+                                     "location is not supported yet")
+
+
+def restore_query(source: str, fresh_checkpoint_location: str, sink: Optional[str] = None,
+                  new_query_id: bool = True) -> RestoredQuery:
+    """Prepare a fresh checkpoint location from which a Spark query resumes after batch N.
+
+    :param source: A savepoint directory (with ``sink`` when it holds several queries), one
+                   query's directory inside a savepoint, a retained query checkpoint, or a job
+                   directory holding query checkpoints.
+    :param fresh_checkpoint_location: Where to create the checkpoint; missing or empty.
+    :param sink: Which query to restore from a savepoint or job directory with several.
+    :param new_query_id: Give the restored query a new query id (the default), so that it can
+                         run next to other restores of the same savepoint.
+    :raises SavepointError: when the source is not a savepoint or checkpoint, is damaged (the
+                            message names each missing or corrupt file), or the target is not
+                            empty. Nothing is written in that case.
+    """
+    fs, src = file_access_for(source)
+    _, target = file_access_for(fresh_checkpoint_location)
+    if fs.exists(target) and (not fs.isdir(target) or fs.listdir(target)):
+        raise SavepointError(target, "the new checkpoint location is not empty; restore only into a fresh one")
+    query_dir, files, _, batch = resolve_restore_source(fs, src, sink)
+    _refuse_absolute_schema_paths(fs, query_dir, files)
+    fs.makedirs(target)
+    total = 0
+    try:
+        for rel in files:
+            if new_query_id and rel in ("metadata", crc_name("metadata")):
+                continue
+            fs.copy_file(query_dir + "/" + rel, target + "/" + rel, link=False)
+            total += fs.size(target + "/" + rel)
+        query_id = QueryCheckpoint(fs, query_dir).query_id()
+        if new_query_id:
+            query_id = str(uuid.uuid4())
+            data = (json.dumps({"id": query_id}) + "\n").encode("utf-8")
+            fs.write_atomic(target + "/metadata", data)
+            total += len(data)
+    except BaseException:
+        # the target was empty (or missing) before: remove what we wrote into it
+        for name in fs.listdir(target):
+            path = target + "/" + name
+            if fs.isdir(path):
+                fs.remove_tree(path)
+            else:
+                fs.remove_file(path)
+        raise
+    return RestoredQuery(fresh_checkpoint_location, batch, len(files), total, query_id)
+
+
+def restore_job(savepoint: str, job_dir: str, sinks: List[str],
+                allow_non_restored_state: bool = False) -> Dict[str, RestoredQuery]:
+    """Prepare a job's checkpoint directories from a savepoint before its queries start.
+
+    Every sink of the job that the savepoint holds is restored into ``<job_dir>/<sink>``; sinks
+    the savepoint does not hold start without state, as new operators do in Flink. Everything
+    is checked before anything is written.
+
+    :param savepoint: The savepoint directory.
+    :param job_dir: ``<storage dir>/<job name>`` of the run that starts.
+    :param sinks: The names of the job's sinks.
+    :param allow_non_restored_state: Whether saved queries that no sink of the job takes may be
+                                     left out (Flink's ``--allowNonRestoredState``).
+    :return: What was restored, by sink.
+    :raises SavepointError: when the savepoint is damaged, holds queries the job has no sink for
+                            (unless allowed), or a sink's checkpoint directory is not empty.
+    """
+    fs, local = file_access_for(savepoint)
+    _, job_local = file_access_for(job_dir)
+    manifest = read_manifest(fs, local)
+    saved = sorted(str(q["path"]) for q in manifest["queries"])
+    dropped = [s for s in saved if s not in sinks]
+    if dropped and not allow_non_restored_state:
+        raise SavepointError(local, "holds the state of {} that this job has no sink for; allow non-restored "
+                             "state to start without it".format(", ".join(dropped)))
+    chosen = [s for s in saved if s in sinks]
+    for sink in chosen:
+        target = job_local + "/" + sink
+        if fs.exists(target) and (not fs.isdir(target) or fs.listdir(target)):
+            raise SavepointError(target, "the sink already has a checkpoint; a run from a savepoint starts from "
+                                 "empty checkpoint directories (use another job name or storage directory)")
+        resolve_restore_source(fs, local, sink)
+    return {sink: restore_query(local, job_local + "/" + sink, sink=sink) for sink in chosen}

@@ -1,0 +1,188 @@
+"""Writing and disposing of savepoints.
+
+A savepoint of a job is a self-contained directory ``savepoint-<6 hex digits of the job id>-<12
+random hex digits>``. It holds, per query (one per sink), a trimmed copy of that query's
+checkpoint at its newest committed batch: exactly the files a restart after that batch needs
+(see :func:`pyflink_compat.checkpoints.layout.QueryCheckpoint.files_for_restart`), under a
+directory named after the sink. The ``_metadata`` manifest is written last; a directory
+without it is not a savepoint.
+
+On the local file system the files are hard links when the savepoint is on the same device as
+the checkpoint. This is safe because Spark never writes a checkpoint file in place: it renames
+new files over old names and deletes old ones, and neither touches the other name of a link.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+from pyflink_compat.checkpoints.errors import SavepointError
+from pyflink_compat.checkpoints.fs import FileAccess, file_access_for
+from pyflink_compat.checkpoints.layout import QueryCheckpoint, is_query_checkpoint
+from pyflink_compat.checkpoints.manifest import (
+    FORMAT_NAME, FORMAT_VERSION, MANIFEST_NAME, read_manifest, sha256_of, write_manifest)
+
+__all__ = ["write_savepoint", "dispose_savepoint", "job_queries", "JOB_MARKER_NAME"]
+
+#: The marker file a pyflink_compat job writes into its job directory.
+JOB_MARKER_NAME = "_pyflink_compat_job.json"
+
+
+def job_queries(fs: FileAccess, job_dir: str) -> List[Tuple[str, str]]:
+    """The ``(sink name, checkpoint dir)`` of every query checkpoint in a job directory.
+
+    With a job marker, the sinks it records (that have a checkpoint); otherwise every
+    sub-directory that is a query checkpoint.
+    """
+    names: List[str] = []
+    marker_path = job_dir + "/" + JOB_MARKER_NAME
+    if fs.isfile(marker_path):
+        try:
+            marker = json.loads(fs.read_text(marker_path))
+            names = sorted(str(s) for s in marker.get("sinks", {}))
+        except (ValueError, AttributeError):
+            raise SavepointError(marker_path, "the job marker is not readable JSON") from None
+    else:
+        names = fs.listdir(job_dir)
+    return [(n, job_dir + "/" + n) for n in names if is_query_checkpoint(fs, job_dir + "/" + n)]
+
+
+def _resolve_sources(fs: FileAccess, source: Union[str, Sequence[str]]) -> List[Tuple[str, str]]:
+    if isinstance(source, str):
+        _, path = file_access_for(source)
+        if not fs.exists(path):
+            raise SavepointError(path, "does not exist")
+        if is_query_checkpoint(fs, path):
+            return [(os.path.basename(path), path)]
+        queries = job_queries(fs, path)
+        if not queries:
+            raise SavepointError(path, "neither a query checkpoint nor a job directory holding query checkpoints")
+        return queries
+    result = []
+    for item in source:
+        _, path = file_access_for(item)
+        if not is_query_checkpoint(fs, path):
+            raise SavepointError(path, "not a Spark query checkpoint (no metadata file and offsets/ log)")
+        result.append((os.path.basename(path), path))
+    names = [n for n, _ in result]
+    if len(set(names)) != len(names):
+        raise SavepointError(", ".join(p for _, p in result), "two query checkpoints have the same directory name")
+    return result
+
+
+def _job_hex(job_name: str, job_id: Optional[str]) -> str:
+    if job_id:
+        cleaned = "".join(c for c in str(job_id).lower() if c in "0123456789abcdef")
+        if len(cleaned) >= 6:
+            return cleaned[:6]
+    return hashlib.sha256(job_name.encode("utf-8")).hexdigest()[:6]
+
+
+def _copy_query(fs: FileAccess, sink: str, source_dir: str, target: str, link: bool,
+                max_attempts: int) -> Dict[str, Any]:
+    """Copy one query's restart files into ``target``; re-plan when Spark removed a file."""
+    last_error: Optional[BaseException] = None
+    for _ in range(max_attempts):
+        checkpoint = QueryCheckpoint(fs, source_dir)
+        batch = checkpoint.latest_committed()
+        if batch is None:
+            raise SavepointError(source_dir, "the query has not committed a batch yet: nothing to save")
+        if fs.exists(target):
+            fs.remove_tree(target)
+        try:
+            files = checkpoint.files_for_restart(batch)
+            conf = checkpoint.pinned_conf(batch)
+            _, positions = checkpoint.offsets_entry(batch)
+            linked = 0
+            for rel in files:
+                linked += fs.copy_file(source_dir + "/" + rel, target + "/" + rel, link)
+        except FileNotFoundError as error:
+            last_error = error  # retention removed a file while copying: plan again
+            continue
+        except SavepointError as error:
+            if fs.exists(error.path) or not error.path.startswith(source_dir):
+                raise
+            last_error = error
+            continue
+        entries = [{"path": rel, "size": fs.size(target + "/" + rel), "sha256": sha256_of(fs, target + "/" + rel)}
+                   for rel in files]
+        return {
+            "sink": sink, "path": sink, "source_checkpoint": os.path.basename(source_dir),
+            "query_id": checkpoint.query_id(), "batch_id": batch,
+            "planned_batch_id": batch + 1 if "offsets/{}".format(batch + 1) in files else None,
+            "state_store_provider": checkpoint.state_store_provider(conf) if checkpoint.operators() else None,
+            "shuffle_partitions": checkpoint.shuffle_partitions(conf),
+            "pinned_conf": conf,
+            "operators": [op.to_json() for op in checkpoint.operators()],
+            "source_positions": {str(i): p for i, p in enumerate(positions)},
+            "sink_position": {"last_committed_batch_id": batch},
+            "files": entries, "linked_files": linked,
+        }
+    raise SavepointError(source_dir, "files kept disappearing while copying ({} attempts): {}".format(
+        max_attempts, last_error))
+
+
+def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name: str,
+                    job_id: Optional[str] = None, spark_version: Optional[str] = None,
+                    link: bool = True, max_attempts: int = 5, fs: Optional[FileAccess] = None) -> str:
+    """Take a savepoint of a job's queries at each query's newest committed batch.
+
+    The queries may keep running: files Spark adds later are not needed, and a file removed by
+    retention while copying makes that query's copy start again at its then newest batch.
+
+    :param source: A job directory (``<storage dir>/<job name>``), one query checkpoint, or a
+                   list of query checkpoints.
+    :param target_dir: The directory to create the savepoint in (created when missing).
+    :param job_name: The job's name, recorded in the manifest.
+    :param job_id: The job id (hex); its first 6 hex digits start the savepoint's name.
+    :param spark_version: The Spark version that wrote the checkpoints, when known.
+    :param link: Hard-link files when possible instead of copying them.
+    :param max_attempts: How often one query's copy is started again when files vanish.
+    :param fs: The file access to use (the local file system by default).
+    :return: The savepoint directory.
+    :raises SavepointError: when a source is not a checkpoint, has no committed batch, or the
+                            savepoint cannot be written.
+    """
+    default_fs, target_root = file_access_for(target_dir)
+    fs = fs or default_fs
+    queries = _resolve_sources(fs, source)
+    name = "savepoint-{}-{}".format(_job_hex(job_name, job_id), os.urandom(6).hex())
+    savepoint_dir = target_root + "/" + name
+    if fs.exists(savepoint_dir):
+        raise SavepointError(savepoint_dir, "already exists")
+    fs.makedirs(savepoint_dir)
+    try:
+        entries = [_copy_query(fs, sink, path, savepoint_dir + "/" + sink, link, max_attempts)
+                   for sink, path in queries]
+        write_manifest(fs, savepoint_dir, {
+            "format": FORMAT_NAME, "format_version": FORMAT_VERSION, "job_name": job_name,
+            "job_id": job_id, "spark_version": spark_version,
+            "created_ms": int(time.time() * 1000), "queries": entries,
+        })
+    except BaseException:
+        # nothing half-written stays behind; the directory is ours, made just above
+        if fs.exists(savepoint_dir) and not fs.isfile(savepoint_dir + "/" + MANIFEST_NAME):
+            fs.remove_tree(savepoint_dir)
+        raise
+    return savepoint_dir
+
+
+def dispose_savepoint(path: str) -> None:
+    """Delete a savepoint directory, and only that.
+
+    :raises SavepointError: unless ``path`` holds a valid manifest and nothing besides the
+                            manifest and the query directories it lists (then nothing is
+                            deleted).
+    """
+    fs, local = file_access_for(path)
+    manifest = read_manifest(fs, local)
+    allowed = {MANIFEST_NAME} | {str(q["path"]) for q in manifest["queries"]}
+    extra = [n for n in fs.listdir(local) if n not in allowed]
+    if extra:
+        raise SavepointError(local, "holds entries the savepoint manifest does not list ({}); "
+                             "nothing was deleted".format(", ".join(extra)))
+    fs.remove_tree(local)

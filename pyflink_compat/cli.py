@@ -1,0 +1,127 @@
+"""The ``pyflink-compat`` command: look at checkpoints and manage savepoints, without a JVM.
+
+Usage::
+
+    pyflink-compat checkpoints list DIR [--json]
+    pyflink-compat checkpoints show PATH [--json]
+    pyflink-compat checkpoints verify PATH [--json]
+    pyflink-compat savepoint create SOURCE TARGET_DIR --job-name NAME [--json]
+    pyflink-compat savepoint restore SOURCE NEW_CHECKPOINT_DIR [--sink NAME] [--json]
+    pyflink-compat savepoint dispose PATH [--json]
+
+The exit code is 0 on success and 1 on any failure (including a failed verification); with
+``--json`` the result, or ``{"error": ...}``, is printed as one JSON document.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Dict, List, Optional, Sequence
+
+from pyflink_compat.checkpoints import (
+    SavepointError, dispose_savepoint, list_storage, restore_query, show, verify, write_savepoint)
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pyflink-compat",
+                                     description="Inspect Spark query checkpoints and manage savepoints.")
+    groups = parser.add_subparsers(dest="group", required=True)
+
+    def command(sub: Any, name: str, text: str) -> argparse.ArgumentParser:
+        cmd = sub.add_parser(name, help=text, description=text)
+        cmd.add_argument("--json", action="store_true", help="print one JSON document for programs")
+        return cmd
+
+    checkpoints = groups.add_parser("checkpoints", help="checkpoints and savepoints in a storage directory")
+    sub = checkpoints.add_subparsers(dest="action", required=True)
+    command(sub, "list", "List the jobs, their checkpoints and the savepoints in a directory.").add_argument("path")
+    command(sub, "show", "Show a savepoint, a query checkpoint or a job directory.").add_argument("path")
+    command(sub, "verify", "Check that every file of a savepoint or checkpoint is present and intact."
+            ).add_argument("path")
+
+    savepoint = groups.add_parser("savepoint", help="create, restore and dispose of savepoints")
+    sub = savepoint.add_subparsers(dest="action", required=True)
+    create = command(sub, "create", "Take a savepoint of a job directory or of query checkpoints.")
+    create.add_argument("source", nargs="+", help="a job directory, or one or more query checkpoints")
+    create.add_argument("target", help="the directory to create the savepoint in")
+    create.add_argument("--job-name", required=True)
+    create.add_argument("--job-id", default=None)
+    create.add_argument("--copy", action="store_true", help="copy files even where hard links are possible")
+    restore = command(sub, "restore", "Prepare a fresh checkpoint location from a savepoint or checkpoint.")
+    restore.add_argument("source")
+    restore.add_argument("target")
+    restore.add_argument("--sink", default=None, help="the query to restore when the source holds several")
+    restore.add_argument("--keep-query-id", action="store_true", help="keep the saved query id")
+    command(sub, "dispose", "Delete a savepoint (only a directory with a valid manifest).").add_argument("path")
+    return parser
+
+
+def _text_list(result: Dict[str, Any]) -> List[str]:
+    lines = []
+    for job in result["jobs"]:
+        lines.append("job {} ({}{})".format(job["name"], job["path"], ", marker" if job["marker"] else ""))
+        chks = [c["id"] for c in job["checkpoints"]]
+        lines.append("  checkpoints: {}".format(", ".join(chks[-5:]) if chks else "none restorable by every query"))
+        for q in job["queries"]:
+            lines.append("  query {}: newest batch {} at {}, {} bytes, state {}".format(
+                q["sink"], q["newest_batch"], q.get("time", "-"), q.get("size", "-"),
+                (q["state_store_provider"] or "none").rpartition(".")[2]))
+    for sp in result["savepoints"]:
+        lines.append("savepoint {} of job {}: {}".format(sp["path"], sp["job_name"], ", ".join(
+            "{} at batch {}".format(q["sink"], q["batch_id"]) for q in sp["queries"])))
+    for path in result["incomplete_savepoints"]:
+        lines.append("incomplete savepoint (no valid _metadata): {}".format(path))
+    return lines or ["no jobs or savepoints in {}".format(result["path"])]
+
+
+def _run(args: argparse.Namespace) -> Dict[str, Any]:
+    if args.group == "checkpoints":
+        if args.action == "list":
+            return list_storage(args.path)
+        if args.action == "show":
+            return show(args.path)
+        return verify(args.path)
+    if args.action == "create":
+        source = args.source[0] if len(args.source) == 1 else args.source
+        path = write_savepoint(source, args.target, args.job_name, job_id=args.job_id, link=not args.copy)
+        return {"savepoint": path}
+    if args.action == "restore":
+        done = restore_query(args.source, args.target, sink=args.sink, new_query_id=not args.keep_query_id)
+        return {"location": done.location, "batch_id": done.batch_id, "files": done.files, "bytes": done.bytes,
+                "query_id": done.query_id}
+    dispose_savepoint(args.path)
+    return {"disposed": args.path}
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command line; returns the exit code."""
+    args = _parser().parse_args(argv)
+    try:
+        result = _run(args)
+    except SavepointError as error:
+        if args.json:
+            print(json.dumps({"error": str(error), "path": error.path, "cause": error.cause}))
+        else:
+            print("error: {}".format(error), file=sys.stderr)
+        return 1
+    ok = result.get("ok", True)
+    if args.json:
+        print(json.dumps(result, indent=1, sort_keys=True))
+    elif args.action == "list":
+        print("\n".join(_text_list(result)))
+    elif args.action == "verify":
+        print("{} {}: {} ({} files)".format(result["kind"], result["path"], "intact" if ok else "DAMAGED",
+                                              result["files"]))
+        for problem in result["problems"]:
+            print("  " + problem)
+    else:
+        print(json.dumps(result, indent=1, sort_keys=True))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
