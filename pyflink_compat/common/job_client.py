@@ -41,13 +41,35 @@ class JobClient(object):
 
     def stop_with_savepoint(self, advance_to_end_of_event_time: bool,
                             savepoint_directory: str = None) -> CompletableFuture:
-        """Not available: Spark has no savepoints. Cancel the job and keep its checkpoints
-        (``RETAIN_ON_CANCELLATION``) to resume it later."""
-        raise NotImplementedError("Spark has no savepoints; retain checkpoints instead.")
+        """Stop the job with a savepoint: its queries stop, then each query's checkpoint at its
+        last committed micro-batch is copied into a new savepoint, and the job ends
+        ``FINISHED``. Retention applies to the job's checkpoints only after the savepoint is
+        written. When the savepoint cannot be written, the queries start again from their
+        checkpoints and the job keeps running.
+
+        :param advance_to_end_of_event_time: Must be ``False``: Spark cannot fire every
+                                             event-time timer before stopping (the future
+                                             fails otherwise).
+        :param savepoint_directory: Where to create the savepoint; by default the configured
+                                    ``execution.checkpointing.savepoint-dir``.
+        :return: A future holding the savepoint's directory.
+        """
+        from pyflink_compat.spark.savepoints import stop_with_savepoint
+
+        return CompletableFuture(stop_with_savepoint(self._j_job_client, advance_to_end_of_event_time,
+                                                     savepoint_directory))
 
     def trigger_savepoint(self, savepoint_directory: str = None) -> CompletableFuture:
-        """Not available: Spark has no savepoints."""
-        raise NotImplementedError("Spark has no savepoints; retain checkpoints instead.")
+        """Take a savepoint while the job keeps running: a copy of each query's checkpoint at
+        its newest committed micro-batch. It fails when a query has not committed one yet.
+
+        :param savepoint_directory: Where to create the savepoint; by default the configured
+                                    ``execution.checkpointing.savepoint-dir``.
+        :return: A future holding the savepoint's directory.
+        """
+        from pyflink_compat.spark.savepoints import trigger_savepoint
+
+        return CompletableFuture(trigger_savepoint(self._j_job_client, savepoint_directory))
 
     def get_accumulators(self) -> CompletableFuture:
         """Always an empty dict: Spark jobs have no Flink accumulators."""

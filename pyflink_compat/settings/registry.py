@@ -117,6 +117,7 @@ def _setting(key: str, codec: Codec, default: Any, support: Support, spark: str,
 _CHECKPOINT_MODES = ("EXACTLY_ONCE", "AT_LEAST_ONCE")
 _RETENTIONS = ("DELETE_ON_CANCELLATION", "RETAIN_ON_CANCELLATION", "NO_EXTERNALIZED_CHECKPOINTS")
 _RESTART_TYPES = ("none", "fixed-delay", "exponential-delay", "failure-rate")
+_CLAIM_MODES = ("CLAIM", "NO_CLAIM", "LEGACY")
 
 
 def _restart_type(text: str) -> str:
@@ -188,8 +189,9 @@ class JobSettings:
         "each query checkpoints under <dir>/<job name>/<sink name>",
         fallback_keys=("state.checkpoints.dir", "state.backend.fs.checkpointdir"))
     savepoint_dir: Optional[str] = _setting(
-        "execution.checkpointing.savepoint-dir", values.TEXT, None, _N,
-        "none: Spark has no savepoints", fallback_keys=("state.savepoints.dir",))
+        "execution.checkpointing.savepoint-dir", values.TEXT, None, _E,
+        "the default directory of JobClient.trigger_savepoint and stop_with_savepoint: a copy of "
+        "each query's checkpoint at its newest committed micro-batch", fallback_keys=("state.savepoints.dir",))
     checkpoint_storage: Optional[str] = _setting(
         "execution.checkpointing.storage", _LOWER_TEXT, None, _A,
         "jobmanager: a temporary location owned by the job; filesystem: the checkpoint dir",
@@ -252,6 +254,21 @@ class JobSettings:
         "the interval failures are counted in")
     failure_rate_delay: int = _setting(
         "restart-strategy.failure-rate.delay", values.DURATION, NANOS_PER_SECOND, _E, "delay between restarts")
+
+    # -- state recovery (restoring a job from a savepoint or a retained checkpoint) ------------
+    state_recovery_path: Optional[str] = _setting(
+        "execution.state-recovery.path", values.TEXT, None, _E,
+        "the job's query checkpoints start as copies of this savepoint or retained checkpoint",
+        fallback_keys=("execution.savepoint.path",))
+    state_recovery_claim_mode: str = _setting(
+        "execution.state-recovery.claim-mode", values.enum_codec(*_CLAIM_MODES), "NO_CLAIM", _E,
+        "NO_CLAIM: the source is copied and never changed; CLAIM: restoring the job's own "
+        "checkpoints resumes them in place; LEGACY is treated as NO_CLAIM",
+        fallback_keys=("execution.savepoint-restore-mode",))
+    state_recovery_ignore_unclaimed_state: bool = _setting(
+        "execution.state-recovery.ignore-unclaimed-state", values.BOOLEAN, False, _E,
+        "saved queries no sink of the job takes are skipped instead of refusing the start",
+        fallback_keys=("execution.savepoint.ignore-unclaimed-state",))
 
 
 def _collect() -> Tuple[Setting, ...]:

@@ -21,13 +21,14 @@ import threading
 import time
 import warnings
 from concurrent.futures import Future
-from typing import Any, List, Optional, Sequence
+from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from pyflink_compat.common.job_execution_result import JobExecutionResult
 from pyflink_compat.common.job_id import JobID
 from pyflink_compat.common.job_status import JobStatus
 from pyflink_compat.spark.checkpoint_dirs import CheckpointDirs, remove_temporary_root
 from pyflink_compat.spark.plan import JobPlan, QueryPlan, SinkSpec, no_effect_message
+from pyflink_compat.spark.savepoints import prepare_restore, write_on_stop
 from pyflink_compat.spark.rules import (
     IDLE_POLLS_BEFORE_FINISHED, CheckpointFailure, FailedCheckpoints, batch_took_too_long,
     deletes_checkpoints, idle_polls_after, running_past_timeout, state_size_rejection, state_store_mismatch)
@@ -102,6 +103,7 @@ class JobRun:
         self.kept: List[str] = []
         self.mismatches: List[str] = []
         self.restarts = 0
+        self._stop_request: Optional[Tuple[Callable[[], str], 'Future[str]']] = None
         self._thread = threading.Thread(target=self._run, name="pyflink_compat-job", daemon=True)
 
     # -- what clients see ---------------------------------------------------------------------
@@ -129,6 +131,17 @@ class JobRun:
         self._cancel.set()
         return self._cancelled
 
+    def stop_for_savepoint(self, write: Callable[[], str]) -> 'Future[str]':
+        """Stop the queries, call ``write`` once they have terminated, then finish the job."""
+        future: 'Future[str]' = Future()
+        with self._lock:
+            if self._stop_request is not None or self._status.is_terminal_state() or self._cancel.is_set():
+                future.set_exception(RuntimeError("Job {} is already stopping".format(self.job_id)))
+                return future
+            self._stop_request = (write, future)
+        self._cancel.set()
+        return future
+
     def interrupt(self) -> None:
         """Stop the queries without ending the job: checkpoints are kept (``SUSPENDED``)."""
         self._interrupt.set()
@@ -150,11 +163,16 @@ class JobRun:
         self._thread.start()
 
     def _prepare_directories(self) -> None:
+        restore = prepare_restore(self.plan, {q.sink.name: q.sink.writer for q in self._queries})
         durable = self.plan.durable_sinks
         if self.plan.job_dir is None or not durable:
+            if restore is not None:
+                restore.apply()
             return
         self._dirs = CheckpointDirs(self._spark, self.plan.job_dir, self.plan.job_name)
         foreign = self._dirs.claim(durable)
+        if restore is not None:
+            restore.apply()
         for sink in foreign:
             LOG.warning("Query '%s' resumes from a checkpoint this job did not create; it will "
                         "never be deleted by the job.", sink)
@@ -181,6 +199,14 @@ class JobRun:
                 self._stop_queries()
                 if outcome == "finished":
                     return self._finish(JobStatus.FINISHED)
+                if outcome == "cancelled" and self._stop_request is not None:
+                    request, self._stop_request = self._stop_request, None
+                    if write_on_stop(request):
+                        return self._finish(JobStatus.FINISHED)
+                    with self._lock:  # the savepoint failed: the job runs on, as in Flink
+                        if self._status is not JobStatus.CANCELLING and not self._interrupt.is_set():
+                            self._cancel.clear()
+                            continue
                 if outcome == "cancelled":
                     return self._finish(JobStatus.SUSPENDED if self._interrupt.is_set()
                                         else JobStatus.CANCELED)
@@ -329,6 +355,9 @@ class JobRun:
         delete = deletes_checkpoints(retention, status)
         if status is JobStatus.FAILED:
             self._set_status(JobStatus.FAILING)
+        if self._stop_request is not None:
+            self._stop_request[1].set_exception(RuntimeError("Job {} ended {} before its savepoint was "
+                                                             "taken".format(self.job_id, status.name)))
         try:
             if delete and self._dirs is not None:
                 self.kept = self._dirs.delete_owned(self.plan.durable_sinks)

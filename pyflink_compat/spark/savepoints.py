@@ -1,0 +1,318 @@
+"""Savepoints and restores of a running job: the glue between a :class:`JobRun` and
+:mod:`pyflink_compat.checkpoints`.
+
+* :func:`trigger_savepoint` copies each query's checkpoint at its newest committed micro-batch
+  while the queries keep running, on a worker thread.
+* :func:`stop_with_savepoint` asks the run to stop its queries; once they have terminated, the
+  supervising thread calls :func:`write_on_stop` before retention applies, and the job ends
+  ``FINISHED``.
+* :func:`prepare_restore` reads ``execution.state-recovery.*`` when a job starts, checks the
+  source, the job's checkpoint directories and the sinks, and returns a :class:`Restore` whose
+  ``apply()`` fills the job's fresh checkpoint locations before the queries start.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import warnings
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
+
+import attrs
+
+from pyflink_compat.checkpoints import SavepointError, restore_query, write_savepoint
+from pyflink_compat.checkpoints.fs import FileAccess, file_access_for
+from pyflink_compat.checkpoints.layout import QueryCheckpoint, is_query_checkpoint
+from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, read_manifest
+from pyflink_compat.checkpoints.restore import resolve_restore_source
+from pyflink_compat.checkpoints.savepoint import job_queries
+from pyflink_compat.spark.plan import JobPlan
+from pyflink_compat.spark.translation import PROVIDER_CLASS
+from pyflink_compat.util.exceptions import java_error
+
+if TYPE_CHECKING:
+    from pyflink_compat.spark.supervisor import JobRun
+
+__all__ = [
+    "NO_SAVEPOINT_DIRECTORY", "Restore", "RestoreWarning", "savepoint_directory", "trigger_savepoint",
+    "stop_with_savepoint", "write_on_stop", "prepare_restore", "non_restored_state_message",
+]
+
+LOG = logging.getLogger("pyflink_compat.savepoints")
+
+#: Flink 1.20's message when neither the call nor the configuration names a savepoint directory
+#: (``SchedulerBase.triggerSavepoint`` / ``stopWithSavepoint``, an ``IllegalStateException``).
+NO_SAVEPOINT_DIRECTORY = (
+    "No savepoint directory configured. You can either specify a directory while cancelling via "
+    "-s :targetDirectory or configure a cluster-wide default via key "
+    "'execution.checkpointing.savepoint-dir'.")
+
+_ADVANCE_NOT_SUPPORTED = (
+    "stop_with_savepoint(advance_to_end_of_event_time=True) is not supported: Spark cannot "
+    "fire every event-time timer and window before stopping (there is no MAX_WATERMARK to "
+    "emit). Stop with advance_to_end_of_event_time=False, or end the input so that a bounded "
+    "sink finishes.")
+
+#: File sink formats whose output directory keeps its own batch log (``_spark_metadata``).
+_FILE_SINKS = ("parquet", "json", "csv", "orc", "text", "avro", "delta")
+
+
+class RestoreWarning(UserWarning):
+    """A restore setting was read differently from Flink (``LEGACY`` claim mode)."""
+
+
+def non_restored_state_message(source: str, sink: str) -> str:
+    """Flink's ``IllegalStateException`` text for saved state that no operator takes
+    (``Checkpoints.throwNonRestoredStateException``), with the sink in place of the operator."""
+    return ("Failed to rollback to checkpoint/savepoint {}. Cannot map checkpoint/savepoint state "
+            "for operator {} to the new program, because the operator is not available in the new "
+            "program. If you want to allow to skip this, you can set the --allowNonRestoredState "
+            "option on the CLI.".format(source, sink))
+
+
+# -- taking savepoints ----------------------------------------------------------------------------
+def savepoint_directory(plan: JobPlan, directory: Optional[str], target: str) -> str:
+    """The directory a savepoint goes to: the call's, else the configured default.
+
+    :raises JavaIllegalStateError: with Flink's message when neither is set.
+    """
+    chosen = directory if directory is not None else plan.settings.savepoint_dir
+    if chosen is None or not str(chosen).strip():
+        raise java_error("java.lang.IllegalStateException", NO_SAVEPOINT_DIRECTORY, target)
+    return str(chosen)
+
+
+def _take(run: "JobRun", directory: str) -> str:
+    plan = run.plan
+    locations = [q.checkpoint_location for q in plan.queries]
+    return write_savepoint(locations, directory, plan.job_name, job_id=run.job_id.to_hex_string(),
+                           spark_version=str(run._spark.version))
+
+
+def _failed(error: BaseException) -> "Future[str]":
+    future: "Future[str]" = Future()
+    future.set_exception(error)
+    return future
+
+
+def _not_running(run: "JobRun", target: str) -> Optional[BaseException]:
+    reason = None
+    if run.status.is_terminal_state():
+        reason = "Job {} ({}) is {}: no savepoint can be taken of a job that has ended.".format(
+            run.plan.job_name, run.job_id, run.status.name)
+    elif not run.plan.checkpointing_enabled:
+        reason = ("Job {} ({}) runs without checkpointing (no checkpoint interval): enable "
+                  "checkpointing to take savepoints.".format(run.plan.job_name, run.job_id))
+    if reason is None:
+        return None
+    error: BaseException = java_error("java.lang.IllegalStateException", reason, target)
+    return error
+
+
+def trigger_savepoint(run: "JobRun", directory: Optional[str]) -> "Future[str]":
+    """Take a savepoint of a running job; the future holds the savepoint directory.
+
+    The copy runs on a thread of its own while the queries continue. A query without a
+    committed micro-batch yet fails the future with :class:`SavepointError`.
+    """
+    target = "JobClient.triggerSavepoint"
+    error = _not_running(run, target)
+    if error is not None:
+        return _failed(error)
+    try:
+        where = savepoint_directory(run.plan, directory, target)
+    except Exception as e:  # noqa: BLE001 - the future carries it, as in Flink
+        return _failed(e)
+    future: "Future[str]" = Future()
+
+    def work() -> None:
+        try:
+            path = _take(run, where)
+        except BaseException as e:  # noqa: BLE001
+            LOG.warning("Savepoint of job %s failed: %s", run.plan.job_name, e)
+            future.set_exception(e)
+            return
+        LOG.info("Savepoint of job %s (%s) written to %s", run.plan.job_name, run.job_id, path)
+        future.set_result(path)
+
+    threading.Thread(target=work, name="pyflink_compat-savepoint", daemon=True).start()
+    return future
+
+
+def stop_with_savepoint(run: "JobRun", advance_to_end_of_event_time: bool,
+                        directory: Optional[str]) -> "Future[str]":
+    """Stop a job's queries, then take a savepoint; the job then ends ``FINISHED``.
+
+    Retention applies only after the savepoint is written. When writing fails, the queries
+    start again from their checkpoints and the job keeps running, as in Flink.
+    """
+    target = "JobClient.stopWithSavepoint"
+    if advance_to_end_of_event_time:
+        return _failed(java_error("java.lang.UnsupportedOperationException", _ADVANCE_NOT_SUPPORTED, target))
+    error = _not_running(run, target)
+    if error is not None:
+        return _failed(error)
+    try:
+        where = savepoint_directory(run.plan, directory, target)
+    except Exception as e:  # noqa: BLE001
+        return _failed(e)
+    return run.stop_for_savepoint(lambda: _take(run, where))
+
+
+def write_on_stop(request: Tuple[Callable[[], str], "Future[str]"]) -> bool:
+    """Write the savepoint of a stop-with-savepoint once the queries have stopped.
+
+    :return: Whether it was written (the job then finishes).
+    """
+    write, future = request
+    try:
+        path = write()
+    except BaseException as e:  # noqa: BLE001 - the caller's future carries it
+        LOG.warning("Stop-with-savepoint failed, the job continues: %s", e)
+        future.set_exception(e)
+        return False
+    LOG.info("Savepoint written to %s; the job finishes", path)
+    future.set_result(path)
+    return True
+
+
+# -- restoring --------------------------------------------------------------------------------------
+@attrs.frozen
+class Restore:
+    """A checked restore, ready to fill a job's checkpoint locations.
+
+    :param source: The savepoint or checkpoint restored from (a local path).
+    :param copies: ``(sink, saved query directory, new location)`` to copy.
+    :param in_place: Whether the job resumes its own checkpoints (``CLAIM`` of its own dir).
+    """
+
+    source: str
+    copies: Tuple[Tuple[str, str, str], ...]
+    in_place: bool = False
+
+    def apply(self) -> Dict[str, Any]:
+        """Copy every restored query into its location; nothing happens in place."""
+        done = {}
+        for sink, query_dir, location in self.copies:
+            done[sink] = restore_query(query_dir, location)
+            LOG.info("Sink '%s' restored from %s at batch %d", sink, query_dir, done[sink].batch_id)
+        return done
+
+
+def _saved_queries(fs: FileAccess, path: str) -> Dict[str, str]:
+    """The saved query directories of a restore source, by sink name."""
+    if not fs.exists(path):
+        raise SavepointError(path, "does not exist")
+    if not fs.isdir(path):
+        raise SavepointError(path, "is not a directory")
+    if fs.isfile(path + "/" + MANIFEST_NAME):
+        manifest = read_manifest(fs, path)
+        return {str(q["path"]): path + "/" + str(q["path"]) for q in manifest["queries"]}
+    parent, _, base = path.rpartition("/")
+    if fs.isfile(parent + "/" + MANIFEST_NAME) or is_query_checkpoint(fs, path):
+        return {base: path}
+    queries = dict(job_queries(fs, path))
+    if not queries:
+        resolve_restore_source(fs, path)  # raises the precise reason
+    return queries
+
+
+def _sink_log_ahead(writer: Any, batch: int) -> Optional[str]:
+    """For a file sink whose output log already holds batches past ``batch``: why it must not
+    be restored into (Spark would skip those batches' new output)."""
+    from pyflink_compat.spark.plan import sink_format
+
+    if sink_format(writer) not in _FILE_SINKS:
+        return None
+    try:
+        j_writer = writer._jwrite
+        field = j_writer.getClass().getDeclaredField("extraOptions")
+        field.setAccessible(True)
+        option = field.get(j_writer).get("path")
+        path = str(option.get()) if option.isDefined() else None
+    except Exception:  # noqa: BLE001 - no readable path: nothing to compare
+        return None
+    if path is None:
+        return None
+    try:
+        fs, local = file_access_for(path)
+    except SavepointError:
+        return None
+    log = local.rstrip("/") + "/_spark_metadata"
+    if not fs.isdir(log):
+        return None
+    numbers = [int(n.split(".")[0]) for n in fs.listdir(log) if n.split(".")[0].isdigit()]
+    if not numbers or max(numbers) <= batch:
+        return None
+    return ("the file sink's output directory {} already holds batches up to {}, past the restored "
+            "batch {}: Spark would silently skip the new output of batches {}..{}. Write to a new "
+            "output directory, or remove the newer batches of its _spark_metadata log and their "
+            "files.".format(local, max(numbers), batch, batch + 1, max(numbers)))
+
+
+def prepare_restore(plan: JobPlan, writers: Dict[str, Any]) -> Optional[Restore]:
+    """Check a job's restore settings before anything is written.
+
+    :param plan: The job's plan (its settings and checkpoint locations).
+    :param writers: The sinks' ``DataStreamWriter`` by name (to guard file sinks).
+    :return: None without ``execution.state-recovery.path``.
+    :raises SavepointError: for a missing, damaged or unrecognised source, a non-empty
+        checkpoint location, or a file sink whose output is ahead of the restored batch.
+    :raises JavaIllegalStateError: with Flink's message for saved queries no sink takes.
+    """
+    settings = plan.settings
+    raw_source = settings.state_recovery_path
+    if raw_source is None or not str(raw_source).strip():
+        return None
+    mode = settings.state_recovery_claim_mode
+    if mode == "LEGACY":
+        text = ("execution.state-recovery.claim-mode=LEGACY is treated as NO_CLAIM: the job copies "
+                "the snapshot and never changes or deletes it.")
+        warnings.warn(text, RestoreWarning, stacklevel=4)
+        LOG.warning(text)
+    fs, source = file_access_for(str(raw_source))
+    saved = _saved_queries(fs, source)
+    sinks = [q.name for q in plan.queries]
+    locations = {q.name: q.checkpoint_location for q in plan.queries}
+    local_locations = {name: file_access_for(loc)[1] for name, loc in locations.items()}
+    dropped = sorted(s for s in saved if s not in sinks)
+    if dropped and not settings.state_recovery_ignore_unclaimed_state:
+        raise java_error("java.lang.IllegalStateException", non_restored_state_message(source, dropped[0]),
+                         "StreamExecutionEnvironment.execute")
+    for sink in dropped:
+        LOG.warning("Skipping the saved state of '%s' from %s: the job has no such sink "
+                    "(ignore-unclaimed-state)", sink, source)
+    chosen = [s for s in sinks if s in saved]
+    own = [s for s in chosen if saved[s] == local_locations[s]]
+    if own:
+        if mode != "CLAIM" or len(own) != len(chosen):
+            raise SavepointError(source, "these are the job's own checkpoints ({}); restoring them with "
+                                 "claim mode {} would copy them onto themselves. Resume them in place with "
+                                 "execution.state-recovery.claim-mode=CLAIM, or use a new job name."
+                                 .format(", ".join(own), mode))
+        return Restore(source, (), in_place=True)
+    copies: List[Tuple[str, str, str]] = []
+    for sink in chosen:
+        location = local_locations[sink]
+        if fs.exists(location) and (not fs.isdir(location) or fs.listdir(location)):
+            raise SavepointError(location, "the job already has a checkpoint for sink '{}'. A job restored "
+                                 "from a savepoint or checkpoint starts in fresh checkpoint directories: give "
+                                 "it a new job name (or checkpoint directory), or remove the old checkpoints "
+                                 "first.".format(sink))
+        query_dir, _, _, batch = resolve_restore_source(fs, saved[sink])
+        checkpoint = QueryCheckpoint(fs, query_dir)
+        provider = checkpoint.state_store_provider(checkpoint.pinned_conf(batch)) if checkpoint.operators() else None
+        wanted = plan.spark_conf.get(PROVIDER_CLASS)
+        if provider and wanted and provider != wanted:
+            raise SavepointError(query_dir, "its state was written by the state store {} but the job is configured "
+                                 "for {}: Spark cannot read one state store's files with the other. Restore it "
+                                 "with the state backend it was taken with.".format(provider, wanted))
+        ahead = _sink_log_ahead(writers.get(sink), batch)
+        if ahead is not None:
+            raise SavepointError(query_dir, "cannot restore sink '{}': {}".format(sink, ahead))
+        copies.append((sink, query_dir, locations[sink]))
+    for sink in sinks:
+        if sink not in saved:
+            LOG.info("Sink '%s' has no saved state in %s: it starts empty", sink, source)
+    return Restore(source, tuple(copies))

@@ -1,0 +1,304 @@
+"""Savepoints of running jobs and jobs restored from them, through the job API on real Spark.
+
+Each job counts rows per key over JSON files (one file per micro-batch) and writes the complete
+counts of every batch; a restored job that continues exactly once ends with the counts of all
+the input, neither fewer (lost state) nor more (rows counted twice).
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import shutil
+from typing import Any, Dict, Iterator, List, Optional
+
+import pytest
+
+from pyflink_compat.checkpoints import SavepointError
+from pyflink_compat.common import Configuration, JobStatus
+from pyflink_compat.datastream import StreamExecutionEnvironment
+from pyflink_compat.spark.savepoints import RestoreWarning
+
+from .conftest import digest
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+SCHEMA = "id LONG, key STRING"
+INTERVAL_MS = 200
+ROWS = 4
+
+
+def write_files(directory: Any, first: int, count: int) -> List[Dict[str, Any]]:
+    os.makedirs(str(directory), exist_ok=True)
+    rows = []
+    for f in range(first, first + count):
+        part = [{"id": f * ROWS + i, "key": "k{}".format((f * ROWS + i) % 3)} for i in range(ROWS)]
+        hidden = os.path.join(str(directory), ".part-{:03d}.json".format(f))
+        with open(hidden, "w") as out:
+            out.writelines(json.dumps(r) + "\n" for r in part)
+        os.replace(hidden, os.path.join(str(directory), "part-{:03d}.json".format(f)))
+        rows.extend(part)
+    return rows
+
+
+def expected(rows: List[Dict[str, Any]]) -> Dict[str, int]:
+    return dict(collections.Counter(r["key"] for r in rows))
+
+
+class Counts:
+    """A ``foreachBatch`` sink keeping the complete counts of the newest batch."""
+
+    def __init__(self) -> None:
+        self.batches: Dict[int, Dict[str, int]] = {}
+
+    def __call__(self, frame: Any, batch_id: int) -> None:
+        self.batches[batch_id] = {row["key"]: row["count"] for row in frame.collect()}
+
+    def latest(self) -> Dict[str, int]:
+        return self.batches[max(self.batches)] if self.batches else {}
+
+
+@pytest.fixture
+def jobs() -> Iterator[Any]:
+    made: List[StreamExecutionEnvironment] = []
+
+    def build(options: Optional[Dict[str, str]] = None) -> StreamExecutionEnvironment:
+        conf = Configuration()
+        for key, value in (options or {}).items():
+            conf.set_string(key, value)
+        env = StreamExecutionEnvironment.get_execution_environment(conf)
+        env.enable_checkpointing(INTERVAL_MS)
+        made.append(env)
+        return env
+
+    yield build
+    for env in made:
+        env.close()
+
+
+def add_counts(env: StreamExecutionEnvironment, source: Any, storage: Any, sink: str = "counts",
+               bounded: bool = False) -> Counts:
+    env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(storage))
+    counts = Counts()
+    frame = (env.spark_session.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1)
+             .json(str(source)))
+    writer = frame.groupBy("key").count().writeStream.outputMode("complete").foreachBatch(counts)
+    env.add_sink(writer, sink, bounded=bounded)
+    return counts
+
+
+def commits(checkpoint: Any) -> List[int]:
+    directory = os.path.join(str(checkpoint), "commits")
+    return sorted(int(n) for n in os.listdir(directory) if n.isdigit()) if os.path.isdir(directory) else []
+
+
+def wait_for(predicate: Any, what: str, timeout: float = 90.0) -> None:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            pytest.fail("timed out waiting for " + what)
+        time.sleep(0.1)
+
+
+def restore_options(path: str, **extra: str) -> Dict[str, str]:
+    options = {"execution.state-recovery.path": path}
+    options.update(extra)
+    return options
+
+
+def run_restored(jobs: Any, source: Any, storage: Any, options: Dict[str, str], job: str,
+                 sink: str = "counts") -> Counts:
+    """Run a restored job until its bounded input is consumed; return its counts."""
+    env = jobs(options)
+    counts = add_counts(env, source, storage, sink=sink, bounded=True)
+    client = env.execute_async(job)
+    client.get_job_execution_result().result(120)
+    assert client.get_job_status().result() is JobStatus.FINISHED
+    return counts
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory: Any) -> Dict[str, Any]:
+    """One job that consumed two files, a savepoint taken while it ran, and two more files."""
+    root = tmp_path_factory.mktemp("saved")
+    source = root / "in"
+    rows = write_files(source, 0, 2)
+    conf = Configuration()
+    env = StreamExecutionEnvironment.get_execution_environment(conf)
+    env.enable_checkpointing(INTERVAL_MS)
+    add_counts(env, source, root / "storage")
+    client = env.execute_async("first")
+    try:
+        wait_for(lambda: len(commits(root / "storage" / "first" / "counts")) >= 2, "two commits")
+        path = client.trigger_savepoint(str(root / "savepoints")).result(60)
+        assert client.get_job_status().result() is JobStatus.RUNNING
+    finally:
+        client.cancel().result(60)
+        env.close()
+    rows += write_files(source, 2, 2)
+    return {"root": root, "source": source, "savepoint": path, "rows": rows, "digest": digest(path)}
+
+
+def test_a_savepoint_restored_twice_into_two_jobs_continues_exactly_once_in_each(jobs, saved, tmp_path):
+    options = restore_options(saved["savepoint"])
+    first = run_restored(jobs, saved["source"], tmp_path / "s1", options, "restored-1")
+    second = run_restored(jobs, saved["source"], tmp_path / "s2", options, "restored-2")
+    assert first.latest() == expected(saved["rows"])
+    assert second.latest() == expected(saved["rows"])
+    assert min(first.batches) > 0  # resumed after the saved batches, not from the start
+    assert digest(saved["savepoint"]) == saved["digest"]
+
+
+def test_the_deprecated_savepoint_path_key_restores_too(jobs, saved, tmp_path):
+    counts = run_restored(jobs, saved["source"], tmp_path / "s", {"execution.savepoint.path": saved["savepoint"]},
+                          "restored-old-key")
+    assert counts.latest() == expected(saved["rows"])
+
+
+def test_stop_with_savepoint_finishes_the_job_after_writing_and_the_savepoint_restores(jobs, tmp_path):
+    source = tmp_path / "in"
+    rows = write_files(source, 0, 2)
+    env = jobs({"execution.checkpointing.savepoint-dir": str(tmp_path / "sp")})
+    add_counts(env, source, tmp_path / "storage")
+    client = env.execute_async("stopped")
+    wait_for(lambda: len(commits(tmp_path / "storage" / "stopped" / "counts")) >= 2, "two commits")
+    path = client.stop_with_savepoint(False).result(60)
+    client.get_job_execution_result().result(60)
+    assert client.get_job_status().result() is JobStatus.FINISHED
+    assert os.path.dirname(path) == str(tmp_path / "sp")
+    # retention (NO_EXTERNALIZED_CHECKPOINTS) removed the checkpoints, after the savepoint
+    assert not os.path.exists(tmp_path / "storage" / "stopped" / "counts")
+    rows += write_files(source, 2, 1)
+    counts = run_restored(jobs, source, tmp_path / "s2", restore_options(path), "after-stop")
+    assert counts.latest() == expected(rows)
+
+
+def test_a_retained_checkpoint_restores_into_a_new_job_and_is_left_unchanged(jobs, tmp_path):
+    source = tmp_path / "in"
+    rows = write_files(source, 0, 2)
+    env = jobs({"execution.checkpointing.externalized-checkpoint-retention": "RETAIN_ON_CANCELLATION"})
+    add_counts(env, source, tmp_path / "storage")
+    client = env.execute_async("retained")
+    job_dir = tmp_path / "storage" / "retained"
+    wait_for(lambda: len(commits(job_dir / "counts")) >= 2, "two commits")
+    client.cancel().result(60)
+    before = digest(job_dir)
+    rows += write_files(source, 2, 1)
+    counts = run_restored(jobs, source, tmp_path / "other", restore_options(str(job_dir)), "from-checkpoint")
+    assert counts.latest() == expected(rows)
+    assert digest(job_dir) == before
+    # CLAIM of the job's own checkpoints resumes them in place; NO_CLAIM refuses to copy them onto themselves
+    with pytest.raises(SavepointError, match="the job's own checkpoints"):
+        env = jobs(restore_options(str(job_dir)))
+        add_counts(env, source, tmp_path / "storage", bounded=True)
+        env.execute_async("retained")
+    counts = run_restored(jobs, source, tmp_path / "storage",
+                          restore_options(str(job_dir), **{"execution.state-recovery.claim-mode": "CLAIM"}),
+                          "retained")
+    assert counts.latest() == expected(rows)
+
+
+def test_a_saved_query_without_a_sink_is_refused_like_flink_unless_unclaimed_state_is_ignored(jobs, saved, tmp_path):
+    from pyflink_compat.util.exceptions import JavaIllegalStateError
+
+    env = jobs(restore_options(saved["savepoint"]))
+    add_counts(env, saved["source"], tmp_path / "s", sink="renamed", bounded=True)
+    with pytest.raises(JavaIllegalStateError, match="Cannot map checkpoint/savepoint state for operator counts "
+                       "to the new program, because the operator is not available in the new program"):
+        env.execute_async("renamed")
+    assert not os.path.exists(tmp_path / "s" / "renamed" / "renamed")
+    counts = run_restored(jobs, saved["source"], tmp_path / "s2",
+                          restore_options(saved["savepoint"], **{
+                              "execution.state-recovery.ignore-unclaimed-state": "true"}),
+                          "renamed", sink="renamed")
+    assert counts.latest() == expected(saved["rows"])  # a new sink starts empty: it reads everything
+    assert min(counts.batches) == 0
+
+
+def _refused(jobs: Any, saved: Dict[str, Any], storage: Any, path: str, **extra: str) -> str:
+    env = jobs(restore_options(path, **extra))
+    add_counts(env, saved["source"], storage, bounded=True)
+    with pytest.raises(SavepointError) as info:
+        env.execute_async("refused")
+    assert not os.path.exists(os.path.join(str(storage), "refused", "counts"))
+    return str(info.value)
+
+
+def test_restores_from_bad_sources_are_refused_and_nothing_is_deleted(jobs, saved, tmp_path):
+    assert "does not exist" in _refused(jobs, saved, tmp_path / "a", str(tmp_path / "missing"))
+    (tmp_path / "empty").mkdir()
+    assert "neither a savepoint" in _refused(jobs, saved, tmp_path / "b", str(tmp_path / "empty"))
+    damaged = tmp_path / "damaged"
+    shutil.copytree(saved["savepoint"], damaged)
+    offsets = sorted((damaged / "counts" / "offsets").iterdir())
+    victim = [p for p in offsets if p.name.isdigit()][-1]
+    victim.write_text("changed")
+    text = _refused(jobs, saved, tmp_path / "c", str(damaged))
+    assert "damaged" in text and "offsets/" + victim.name in text
+    partial = tmp_path / ("savepoint-" + "0" * 6 + "-partial")
+    shutil.copytree(saved["savepoint"], partial)
+    os.remove(partial / "_metadata")
+    assert "incomplete savepoint" in _refused(jobs, saved, tmp_path / "d", str(partial))
+    assert os.path.isdir(partial / "counts") and digest(saved["savepoint"]) == saved["digest"]
+
+
+def test_a_savepoint_with_another_state_store_is_refused_naming_it(jobs, saved, tmp_path):
+    text = _refused(jobs, saved, tmp_path / "s", saved["savepoint"], **{"state.backend.type": "rocksdb"})
+    assert "HDFSBackedStateStoreProvider" in text and "RocksDBStateStoreProvider" in text
+
+
+def test_a_job_whose_directory_already_holds_checkpoints_is_refused(jobs, saved, tmp_path):
+    target = tmp_path / "s" / "refused" / "counts"
+    shutil.copytree(os.path.join(saved["savepoint"], "counts"), target)
+    env = jobs(restore_options(saved["savepoint"]))
+    add_counts(env, saved["source"], tmp_path / "s", bounded=True)
+    with pytest.raises(SavepointError, match="new job name"):
+        env.execute_async("refused")
+    assert os.path.isdir(target / "offsets")
+
+
+def test_legacy_claim_mode_warns_and_restores_as_no_claim(jobs, saved, tmp_path):
+    with pytest.warns(RestoreWarning, match="LEGACY is treated as NO_CLAIM"):
+        counts = run_restored(jobs, saved["source"], tmp_path / "s", restore_options(
+            saved["savepoint"], **{"execution.savepoint-restore-mode": "LEGACY"}), "legacy")
+    assert counts.latest() == expected(saved["rows"])
+    assert digest(saved["savepoint"]) == saved["digest"]
+
+
+def test_savepoint_calls_fail_their_future_with_flinks_errors(jobs, tmp_path):
+    from pyflink_compat.util.exceptions import JavaIllegalStateError
+
+    source = tmp_path / "in"
+    write_files(source, 0, 1)
+    env = jobs()
+    add_counts(env, source, tmp_path / "storage")
+    client = env.execute_async("errors")
+    with pytest.raises(JavaIllegalStateError, match="No savepoint directory configured. You can either specify "
+                       "a directory while cancelling via -s :targetDirectory or configure a cluster-wide "
+                       "default via key 'execution.checkpointing.savepoint-dir'."):
+        client.trigger_savepoint().result(10)
+    with pytest.raises(JavaIllegalStateError, match="No savepoint directory configured"):
+        client.stop_with_savepoint(False).result(10)
+    with pytest.raises(Exception, match=r"advance_to_end_of_event_time=True\) is not supported"):
+        client.stop_with_savepoint(True, str(tmp_path / "sp")).result(10)
+    wait_for(lambda: client.get_job_status().result() is JobStatus.RUNNING, "the job to run")
+    client.cancel().result(60)
+    assert client.get_job_status().result() is JobStatus.CANCELED  # the failed calls did not stop it
+    with pytest.raises(JavaIllegalStateError, match="has ended"):
+        client.trigger_savepoint(str(tmp_path / "sp")).result(10)
+
+
+def test_a_file_sink_whose_output_is_past_the_savepoint_is_refused(jobs, saved, tmp_path):
+    out = tmp_path / "out"
+    (out / "_spark_metadata").mkdir(parents=True)
+    for batch in range(5):
+        (out / "_spark_metadata" / str(batch)).write_text("v1\n")
+    env = jobs(restore_options(saved["savepoint"]))
+    env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(tmp_path / "s"))
+    frame = env.spark_session.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1).json(str(saved["source"]))
+    env.add_sink(frame.writeStream.format("json").option("path", str(out)), "counts")
+    with pytest.raises(SavepointError, match="silently skip the new output"):
+        env.execute_async("file-sink")
