@@ -23,7 +23,7 @@ import attrs
 
 from pyflink_compat.checkpoints import SavepointError, restore_query, write_savepoint
 from pyflink_compat.checkpoints.fs import FileAccess, file_access_for
-from pyflink_compat.checkpoints.layout import QueryCheckpoint, is_query_checkpoint
+from pyflink_compat.checkpoints.layout import ROCKSDB_PROVIDER, QueryCheckpoint, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, read_manifest
 from pyflink_compat.checkpoints.restore import resolve_restore_source
 from pyflink_compat.checkpoints.savepoint import job_queries
@@ -183,21 +183,58 @@ class Restore:
     """A checked restore, ready to fill a job's checkpoint locations.
 
     :param source: The savepoint or checkpoint restored from (a local path).
-    :param copies: ``(sink, saved query directory, new location)`` to copy.
+    :param copies: ``(sink, saved query directory, new location, state partitions to rescale
+        to or None)`` to copy.
     :param in_place: Whether the job resumes its own checkpoints (``CLAIM`` of its own dir).
     """
 
     source: str
-    copies: Tuple[Tuple[str, str, str], ...]
+    copies: Tuple[Tuple[str, str, str, Optional[int]], ...]
     in_place: bool = False
 
-    def apply(self) -> Dict[str, Any]:
-        """Copy every restored query into its location; nothing happens in place."""
+    def apply(self, spark: Any) -> Dict[str, Any]:
+        """Copy every restored query into its location, then rescale the copies that need it
+        (never the source); nothing happens in place."""
         done = {}
-        for sink, query_dir, location in self.copies:
+        for sink, query_dir, location, partitions in self.copies:
             done[sink] = restore_query(query_dir, location)
             LOG.info("Sink '%s' restored from %s at batch %d", sink, query_dir, done[sink].batch_id)
+            if partitions is not None:
+                rescale(spark, sink, location, partitions)
         return done
+
+
+def rescale(spark: Any, sink: str, location: str, partitions: int) -> None:
+    """Repartition the state of a restored copy with Spark's offline repartition (4.2+,
+    RocksDB); it adds one batch holding the repartitioned state."""
+    try:
+        spark._streamingCheckpointManager.repartition(location, partitions)
+    except Exception as e:  # noqa: BLE001 - reported with what was being done
+        raise SavepointError(location, "rescaling the restored state of sink '{}' to {} partitions failed "
+                             "(the savepoint itself is unchanged): {}".format(sink, partitions, e)) from e
+    LOG.info("Sink '%s': restored state rescaled to %d partitions", sink, partitions)
+
+
+def _target_partitions(spark: Any) -> Tuple[Optional[int], bool]:
+    """The state partitions a restored job asks for, and whether it asked explicitly
+    (``parallelism.default``) rather than through the session's shuffle partitions."""
+    for key, explicit in (("spark.flink.parallelism.default", True), ("spark.sql.shuffle.partitions", False)):
+        value = spark.conf.get(key, None) if spark is not None else None
+        if value is not None and str(value).strip().lstrip("-").isdigit() and int(value) > 0:
+            return int(value), explicit
+    return None, False
+
+
+def _can_rescale(spark: Any, provider: str) -> Optional[str]:
+    """Why the state of a checkpoint written with ``provider`` cannot be rescaled here, if so."""
+    version = str(getattr(spark, "version", "0"))
+    major_minor = tuple(int(p) for p in (version.split(".") + ["0"])[:2] if p.isdigit())
+    if major_minor < (4, 2) or not hasattr(spark, "_streamingCheckpointManager"):
+        return "rescaling state needs Spark 4.2 or later (this is Spark {})".format(version)
+    if provider != ROCKSDB_PROVIDER:
+        return ("rescaling state needs the RocksDB state backend (state.backend.type: rocksdb) when the "
+                "savepoint was taken; this state was written by {}".format(provider))
+    return None
 
 
 def _saved_queries(fs: FileAccess, path: str) -> Dict[str, str]:
@@ -251,11 +288,28 @@ def _sink_log_ahead(writer: Any, batch: int) -> Optional[str]:
             "files.".format(local, max(numbers), batch, batch + 1, max(numbers)))
 
 
-def prepare_restore(plan: JobPlan, writers: Dict[str, Any]) -> Optional[Restore]:
+def _rescale_to(spark: Any, sink: str, checkpoint: QueryCheckpoint, batch: int, provider: Optional[str],
+                target: Optional[int], explicit: bool) -> Optional[int]:
+    saved = checkpoint.shuffle_partitions(checkpoint.pinned_conf(batch))
+    if provider is None or target is None or saved is None or saved == target:
+        return None
+    why_not = _can_rescale(spark, provider)
+    if why_not is None:
+        return target
+    if explicit:
+        raise SavepointError(checkpoint.root, "sink '{}' was saved with {} state partitions and the job asks for "
+                             "parallelism {}, but {}.".format(sink, saved, target, why_not))
+    LOG.warning("Sink '%s' keeps its %d saved state partitions (the session has %d shuffle partitions): %s",
+                sink, saved, target, why_not)
+    return None
+
+
+def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None) -> Optional[Restore]:
     """Check a job's restore settings before anything is written.
 
     :param plan: The job's plan (its settings and checkpoint locations).
     :param writers: The sinks' ``DataStreamWriter`` by name (to guard file sinks).
+    :param spark: The job's Spark session (for the state partitions asked for).
     :return: None without ``execution.state-recovery.path``.
     :raises SavepointError: for a missing, damaged or unrecognised source, a non-empty
         checkpoint location, or a file sink whose output is ahead of the restored batch.
@@ -292,7 +346,8 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any]) -> Optional[Restore]
                                  "execution.state-recovery.claim-mode=CLAIM, or use a new job name."
                                  .format(", ".join(own), mode))
         return Restore(source, (), in_place=True)
-    copies: List[Tuple[str, str, str]] = []
+    copies: List[Tuple[str, str, str, Optional[int]]] = []
+    target, explicit = _target_partitions(spark)
     for sink in chosen:
         location = local_locations[sink]
         if fs.exists(location) and (not fs.isdir(location) or fs.listdir(location)):
@@ -311,7 +366,8 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any]) -> Optional[Restore]
         ahead = _sink_log_ahead(writers.get(sink), batch)
         if ahead is not None:
             raise SavepointError(query_dir, "cannot restore sink '{}': {}".format(sink, ahead))
-        copies.append((sink, query_dir, locations[sink]))
+        copies.append((sink, query_dir, locations[sink],
+                       _rescale_to(spark, sink, checkpoint, batch, provider, target, explicit)))
     for sink in sinks:
         if sink not in saved:
             LOG.info("Sink '%s' has no saved state in %s: it starts empty", sink, source)

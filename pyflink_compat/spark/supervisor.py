@@ -163,16 +163,16 @@ class JobRun:
         self._thread.start()
 
     def _prepare_directories(self) -> None:
-        restore = prepare_restore(self.plan, {q.sink.name: q.sink.writer for q in self._queries})
+        restore = prepare_restore(self.plan, {q.sink.name: q.sink.writer for q in self._queries}, self._spark)
         durable = self.plan.durable_sinks
         if self.plan.job_dir is None or not durable:
             if restore is not None:
-                restore.apply()
+                restore.apply(self._spark)
             return
         self._dirs = CheckpointDirs(self._spark, self.plan.job_dir, self.plan.job_name)
         foreign = self._dirs.claim(durable)
         if restore is not None:
-            restore.apply()
+            restore.apply(self._spark)
         for sink in foreign:
             LOG.warning("Query '%s' resumes from a checkpoint this job did not create; it will "
                         "never be deleted by the job.", sink)

@@ -109,10 +109,17 @@ def restore_options(path: str, **extra: str) -> Dict[str, str]:
     return options
 
 
+def ask_parallelism(env: StreamExecutionEnvironment, parallelism: Optional[int]) -> None:
+    """Ask for state partitions as ``spark-submit --conf spark.flink.parallelism.default=n`` does."""
+    if parallelism is not None:
+        env.spark_session.conf.set("spark.flink.parallelism.default", str(parallelism))
+
+
 def run_restored(jobs: Any, source: Any, storage: Any, options: Dict[str, str], job: str,
-                 sink: str = "counts") -> Counts:
+                 sink: str = "counts", parallelism: Optional[int] = None) -> Counts:
     """Run a restored job until its bounded input is consumed; return its counts."""
     env = jobs(options)
+    ask_parallelism(env, parallelism)
     counts = add_counts(env, source, storage, sink=sink, bounded=True)
     client = env.execute_async(job)
     client.get_job_execution_result().result(120)
@@ -218,8 +225,10 @@ def test_a_saved_query_without_a_sink_is_refused_like_flink_unless_unclaimed_sta
     assert min(counts.batches) == 0
 
 
-def _refused(jobs: Any, saved: Dict[str, Any], storage: Any, path: str, **extra: str) -> str:
+def _refused(jobs: Any, saved: Dict[str, Any], storage: Any, path: str, parallelism: Optional[int] = None,
+             **extra: str) -> str:
     env = jobs(restore_options(path, **extra))
+    ask_parallelism(env, parallelism)
     add_counts(env, saved["source"], storage, bounded=True)
     with pytest.raises(SavepointError) as info:
         env.execute_async("refused")
@@ -302,3 +311,36 @@ def test_a_file_sink_whose_output_is_past_the_savepoint_is_refused(jobs, saved, 
     env.add_sink(frame.writeStream.format("json").option("path", str(out)), "counts")
     with pytest.raises(SavepointError, match="silently skip the new output"):
         env.execute_async("file-sink")
+
+
+def _rocksdb_savepoint(jobs: Any, tmp_path: Any) -> Dict[str, Any]:
+    source = tmp_path / "in"
+    rows = write_files(source, 0, 2)
+    env = jobs({"state.backend.type": "rocksdb"})
+    add_counts(env, source, tmp_path / "storage")
+    client = env.execute_async("rocks")
+    wait_for(lambda: len(commits(tmp_path / "storage" / "rocks" / "counts")) >= 2, "two commits")
+    path = client.stop_with_savepoint(False, str(tmp_path / "sp")).result(60)
+    rows += write_files(source, 2, 2)
+    return {"source": source, "rows": rows, "savepoint": path, "digest": digest(path)}
+
+
+def test_a_rocksdb_savepoint_rescaled_from_2_to_4_partitions_gives_the_same_results(jobs, tmp_path):
+    import pyspark
+
+    if tuple(int(p) for p in pyspark.__version__.split(".")[:2]) < (4, 2):
+        pytest.skip("offline state repartition needs Spark 4.2+")
+    saved = _rocksdb_savepoint(jobs, tmp_path)
+    options = restore_options(saved["savepoint"], **{
+        "state.backend.type": "rocksdb",
+        "execution.checkpointing.externalized-checkpoint-retention": "RETAIN_ON_CANCELLATION"})
+    counts = run_restored(jobs, saved["source"], tmp_path / "s", options, "rescaled", parallelism=4)
+    assert counts.latest() == expected(saved["rows"])
+    assert digest(saved["savepoint"]) == saved["digest"]
+    state = tmp_path / "s" / "rescaled" / "counts" / "state" / "0"
+    assert sorted(p.name for p in state.iterdir() if p.name.isdigit()) == ["0", "1", "2", "3"]
+
+
+def test_rescaling_hashmap_state_is_refused_naming_what_allows_it(jobs, saved, tmp_path):
+    text = _refused(jobs, saved, tmp_path / "s", saved["savepoint"], parallelism=4)
+    assert "rescaling state needs the RocksDB state backend" in text
