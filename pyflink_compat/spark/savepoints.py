@@ -160,10 +160,12 @@ def stop_with_savepoint(run: "JobRun", advance_to_end_of_event_time: bool,
     return run.stop_for_savepoint(lambda: _take(run, where))
 
 
-def write_on_stop(request: Tuple[Callable[[], str], "Future[str]"]) -> bool:
+def write_on_stop(request: Tuple[Callable[[], str], "Future[str]"]) -> Optional[str]:
     """Write the savepoint of a stop-with-savepoint once the queries have stopped.
 
-    :return: Whether it was written (the job then finishes).
+    :return: The savepoint's directory; the caller completes the future with it once the job
+             has finished, as Flink does. ``None`` when writing failed: the future then holds
+             the error and the job runs on.
     """
     write, future = request
     try:
@@ -171,10 +173,9 @@ def write_on_stop(request: Tuple[Callable[[], str], "Future[str]"]) -> bool:
     except BaseException as e:  # noqa: BLE001 - the caller's future carries it
         LOG.warning("Stop-with-savepoint failed, the job continues: %s", e)
         future.set_exception(e)
-        return False
+        return None
     LOG.info("Savepoint written to %s; the job finishes", path)
-    future.set_result(path)
-    return True
+    return path
 
 
 # -- restoring --------------------------------------------------------------------------------------

@@ -201,8 +201,12 @@ class JobRun:
                     return self._finish(JobStatus.FINISHED)
                 if outcome == "cancelled" and self._stop_request is not None:
                     request, self._stop_request = self._stop_request, None
-                    if write_on_stop(request):
-                        return self._finish(JobStatus.FINISHED)
+                    path = write_on_stop(request)
+                    if path is not None:
+                        try:
+                            return self._finish(JobStatus.FINISHED)
+                        finally:
+                            request[1].set_result(path)
                     with self._lock:  # the savepoint failed: the job runs on, as in Flink
                         if self._status is not JobStatus.CANCELLING and not self._interrupt.is_set():
                             self._cancel.clear()

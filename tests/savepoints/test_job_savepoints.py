@@ -344,3 +344,33 @@ def test_a_rocksdb_savepoint_rescaled_from_2_to_4_partitions_gives_the_same_resu
 def test_rescaling_hashmap_state_is_refused_naming_what_allows_it(jobs, saved, tmp_path):
     text = _refused(jobs, saved, tmp_path / "s", saved["savepoint"], parallelism=4)
     assert "rescaling state needs the RocksDB state backend" in text
+
+
+def test_jobs_with_temporary_checkpoint_locations_take_and_restore_savepoints(jobs, saved, tmp_path):
+    source = tmp_path / "in"
+    rows = write_files(source, 0, 2)
+    env = jobs()  # no checkpoint directory: each query checkpoints in the job's temporary directory
+    counts = Counts()
+    frame = env.spark_session.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1).json(str(source))
+    env.add_sink(frame.groupBy("key").count().writeStream.outputMode("complete").foreachBatch(counts), "counts")
+    client = env.execute_async("temporary")
+    wait_for(lambda: counts.latest() == expected(rows), "both files counted")
+    path = client.stop_with_savepoint(False, str(tmp_path / "sp")).result(60)
+    assert client.get_job_status().result() is JobStatus.FINISHED
+    rows += write_files(source, 2, 1)
+    # configure() and a spark.flink.* session entry (spark-submit --conf) name the restore path too
+    from pyflink_compat.common import Configuration as Conf
+
+    env = jobs()
+    env.configure(Conf().set_string("execution.state-recovery.path", path))
+    restored = Counts()
+    frame = env.spark_session.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1).json(str(source))
+    env.add_sink(frame.groupBy("key").count().writeStream.outputMode("complete").foreachBatch(restored),
+                 "counts", bounded=True)
+    env.execute_async("temporary-restored").get_job_execution_result().result(120)
+    assert restored.latest() == expected(rows) and min(restored.batches) > 0
+    env = jobs()
+    env.spark_session.conf.set("spark.flink.execution.state-recovery.path", saved["savepoint"])
+    counts = add_counts(env, saved["source"], tmp_path / "s", bounded=True)
+    env.execute_async("from-session-conf").get_job_execution_result().result(120)
+    assert counts.latest() == expected(saved["rows"]) and min(counts.batches) > 0
