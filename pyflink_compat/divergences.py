@@ -137,28 +137,4 @@ DIVERGENCES: Tuple[Divergence, ...] = (
         "its own catalog.",
         steps=("table_pipeline_methods/*",),
     ),
-    Divergence(
-        id="stop-with-savepoint-no-drain",
-        summary="JobClient.stop_with_savepoint(advance_to_end_of_event_time=True) fails its future "
-        "with an UnsupportedOperationException instead of draining the job.",
-        reason="Flink emits MAX_WATERMARK so that every event-time timer and window fires before "
-        "the savepoint; Spark has no way to advance a query's watermark to the end without input, "
-        "so pretending to drain would silently keep windows open.",
-    ),
-    Divergence(
-        id="savepoint-is-per-query-copy",
-        summary="A savepoint is a set of per-query copies of Spark checkpoints, each at that "
-        "query's newest committed micro-batch, and its path is a local directory path.",
-        reason="Spark commits each query's micro-batches on its own, with no barrier across "
-        "queries; there is nothing to align the queries of a job at one checkpoint.",
-    ),
-    Divergence(
-        id="claim-mode-copies-foreign-snapshots",
-        summary="execution.state-recovery.claim-mode=CLAIM copies a savepoint or another job's "
-        "checkpoint like NO_CLAIM; only the job's own checkpoints are resumed in place, and LEGACY "
-        "is read as NO_CLAIM with a warning.",
-        reason="A Spark query resumes from one checkpoint directory that it keeps writing to, so "
-        "taking over another directory would let the restored job modify the snapshot; copying "
-        "keeps it restorable, which CLAIM allows but does not require.",
-    ),
 )
