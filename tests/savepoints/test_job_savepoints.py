@@ -206,6 +206,8 @@ def test_a_retained_checkpoint_restores_into_a_new_job_and_is_left_unchanged(job
                           restore_options(str(job_dir), **{"execution.state-recovery.claim-mode": "CLAIM"}),
                           "retained")
     assert counts.latest() == expected(rows)
+    # claimed, they were the job's own: its retention (NO_EXTERNALIZED_CHECKPOINTS) removed them
+    assert not os.path.exists(job_dir / "counts")
 
 
 def test_a_saved_query_without_a_sink_is_refused_like_flink_unless_unclaimed_state_is_ignored(jobs, saved, tmp_path):
