@@ -355,9 +355,11 @@ def test_jobs_with_temporary_checkpoint_locations_take_and_restore_savepoints(jo
     counts = Counts()
     frame = env.spark_session.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1).json(str(source))
     env.add_sink(frame.groupBy("key").count().writeStream.outputMode("complete").foreachBatch(counts), "counts")
+    env.set_default_savepoint_directory("file://" + str(tmp_path / "sp"))
     client = env.execute_async("temporary")
     wait_for(lambda: counts.latest() == expected(rows), "both files counted")
-    path = client.stop_with_savepoint(False, str(tmp_path / "sp")).result(60)
+    path = client.stop_with_savepoint(False).result(60)
+    assert os.path.dirname(path) == str(tmp_path / "sp")
     assert client.get_job_status().result() is JobStatus.FINISHED
     rows += write_files(source, 2, 1)
     # configure() and a spark.flink.* session entry (spark-submit --conf) name the restore path too
