@@ -197,11 +197,24 @@ class Restore:
         """Copy every restored query into its location, then rescale the copies that need it
         (never the source); nothing happens in place."""
         done = {}
-        for sink, query_dir, location, partitions in self.copies:
-            done[sink] = restore_query(query_dir, location)
-            LOG.info("Sink '%s' restored from %s at batch %d", sink, query_dir, done[sink].batch_id)
-            if partitions is not None:
-                rescale(spark, sink, location, partitions)
+        made: List[str] = []
+        try:
+            for sink, query_dir, location, partitions in self.copies:
+                fs, local = file_access_for(location)
+                if not fs.exists(local):
+                    made.append(local)
+                done[sink] = restore_query(query_dir, location)
+                LOG.info("Sink '%s' restored from %s at batch %d", sink, query_dir, done[sink].batch_id)
+                if partitions is not None:
+                    rescale(spark, sink, location, partitions)
+        except BaseException:
+            # the job does not start: remove the copies made just now, so that a new attempt
+            # finds its checkpoint locations empty again (they did not exist before)
+            for local in made:
+                fs, _ = file_access_for(local)
+                if fs.exists(local):
+                    fs.remove_tree(local)
+            raise
         return done
 
 
