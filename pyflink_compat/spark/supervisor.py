@@ -221,7 +221,7 @@ class JobRun:
                 self._set_status(JobStatus.RESTARTING)
                 LOG.warning("Job %s failed (%s); restarting from its checkpoints in %.2f s "
                             "(restart %d)", self.plan.job_name, cause, delay, self.restarts)
-                if self._cancel.wait(delay):
+                if self._cancel.wait(delay) and self._stop_request is None:
                     return self._finish(JobStatus.SUSPENDED if self._interrupt.is_set()
                                         else JobStatus.CANCELED)
         except BaseException as e:  # the job must end in a terminal state, whatever happened

@@ -378,3 +378,24 @@ def test_jobs_with_temporary_checkpoint_locations_take_and_restore_savepoints(jo
     counts = add_counts(env, saved["source"], tmp_path / "s", bounded=True)
     env.execute_async("from-session-conf").get_job_execution_result().result(120)
     assert counts.latest() == expected(saved["rows"]) and min(counts.batches) > 0
+
+
+def test_a_savepoint_that_cannot_be_written_fails_its_future_and_the_job_runs_on(jobs, tmp_path):
+    source = tmp_path / "in"
+    source.mkdir()
+    env = jobs()
+    counts = add_counts(env, source, tmp_path / "storage")
+    client = env.execute_async("runs-on")
+    wait_for(lambda: client.get_job_status().result() is JobStatus.RUNNING, "the job to run")
+    with pytest.raises(SavepointError, match="counts"):  # no batch committed yet: nothing to save
+        client.trigger_savepoint(str(tmp_path / "sp")).result(60)
+    rows = write_files(source, 0, 1)
+    wait_for(lambda: counts.latest() == expected(rows), "the first file counted")
+    (tmp_path / "blocker").write_text("a file where the savepoint directory should go")
+    with pytest.raises(OSError):
+        client.stop_with_savepoint(False, str(tmp_path / "blocker" / "sp")).result(60)
+    wait_for(lambda: client.get_job_status().result() is JobStatus.RUNNING, "the job to run again")
+    rows += write_files(source, 1, 1)
+    wait_for(lambda: counts.latest() == expected(rows), "the second file counted after the failed stop")
+    path = client.stop_with_savepoint(False, str(tmp_path / "sp")).result(60)
+    assert client.get_job_status().result() is JobStatus.FINISHED and os.path.isdir(path)
