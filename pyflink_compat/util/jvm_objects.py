@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from py4j.java_gateway import JavaObject
 
 __all__ = ["jvm", "java_class", "java_static", "context_class_loader", "new_descriptor",
-           "descriptor_record", "is_descriptor", "map_to_dict", "string_map_to_dict"]
+           "descriptor_record", "is_descriptor", "map_to_dict", "string_map_to_dict", "StringCalls"]
 
 # Joins keys in the JVM: py4j iterators end in a JVM exception, which is slow to convert.
 _SEPARATOR = "\u0001"
@@ -134,9 +134,40 @@ def string_map_to_dict(j_map: "JavaObject") -> Dict[str, str]:
     the pairs, so the counts are checked against the map's size and the map is read key by
     key when they differ.
     """
+    from py4j.java_gateway import get_method
+
     size = int(j_map.size())
     keys = _keys(j_map, size)
-    values = _join(j_map.values(), size)
+    # py4j shows a JVM map as a Python mapping whose ``values`` is Python's: call the JVM's.
+    values = _join(get_method(j_map, "values")(), size)
     if values is None or len(keys) != size:
         return {key: str(j_map.get(key)) for key in keys}
     return dict(zip(keys, values))
+
+
+class StringCalls:
+    """Calls of a JVM object's methods whose arguments are all strings (or ``None``).
+
+    The command is written here as py4j's protocol spells it. py4j's general path first asks
+    each argument whether one of its collection converters applies, which costs about as much
+    as the JVM round trip itself; a string never needs one. Errors are py4j's own: a JVM
+    exception raises :class:`py4j.protocol.Py4JJavaError`.
+
+    :param j_object: The JVM object; it is kept referenced for as long as this is.
+    """
+
+    def __init__(self, j_object: "JavaObject"):
+        from py4j import protocol
+
+        self._protocol = protocol
+        self._j_object = j_object
+        self._client = j_object._gateway_client
+        self._target = str(j_object._target_id)
+        self._head = protocol.CALL_COMMAND_NAME + self._target + "\n"
+
+    def __call__(self, method: str, *args: Optional[str]) -> Any:
+        protocol = self._protocol
+        command = self._head + method + "\n" + "".join(map(protocol.get_command_part, args)) \
+            + protocol.END_COMMAND_PART
+        answer = self._client.send_command(command)
+        return protocol.get_return_value(answer, self._client, self._target, method)
