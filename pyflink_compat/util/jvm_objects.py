@@ -93,9 +93,15 @@ def new_descriptor(record: Mapping[str, Any]) -> "JavaObject":
 
 
 def is_descriptor(j_object: Any) -> bool:
-    """Whether ``j_object`` is a descriptor made by :func:`new_descriptor`."""
+    """Whether ``j_object`` is a descriptor made by :func:`new_descriptor`: a JVM map (which
+    py4j shows as a :class:`~py4j.java_collections.JavaMap`, so no JVM call is needed to tell)
+    holding a ``type``."""
+    from py4j.java_collections import JavaMap
+
+    if not isinstance(j_object, JavaMap):
+        return False
     try:
-        return bool(j_object.getClass().getName() == "java.util.LinkedHashMap" and j_object.containsKey("type"))
+        return bool(j_object.containsKey("type"))
     except Exception:
         return False
 
