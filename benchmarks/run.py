@@ -1,74 +1,47 @@
-"""Side-by-side benchmarks: pyflink_compat against live PyFlink 1.20.5, in one run.
+"""Side-by-side benchmarks of pyflink_compat: run them all, print every table and ratio.
 
-Every measurement runs in fresh processes, alternating the two implementations so that both
-see the same machine load, and the script prints each median and the ratio
-pyflink_compat / PyFlink. PyFlink runs in a virtual environment of its own (its py4j pin
-differs from pyspark's): pass ``--pyflink-python``, or let the script create one.
+``calls``: per-call cost of the configuration API against live PyFlink 1.20.5, and start-up.
+``jobs``: job overhead (``env.execute()`` against the same pipeline started by hand),
+recovery after a SIGKILLed driver, and state (heap and RocksDB backends at several key counts,
+each against the native Spark configuration it maps to).
 
-Usage: ``python benchmarks/run.py [--rounds 3] [--calls 2000] [--pyflink-python PATH]``
+Every measurement runs in fresh processes, alternating the sides; results are medians and are
+written as JSON to ``--out`` (``plots.py`` draws them). Small sizes by default (a few minutes);
+``--full`` runs the full sizes.
+
+Usage: ``python benchmarks/run.py [--full] [--only calls|jobs] [--pyflink-python PATH] [--out DIR]``
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import statistics
-import subprocess
 import sys
-import tempfile
-from typing import Dict, List
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-WORKER = os.path.join(HERE, "worker.py")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-
-def pyflink_interpreter(given: str) -> str:
-    """A Python with apache-flink 1.20.5: the given one, the parity env's, or a new venv."""
-    candidates = [given, os.path.join(ROOT, ".tox", "parity", "bin", "python")]
-    for candidate in candidates:
-        if candidate and os.path.exists(candidate):
-            return candidate
-    venv = os.path.join(tempfile.gettempdir(), "pyflink_compat-bench-pyflink")
-    python = os.path.join(venv, "bin", "python")
-    if not os.path.exists(python):
-        print("creating a virtual environment with apache-flink 1.20.5 in", venv, flush=True)
-        subprocess.run([sys.executable, "-m", "venv", venv], check=True)
-        subprocess.run([python, "-m", "pip", "install", "--quiet", "apache-flink==1.20.5"], check=True)
-    return python
-
-
-def measure(python: str, root: str, what: str, calls: int) -> Dict[str, float]:
-    env = dict(os.environ, PYTHONPATH=ROOT, PYSPARK_PYTHON=python)
-    out = subprocess.run([python, WORKER, root, what, str(calls)], capture_output=True, text=True,
-                         env=env, cwd=tempfile.gettempdir(), timeout=600)
-    if out.returncode != 0:
-        raise RuntimeError("{} {} failed:\n{}".format(root, what, out.stderr[-3000:]))
-    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+from common import DEFAULT_OUT, machine, print_machine, write_results  # noqa: E402
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3, help="fresh processes per implementation")
-    parser.add_argument("--calls", type=int, default=2000, help="calls per timed repetition")
+    parser.add_argument("--full", action="store_true", help="full sizes (much longer)")
+    parser.add_argument("--only", choices=("calls", "jobs"), help="run one group")
+    parser.add_argument("--rounds", type=int, help="fresh processes per side and measurement")
     parser.add_argument("--pyflink-python", default=os.environ.get("PYFLINK_PYTHON", ""))
+    parser.add_argument("--out", default=DEFAULT_OUT, help="directory of the JSON results")
     args = parser.parse_args()
-    pythons = {"pyflink_compat": sys.executable, "pyflink": pyflink_interpreter(args.pyflink_python)}
-    results: Dict[str, Dict[str, List[float]]] = {"pyflink_compat": {}, "pyflink": {}}
-    for what in ("import", "start", "calls"):
-        for _ in range(args.rounds):
-            for root in ("pyflink", "pyflink_compat"):  # alternate: same load for both
-                for key, value in measure(pythons[root], root, what, args.calls).items():
-                    results[root].setdefault(key, []).append(value)
-    print("\n{:<28} {:>14} {:>14} {:>8}".format("measurement (median)", "PyFlink", "pyflink_compat",
-                                                "ratio"))
-    for key in results["pyflink"]:
-        ours = statistics.median(results["pyflink_compat"][key])
-        theirs = statistics.median(results["pyflink"][key])
-        print("{:<28} {:>14.3f} {:>14.3f} {:>8.2f}".format(key, theirs, ours, ours / theirs))
-    print("\nratio = pyflink_compat / PyFlink (below 1: pyflink_compat is faster); "
-          "{} fresh processes each, alternating.".format(args.rounds))
+    import calls
+    import jobs
+
+    pyflink_python = calls.pyflink_interpreter(args.pyflink_python) if args.only != "jobs" else None
+    print_machine(machine(pyflink_python))
+    if args.only in (None, "calls"):
+        rounds = args.rounds or (7 if args.full else 3)
+        write_results(args.out, "calls", calls.run(pyflink_python or "", rounds,
+                                                   2000 if args.full else 300))
+    if args.only in (None, "jobs"):
+        write_results(args.out, "jobs", jobs.run(args.rounds or (3 if args.full else 1), args.full))
     return 0
 
 

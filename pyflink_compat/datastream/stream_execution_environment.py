@@ -120,7 +120,7 @@ class StreamExecutionEnvironment(object):
 
         :return: A new :class:`~pyflink_compat.datastream.CheckpointConfig` over them.
         """
-        return CheckpointConfig(self._j_stream_execution_environment.conf())
+        return CheckpointConfig(self._store._j_conf)
 
     def enable_checkpointing(self, interval: int, mode: CheckpointingMode = None) \
             -> 'StreamExecutionEnvironment':

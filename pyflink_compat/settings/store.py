@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Mapping, Optional
 
 from pyflink_compat.settings.registry import CONF_PREFIX, SETTINGS, JobSettings, Setting
 from pyflink_compat.util.exceptions import call_java, illegal_argument, java_error
+from pyflink_compat.util.jvm_objects import StringCalls
 
 if TYPE_CHECKING:
     from py4j.java_gateway import JavaObject
@@ -84,13 +85,21 @@ class SettingsStore:
     def __init__(self, j_conf: "JavaObject", spark_keys: SparkKeys):
         self._j_conf = j_conf
         self._spark_keys = spark_keys
+        # Reads and writes of single keys: strings only, so sent without py4j's converters.
+        self._call = StringCalls(j_conf)
+
+    def _write(self, key: str, text: Optional[str]) -> None:
+        if text is None:
+            self._call("unset", key)
+        else:
+            self._call("set", key, text)
 
     def get(self, setting: Setting, target: str) -> Any:
-        text = self._j_conf.get(setting.conf_key, None)
+        text = self._call("get", setting.conf_key, None)
         return setting.default if text is None else _decode(setting, text, target)
 
     def is_set(self, setting: Setting) -> bool:
-        return bool(self._j_conf.contains(setting.conf_key))
+        return bool(self._call("contains", setting.conf_key))
 
     def put(self, changes: Mapping[Setting, Any], target: str,
             objects: Optional[Mapping[str, Optional[Mapping[str, Any]]]] = None) -> None:
@@ -110,20 +119,15 @@ class SettingsStore:
             if setting.discards_object is not None:
                 objects[setting.discards_object] = None
         for setting, value in changes.items():
-            if value is None:
-                self._j_conf.unset(setting.conf_key)
-            else:
-                self._j_conf.set(setting.conf_key, setting.codec.encode(value))
+            self._write(setting.conf_key, None if value is None else setting.codec.encode(value))
         for name, record in objects.items():
-            if record is None:
-                self._j_conf.unset(OBJECT_PREFIX + name)
-            else:
-                self._j_conf.set(OBJECT_PREFIX + name, json.dumps(dict(record), sort_keys=True))
+            self._write(OBJECT_PREFIX + name,
+                        None if record is None else json.dumps(dict(record), sort_keys=True))
         if objects or any(s.native for s in changes):
             self.sync_spark_conf()
 
     def get_object(self, name: str) -> Optional[Dict[str, Any]]:
-        text = self._j_conf.get(OBJECT_PREFIX + name, None)
+        text = self._call("get", OBJECT_PREFIX + name, None)
         return None if text is None else dict(json.loads(text))
 
     def put_object(self, name: str, record: Optional[Mapping[str, Any]]) -> None:
@@ -132,8 +136,11 @@ class SettingsStore:
 
     def raw(self) -> Dict[str, str]:
         """Every ``spark.flink.*`` entry of the session conf, prefix removed."""
-        entries = call_java("RuntimeConfig.getAll", _all_entries, self._j_conf)
-        return {k[len(CONF_PREFIX):]: v for k, v in entries.items() if k.startswith(CONF_PREFIX)}
+        return _flink_entries(self._entries())
+
+    def _entries(self) -> Dict[str, str]:
+        """Every entry set in the session conf (one read of the whole conf)."""
+        return call_java("RuntimeConfig.getAll", _all_entries, self._j_conf)
 
     def snapshot(self, raw: Optional[Mapping[str, str]] = None,
                  target: str = "StreamExecutionEnvironment") -> JobSettings:
@@ -154,38 +161,49 @@ class SettingsStore:
 
         Fallback keys are rewritten to their current key, so that later reads find them.
         """
-        raw = self.raw()
+        entries = self._entries()
+        raw = _flink_entries(entries)
         options = {k: v for k, v in raw.items() if not k.startswith("object.")}
         parsed = parse_flink_options(options, target)
         for setting in parsed:
             for key in setting.fallback_keys:
                 if key in options:
-                    self._j_conf.unset(CONF_PREFIX + key)
+                    self._write(CONF_PREFIX + key, None)
         if parsed:
             self.put(parsed, target)
         else:
-            self.sync_spark_conf(raw)
+            self._sync(entries)
 
     def sync_spark_conf(self, raw: Optional[Mapping[str, str]] = None) -> None:
         """Write the Spark keys derived from the settings into the session conf.
 
-        :param raw: Entries already read with :meth:`raw`; read afresh when omitted.
+        :param raw: Entries already read with :meth:`raw`; then every derived key is written.
+            When omitted, the whole conf is read and only the keys that differ are written.
         """
         if raw is None:
-            raw = self.raw()
+            self._sync(self._entries())
+        else:
+            self._sync({CONF_PREFIX + k: v for k, v in raw.items()}, write_all=True)
+
+    def _sync(self, entries: Mapping[str, str], write_all: bool = False) -> None:
+        """Derive the Spark keys from ``entries`` (the whole conf, just read) and write the
+        ones whose value differs from it (all of them with ``write_all``)."""
+        raw = _flink_entries(entries)
         native = self._spark_keys(self.snapshot(raw), object_of(raw, "checkpoint-storage"),
                                   object_of(raw, "state-backend"))
         for key, text in native.items():
-            if text is None:
-                self._j_conf.unset(key)
-            else:
-                self._j_conf.set(key, text)
+            if write_all or entries.get(key) != text:
+                self._write(key, text)
 
 
 def object_of(raw: Mapping[str, str], name: str) -> Optional[Dict[str, Any]]:
     """The API object ``name`` in entries read with :meth:`SettingsStore.raw`."""
     text = raw.get(OBJECT_PREFIX[len(CONF_PREFIX):] + name)
     return None if text is None else dict(json.loads(text))
+
+
+def _flink_entries(entries: Mapping[str, str]) -> Dict[str, str]:
+    return {k[len(CONF_PREFIX):]: v for k, v in entries.items() if k.startswith(CONF_PREFIX)}
 
 
 def _all_entries(j_conf: "JavaObject") -> Dict[str, str]:

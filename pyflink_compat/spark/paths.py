@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 from pyflink_compat.util.exceptions import call_java, illegal_argument
 from pyflink_compat.util.java_args import java_string
-from pyflink_compat.util.jvm_objects import jvm
+from pyflink_compat.util.jvm_objects import java_class
 
 __all__ = [
     "normalize_path", "new_path", "parse_location", "checkpoint_location", "local_directory",
@@ -58,7 +58,7 @@ def parse_location(text: str, target: str) -> Any:
     if hadoop_text is None:
         raise illegal_argument(
             "java.net.URISyntaxException: Relative path in absolute URI: " + text, target)
-    return call_java(target, jvm().org.apache.hadoop.fs.Path, hadoop_text)
+    return call_java(target, java_class("org.apache.hadoop.fs.Path"), hadoop_text)
 
 
 def checkpoint_location(j_path: Any, target: str) -> str:
@@ -81,7 +81,7 @@ def local_directory(raw: Optional[str], target: str) -> str:
     # Flink sees a scheme only before the first slash, and ignores what it cannot parse.
     if not (colon == -1 or -1 < slash < colon or is_drive(raw) or hadoop_text is None):
         try:
-            j_uri = jvm().org.apache.hadoop.fs.Path(hadoop_text).toUri()
+            j_uri = java_class("org.apache.hadoop.fs.Path")(hadoop_text).toUri()
         except Exception:  # noqa: BLE001
             j_uri = None
         if j_uri is not None and j_uri.getScheme() is not None:

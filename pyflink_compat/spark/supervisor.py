@@ -284,16 +284,26 @@ class JobRun:
         return self._check_timeout_and_end(query, j_query)
 
     def _collect_progress(self, query: _Query) -> Optional[BaseException]:
-        recent = query.handle._jsq.recentProgress()
-        if len(recent) > 0:
-            # Spark reports every batch, and the first trigger that found no data.
-            query.triggered = True
-        fresh = []
-        for index in range(len(recent) - 1, -1, -1):
-            j_progress = recent[index]
-            if int(j_progress.batchId()) <= query.last_batch:
-                break
-            fresh.append(j_progress)
+        j_query = query.handle._jsq
+        # The last progress alone (two JVM calls) tells whether anything is new; the list of
+        # recent ones (a call per entry) is walked only when more than one batch is new.
+        j_last = j_query.lastProgress()
+        if j_last is None:
+            return None
+        # Spark reports every batch, and the first trigger that found no data.
+        query.triggered = True
+        last_id = int(j_last.batchId())
+        if last_id <= query.last_batch:
+            return None
+        fresh = [j_last]
+        if last_id > query.last_batch + 1:
+            fresh = []
+            recent = j_query.recentProgress()
+            for index in range(len(recent) - 1, -1, -1):
+                j_progress = recent[index]
+                if int(j_progress.batchId()) <= query.last_batch:
+                    break
+                fresh.append(j_progress)
         for j_progress in reversed(fresh):
             stats = stats_from_progress(query.sink.name, j_progress)
             if stats is None:

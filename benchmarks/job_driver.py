@@ -1,0 +1,184 @@
+"""One streaming job in a fresh driver process, run through pyflink_compat or by hand.
+
+``compat``: the checkpointing is configured with PyFlink's API and the job runs through
+``env.execute_async()``. ``plain``: the same PySpark pipeline started by hand, with the Spark
+settings that configuration maps to (trigger, checkpoint location, state store provider,
+changelog checkpointing, batches retained). Both modes read the same input files, one file per
+batch, and collect Spark's progress events with the same listener. Prints one JSON object.
+
+Run by ``jobs.py``; ``--kill-after N`` makes the driver SIGKILL itself after N committed
+batches, ``--first-batch`` makes it exit at its first committed batch (for recovery timing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import statistics
+import sys
+import threading
+import time
+from typing import Any, Dict, List
+
+JOB_NAME = "bench"
+SINK = "sink"
+SCHEMA = "k LONG, v LONG"
+PROVIDERS = {
+    "hashmap": "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider",
+    "rocksdb": "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider",
+}
+
+
+class StateFiles:
+    """Every file ever seen under the query's ``state`` directory, with its size (a thread
+    looks every 50 ms, so files that maintenance deletes later are still counted)."""
+
+    def __init__(self, root: str):
+        self.root = root
+        self.seen: Dict[str, int] = {}
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _scan(self) -> None:
+        for folder, _, files in os.walk(self.root):
+            for name in files:
+                path = os.path.join(folder, name)
+                if path not in self.seen and not name.startswith(".") and not name.endswith(".tmp"):
+                    try:
+                        self.seen[path] = os.path.getsize(path)
+                    except OSError:
+                        pass
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.05):
+            self._scan()
+
+    def stop(self) -> int:
+        self._stop.set()
+        self._thread.join()
+        self._scan()
+        return sum(self.seen.values())
+
+
+def main() -> Dict[str, Any]:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("mode", choices=("compat", "plain"))
+    parser.add_argument("pipeline", choices=("stateless", "stateful"))
+    parser.add_argument("--input", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--files", type=int, required=True, help="input files (one per batch)")
+    parser.add_argument("--backend", choices=("hashmap", "rocksdb"), default="hashmap")
+    parser.add_argument("--interval", type=int, default=10, help="checkpoint interval, ms")
+    parser.add_argument("--kill-after", type=int, default=0)
+    parser.add_argument("--first-batch", action="store_true")
+    args = parser.parse_args()
+    started = time.time()
+
+    from pyspark.sql import SparkSession
+    from pyspark.sql.streaming import StreamingQueryListener
+
+    base = (SparkSession.builder.master("local[2]").appName("bench")
+            .config("spark.ui.enabled", "false")
+            .config("spark.sql.shuffle.partitions", "2").getOrCreate())
+    base.sparkContext.setLogLevel("ERROR")
+    root = "file://" + os.path.join(args.work, "checkpoints")
+    location = os.path.join(args.work, "checkpoints", JOB_NAME, SINK)
+
+    if args.mode == "compat":
+        from pyflink_compat.common import Configuration
+        from pyflink_compat.datastream import StreamExecutionEnvironment
+
+        config = Configuration()
+        config.set_string("execution.checkpointing.dir", root)
+        config.set_string("state.backend.type", args.backend)
+        config.set_string("execution.checkpointing.incremental", "true")
+        env = StreamExecutionEnvironment.get_execution_environment(config)
+        env.enable_checkpointing(args.interval)
+        spark = env.spark_session
+    else:
+        spark = base.newSession()
+        spark.conf.set("spark.sql.streaming.stateStore.providerClass", PROVIDERS[args.backend])
+        spark.conf.set("spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled",
+                       "true" if args.backend == "rocksdb" else "false")
+        spark.conf.set("spark.sql.streaming.minBatchesToRetain", "1")
+
+    progress: List[Dict[str, Any]] = []
+    done = threading.Event()
+
+    class Collect(StreamingQueryListener):
+        def onQueryStarted(self, event: Any) -> None:
+            pass
+
+        def onQueryProgress(self, event: Any) -> None:
+            p = json.loads(event.progress.json)
+            progress.append(p)
+            committed = [q for q in progress if q["numInputRows"] > 0]
+            if args.first_batch and committed:
+                print(json.dumps({"first_batch_s": time.time() - started,
+                                  "batch_id": p["batchId"]}), flush=True)
+                os._exit(0)
+            if args.kill_after and len(committed) >= args.kill_after:
+                print(json.dumps({"killed_after_batch": p["batchId"]}), flush=True)
+                os.kill(os.getpid(), signal.SIGKILL)
+            if len(committed) >= args.files:
+                done.set()
+
+        def onQueryIdle(self, event: Any) -> None:
+            pass
+
+        def onQueryTerminated(self, event: Any) -> None:
+            done.set()
+
+    spark.streams.addListener(Collect())
+    source = spark.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1).json(args.input)
+    if args.pipeline == "stateless":
+        writer = source.writeStream.format("parquet").option(
+            "path", os.path.join(args.work, "out"))
+    else:
+        writer = source.groupBy("k").sum("v").writeStream.outputMode("update").format("noop")
+    watcher = StateFiles(os.path.join(location, "state"))
+    t0 = time.perf_counter()
+    if args.mode == "compat":
+        env.add_sink(writer, name=SINK, bounded=True)
+        client = env.execute_async(JOB_NAME)
+        done.wait()
+        client.get_job_execution_result().result()
+    else:
+        query = (writer.trigger(processingTime="{} milliseconds".format(args.interval))
+                 .option("checkpointLocation", "file://" + location).start())
+        done.wait()
+        query.stop()
+    wall = time.perf_counter() - t0
+    time.sleep(0.5)  # let the last progress events arrive
+    state_bytes = watcher.stop()
+    batches = [p for p in progress if p["numInputRows"] > 0]
+    durations = [p["durationMs"]["triggerExecution"] for p in batches]
+    rows = sum(p["numInputRows"] for p in batches)
+    busy_s = sum(durations) / 1e3
+    commits = [p["stateOperators"][0]["commitTimeMs"] for p in batches if p.get("stateOperators")]
+    jvm_pid = int(spark.sparkContext._jvm.java.lang.ProcessHandle.current().pid())
+    peak_rss = 0
+    with open("/proc/{}/status".format(jvm_pid)) as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                peak_rss = int(line.split()[1]) * 1024
+    return {
+        "batches": len(batches),
+        "rows": rows,
+        "per_batch_ms": statistics.median(durations) if durations else 0.0,
+        "rows_per_s": rows / wall if wall else 0.0,
+        "rows_per_busy_s": rows / busy_s if busy_s else 0.0,
+        "wall_s": wall,
+        "commit_ms": statistics.median(commits) if commits else 0.0,
+        "state_bytes_per_checkpoint": state_bytes / max(len(batches), 1),
+        "driver_peak_rss_mb": peak_rss / 2**20,
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(main()), flush=True)
+    sys.stdout.flush()
+    os._exit(0)

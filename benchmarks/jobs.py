@@ -1,0 +1,108 @@
+"""Job overhead, recovery and state: a pipeline run through pyflink_compat's ``execute`` against
+the same PySpark pipeline configured by hand (``job_driver.py`` runs one side in a fresh
+driver process; the sides alternate).
+
+* overhead: stateless (JSON files to Parquet) and stateful (a sum per key) pipelines; median
+  time per batch and end-to-end throughput.
+* recovery: the driver SIGKILLs itself after two committed batches; the time from starting it
+  again to its first new committed batch (JVM start included, the same on both sides).
+* state: ``hashmap`` (Spark's HDFS-backed store) and ``rocksdb`` with incremental checkpoints
+  (Spark's RocksDB store with changelog checkpointing) at several key counts, 1% of the keys
+  updated per batch: state bytes written per checkpoint, the driver JVM's peak RSS, the median
+  state commit time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import sys
+import tempfile
+from typing import Any, Dict, List
+
+from common import HERE, print_table, run_json
+
+DRIVER = os.path.join(HERE, "job_driver.py")
+SIDES = ("plain", "compat")
+
+
+def write_input(directory: str, keys: int, files: int, seed: int = 1) -> None:
+    """File 0 holds every key once; each later file holds 1% of the keys."""
+    os.makedirs(directory, exist_ok=True)
+    rng = random.Random(seed)
+    for n in range(files):
+        chosen = range(keys) if n == 0 else rng.sample(range(keys), max(keys // 100, 1))
+        with open(os.path.join(directory, "part-%03d.json" % n), "w") as out:
+            out.writelines(json.dumps({"k": k, "v": n}) + "\n" for k in chosen)
+
+
+def drive(side: str, pipeline: str, input_dir: str, files: int, *extra: str) -> Dict[str, Any]:
+    work = tempfile.mkdtemp(prefix="bench-job-")
+    try:
+        return run_json([sys.executable, DRIVER, side, pipeline, "--input", input_dir, "--work",
+                         work, "--files", str(files), *extra],
+                        env={"PYSPARK_PYTHON": sys.executable})
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def recovery(side: str, input_dir: str, files: int) -> Dict[str, Any]:
+    work = tempfile.mkdtemp(prefix="bench-recovery-")
+    argv = [sys.executable, DRIVER, side, "stateful", "--input", input_dir, "--work", work,
+            "--files", str(files)]
+    env = {"PYSPARK_PYTHON": sys.executable}
+    try:
+        killed = run_json(argv + ["--kill-after", "2"], env=env)
+        again = run_json(argv + ["--first-batch"], env=env)
+        return {"first_new_batch_s": again["first_batch_s"],
+                "resumed_after_batch": float(killed["killed_after_batch"]),
+                "first_new_batch_id": float(again["batch_id"])}
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def run(rounds: int, full: bool) -> Dict[str, Any]:
+    root = tempfile.mkdtemp(prefix="bench-input-")
+    files = 11 if full else 6
+    key_counts = [10_000, 100_000, 1_000_000] if full else [10_000, 100_000]
+    results: Dict[str, Any] = {"state": {}, "rounds": rounds, "files": files}
+    try:
+        inputs = {}
+        for keys in key_counts:
+            inputs[keys] = os.path.join(root, str(keys))
+            write_input(inputs[keys], keys, files)
+        overhead: Dict[str, Dict[str, List[float]]] = {s: {} for s in SIDES}
+        state: Dict[str, Dict[str, Dict[str, List[float]]]] = {}
+        rec: Dict[str, Dict[str, List[float]]] = {s: {} for s in SIDES}
+        for _ in range(rounds):
+            for side in SIDES:
+                for key, value in drive(side, "stateless", inputs[key_counts[0]], files).items():
+                    overhead[side].setdefault("stateless " + key, []).append(value)
+            for keys in key_counts:
+                for backend in ("hashmap", "rocksdb"):
+                    label = "{} {} keys".format(backend, keys)
+                    state.setdefault(label, {s: {} for s in SIDES})
+                    for side in SIDES:
+                        result = drive(side, "stateful", inputs[keys], files, "--backend", backend)
+                        for key, value in result.items():
+                            state[label][side].setdefault(key, []).append(value)
+                            if keys == key_counts[0] and backend == "hashmap":
+                                overhead[side].setdefault("stateful " + key, []).append(value)
+            for side in SIDES:
+                for key, value in recovery(side, inputs[key_counts[0]], files).items():
+                    rec[side].setdefault(key, []).append(value)
+        results["overhead"] = print_table(
+            "job overhead (ratio = execute() / by hand)", overhead, "compat", "plain")
+        for label, samples in state.items():
+            results["state"][label] = print_table(
+                "state, " + label + " (ratio = pyflink_compat / native Spark conf)", samples,
+                "compat", "plain")
+        results["recovery"] = print_table(
+            "recovery after SIGKILL, seconds (ratio = pyflink_compat / plain PySpark)", rec,
+            "compat", "plain")
+        results["samples"] = {"overhead": overhead, "state": state, "recovery": rec}
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    return results
