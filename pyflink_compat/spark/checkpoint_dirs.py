@@ -2,8 +2,9 @@
 
 Layout of a durable job: ``<storage dir>/<job directory name>/<sink name>`` is one query's
 Spark checkpoint, and ``<storage dir>/<job directory name>/_pyflink_compat_job.json`` (the
-marker) records the job's name, its runs, and for each sink directory which run created it,
-the Spark query id found in it and the shape of the pipeline that wrote it.
+marker) records the job's name, its runs (each with the sink directories it created, those it
+restored from, and the Spark query ids it found in them), and for each sink directory which run
+created it, the Spark query id found in it and the shape of the pipeline that wrote it.
 
 Ownership follows Flink's default restore mode, ``NO_CLAIM``:
 
@@ -294,6 +295,11 @@ class CheckpointDirs:
             if record.get("created_by") is not None and record.get("query_id") is None:
                 record["query_id"] = self.query_id(sink)
                 changed = record["query_id"] is not None or changed
+        for run in marker.get("runs", []):
+            if run.get("run") == self.run_id and not run.get("query_ids"):
+                run["query_ids"] = {sink: self.query_id(sink)
+                                    for sink in list(run.get("created", [])) + list(run.get("restored", []))}
+                changed = True
         if changed:
             self._write_marker(marker)
 

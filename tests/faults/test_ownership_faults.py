@@ -90,6 +90,9 @@ def test_a_checkpoint_restored_from_but_not_created_by_the_job_is_never_deleted(
     marker = json.loads((root / "restorer" / "_pyflink_compat_job.json").read_text())
     assert marker["sinks"]["rows"]["created_by"] is None
     assert marker["runs"][-1]["restored"] == ["rows"] and marker["runs"][-1]["created"] == []
+    assert marker["runs"][-1]["claim_mode"] == "NO_CLAIM"
+    assert marker["runs"][-1]["query_ids"]["rows"] == json.loads(
+        (root / "restorer" / "rows" / "metadata").read_text())["id"]
 
 
 def test_a_resumed_checkpoint_a_run_of_the_same_job_created_is_the_jobs_own(make_env, source, tmp_path):

@@ -94,6 +94,21 @@ def test_a_file_changed_behind_its_checksum_fails_at_start_naming_it(make_env, s
                     "org.apache.hadoop.fs.ChecksumException: Checksum error".format(newest))
 
 
+def test_a_storage_directory_that_cannot_be_created_fails_the_job_at_start_naming_it(
+        make_env, source, tmp_path):
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("a file where the storage directory should go")
+    root = blocker / "cp"
+    env = _env(make_env, root)
+    env.add_sink(json_stream(env, source).writeStream.foreachBatch(BatchFiles(tmp_path / "out")), "rows")
+    with pytest.raises(JobExecutionError) as caught:
+        env.execute_async(JOB)
+    message = str(caught.value)
+    assert "Job '{}' could not start: The checkpoint directory file:{}/{} cannot be created".format(
+        JOB, root, JOB) in message, message
+    assert blocker.read_text() == "a file where the storage directory should go"
+
+
 def test_a_corrupt_newest_offsets_entry_fails_at_start_naming_the_file(make_env, source, tmp_path,
                                                                         finished_checkpoint):
     checkpoint = finished_checkpoint / JOB / "rows"
