@@ -1,12 +1,37 @@
 """Checkpoint directories of a job, through Hadoop's file system API in the Spark JVM.
 
-Layout of a durable job: ``<storage dir>/<job name>/<sink name>`` is one query's Spark
-checkpoint, and ``<storage dir>/<job name>/_pyflink_compat_job.json`` (the marker) records
-which sink directories this job created and the Spark query id found in each. Clean-up deletes a
-sink directory only when the marker names this job and that sink, and Spark's own ``metadata``
-file in it carries the recorded query id. It never deletes the storage directory, nor anything
-outside ``<storage dir>/<job name>``; the job directory itself only when it is left empty.
-When in doubt, it keeps the data and says why.
+Layout of a durable job: ``<storage dir>/<job directory name>/<sink name>`` is one query's
+Spark checkpoint, and ``<storage dir>/<job directory name>/_pyflink_compat_job.json`` (the
+marker) records the job's name, its runs (each with the sink directories it created, those it
+restored from, and the Spark query ids it found in them), and for each sink directory which run
+created it, the Spark query id found in it and the shape of the pipeline that wrote it.
+
+Ownership follows Flink's default restore mode, ``NO_CLAIM``:
+
+* A run *creates* a sink directory when the directory did not exist as the run started.
+  Flink's retention rules apply to it in full (a failed run deletes it under
+  ``NO_EXTERNALIZED_CHECKPOINTS``).
+* A directory an earlier run of the same job created (same name, same pipeline shape, the
+  recorded Spark query id still in it) and this run resumed is the job's: it is deleted when
+  the run *finishes or is cancelled* under a retention that deletes, so a ported job re-run
+  with ``DELETE_ON_CANCELLATION`` still cleans up after itself. A run that *fails* keeps it,
+  whatever the retention: as under Flink's ``NO_CLAIM``, a failing run never destroys the
+  checkpoint it restored from (it may be why the run failed, and it is the only way back).
+* A directory that existed before a run started and that no run of this job created (another
+  query wrote it, or no marker records it) is restored from and never deleted.
+* ``CLAIM`` (``execution.state-recovery.claim-mode``, for when savepoints arrive) is the one
+  way a run takes over a restored directory: :meth:`CheckpointDirs.begin_run` takes the mode;
+  under ``CLAIM`` a restored directory is recorded as created by the run that claimed it, and
+  the rules for a directory the run created apply.
+
+Clean-up deletes a sink directory only when the marker names this job, the directory was
+created (or claimed) by one of its runs, and Spark's own ``metadata`` file in it still carries
+the recorded query id. It never deletes the storage directory, nor anything outside the job
+directory; the job directory itself only when it is left empty. When in doubt, it keeps the
+data and says why.
+
+Every read of a checkpoint file that can fail raises :class:`CheckpointError` naming the file
+and the cause; the supervisor turns it into the job's error.
 """
 
 from __future__ import annotations
@@ -16,16 +41,34 @@ import logging
 import os
 import shutil
 import tempfile
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
+import uuid
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
-__all__ = ["CheckpointDirs", "MARKER_NAME", "make_temporary_root"]
+__all__ = ["CheckpointDirs", "CheckpointError", "MARKER_NAME", "NO_CLAIM", "CLAIM",
+           "make_temporary_root", "new_run_id"]
 
 LOG = logging.getLogger("pyflink_compat.checkpoints")
 
 MARKER_NAME = "_pyflink_compat_job.json"
+#: Flink's default restore mode: a restored checkpoint is never deleted by the new run.
+NO_CLAIM = "NO_CLAIM"
+#: The restore mode that makes a restored checkpoint the job's own.
+CLAIM = "CLAIM"
+_FORMAT = 2
+#: ``created_by`` of a directory recorded by a marker written before runs were recorded.
+_EARLIER_RUN = "earlier-run"
+
+
+class CheckpointError(Exception):
+    """A checkpoint directory or file that cannot be used, with its path and the cause."""
+
+
+def new_run_id() -> str:
+    """A fresh identifier for one run of a job."""
+    return uuid.uuid4().hex
 
 
 def make_temporary_root(job_name: str) -> str:
@@ -41,11 +84,16 @@ def remove_temporary_root(root: str) -> None:
         shutil.rmtree(local, ignore_errors=True)
 
 
+def _java_cause(error: BaseException) -> str:
+    text = str(getattr(error, "java_exception", None) or error)
+    return text.strip().splitlines()[0] if text.strip() else type(error).__name__
+
+
 class CheckpointDirs:
     """The checkpoint directories of one job under one storage directory.
 
     :param spark: The job's Spark session (for its Hadoop configuration).
-    :param job_dir: ``<storage dir>/<job name>``.
+    :param job_dir: ``<storage dir>/<job directory name>``.
     :param job_name: The job's name, recorded in the marker.
     """
 
@@ -54,142 +102,329 @@ class CheckpointDirs:
         self._jvm = jvm
         self.job_dir = job_dir.rstrip("/")
         self.job_name = job_name
+        self.run_id: Optional[str] = None
         self._j_job_dir = jvm.org.apache.hadoop.fs.Path(self.job_dir)
         hadoop_conf = spark._jsparkSession.sessionState().newHadoopConf()
-        self._fs = self._j_job_dir.getFileSystem(hadoop_conf)
+        try:
+            self._fs = self._j_job_dir.getFileSystem(hadoop_conf)
+        except Exception as e:  # noqa: BLE001 - an unknown scheme, an unreachable file system
+            raise CheckpointError("The checkpoint storage {} cannot be reached: {}".format(
+                self.job_dir, _java_cause(e))) from e
 
     # -- files ----------------------------------------------------------------------------
+    def location(self, *parts: str) -> str:
+        return "/".join((self.job_dir,) + parts)
+
     def _path(self, *parts: str) -> Any:
-        return self._jvm.org.apache.hadoop.fs.Path("/".join((self.job_dir,) + parts))
+        return self._jvm.org.apache.hadoop.fs.Path(self.location(*parts))
 
     def _read(self, j_path: Any) -> Optional[str]:
-        if not self._fs.exists(j_path):
-            return None
-        stream = self._fs.open(j_path)
         try:
-            return str(self._jvm.org.apache.commons.io.IOUtils.toString(stream, "UTF-8"))
-        finally:
-            stream.close()
+            if not self._fs.exists(j_path):
+                return None
+            stream = self._fs.open(j_path)
+            try:
+                return str(self._jvm.org.apache.commons.io.IOUtils.toString(stream, "UTF-8"))
+            finally:
+                stream.close()
+        except Exception as e:  # noqa: BLE001 - unreadable: a directory, no permission, bad checksum
+            cause = _java_cause(e)
+            if "ChecksumException" in cause:
+                raise CheckpointError("{} is corrupt (its content does not match its checksum file: "
+                                      "{})".format(j_path.toString(), cause)) from e
+            raise CheckpointError("{} cannot be read: {}".format(j_path.toString(), cause)) from e
 
     def _write(self, j_path: Any, text: str) -> None:
-        stream = self._fs.create(j_path, True)
         try:
-            stream.write(bytearray(text.encode("utf-8")))
-        finally:
-            stream.close()
+            stream = self._fs.create(j_path, True)
+            try:
+                stream.write(bytearray(text.encode("utf-8")))
+            finally:
+                stream.close()
+        except Exception as e:  # noqa: BLE001
+            raise CheckpointError("{} cannot be written: {}".format(j_path.toString(), _java_cause(e))) from e
 
     def exists(self, sink: str) -> bool:
         return bool(self._fs.exists(self._path(sink)))
 
+    def _names(self, *parts: str) -> List[str]:
+        j_path = self._path(*parts)
+        if not self._fs.exists(j_path):
+            return []
+        return [str(s.getPath().getName()) for s in self._fs.listStatus(j_path)]
+
+    def batch_ids(self, sink: str, log: str) -> List[int]:
+        """The batch ids in a checkpoint's ``offsets`` or ``commits`` log, ascending."""
+        return sorted(int(n) for n in self._names(sink, log) if n.isdigit())
+
     # -- the marker -------------------------------------------------------------------------
     def read_marker(self) -> Optional[Dict[str, Any]]:
+        """The marker, upgraded to the current format, or ``None`` when there is none.
+
+        :raises CheckpointError: when the marker exists but cannot be read as one.
+        """
+        location = self.location(MARKER_NAME)
         text = self._read(self._path(MARKER_NAME))
         if text is None:
             return None
         try:
             marker = json.loads(text)
-        except ValueError:
-            return None
-        return marker if isinstance(marker, dict) else None
+        except ValueError as e:
+            raise CheckpointError("The ownership marker {} is corrupt ({}); it records which "
+                                  "checkpoints job '{}' may delete, so nothing is started or "
+                                  "deleted. Restore it or remove the job directory.".format(
+                                      location, e, self.job_name)) from e
+        if not isinstance(marker, dict) or not isinstance(marker.get("sinks"), dict):
+            raise CheckpointError("The ownership marker {} is corrupt (not a JSON object with "
+                                  "'sinks'); nothing is started or deleted. Restore it or remove "
+                                  "the job directory.".format(location))
+        if marker.get("format") != _FORMAT:  # the first format: sink -> query id
+            marker = {"format": _FORMAT, "job_name": marker.get("job_name"), "runs": [],
+                      "sinks": {s: {"created_by": _EARLIER_RUN, "query_id": q, "pipeline": None}
+                                for s, q in marker["sinks"].items()}}
+        return marker
 
-    def claim(self, sinks: Sequence[str]) -> List[str]:
-        """Record the sinks whose directories this job creates now.
+    def _write_marker(self, marker: Mapping[str, Any]) -> None:
+        """Replace the marker as one step: written aside, then renamed over the old one, so that a
+        process killed while writing leaves the old marker (or, at worst, none: then nothing is
+        provably the job's, and nothing is deleted), never half of one."""
+        aside = self._path(MARKER_NAME + ".new")
+        self._write(aside, json.dumps(marker, indent=1, sort_keys=True))
+        target = self._path(MARKER_NAME)
+        try:
+            if not self._fs.rename(aside, target):
+                self._fs.delete(target, False)
+                if not self._fs.rename(aside, target):
+                    raise CheckpointError("{} cannot be replaced".format(target.toString()))
+        except CheckpointError:
+            raise
+        except Exception as e:  # noqa: BLE001
+            raise CheckpointError("{} cannot be written: {}".format(target.toString(), _java_cause(e))) from e
 
-        :return: The sinks that resume from an existing checkpoint this job did not create
-                 (their directories will never be deleted).
-        :raises ValueError: when the directory belongs to another job whose name maps to the
-                            same directory name (``a/b`` and ``a_b``).
-        """
+    def _own_marker(self) -> Optional[Dict[str, Any]]:
         marker = self.read_marker()
         if marker is not None and marker.get("job_name") != self.job_name:
-            raise ValueError(
+            raise CheckpointError(
                 "The checkpoint directory {} belongs to job '{}', not to '{}': give this job "
                 "another name so that neither job's checkpoints are taken over.".format(
                     self.job_dir, marker.get("job_name"), self.job_name))
-        owned: Dict[str, Optional[str]] = dict(marker["sinks"]) if marker else {}
-        foreign = []
-        for sink in sinks:
-            if sink in owned:
+        return marker
+
+    def check_owner(self) -> Optional[Dict[str, Any]]:
+        """The marker, after checking that it names this job.
+
+        :raises CheckpointError: when it names another job or is corrupt.
+        """
+        return self._own_marker()
+
+    def begin_run(self, run_id: str, pipelines: Mapping[str, Mapping[str, Any]],
+                  claim_mode: str = NO_CLAIM) -> List[str]:
+        """Record a new run and the sink directories it creates.
+
+        :param run_id: The run's identifier (:func:`new_run_id`).
+        :param pipelines: Per durable sink, the shape of its pipeline now (sources, stateful,
+            sink format), recorded with the directories the run creates.
+        :param claim_mode: :data:`NO_CLAIM` (Flink's default) or :data:`CLAIM`.
+        :return: The sinks that resume from a directory no run of this job created (never
+            deleted by this job under ``NO_CLAIM``).
+        :raises CheckpointError: when the job directory cannot be created or written, or
+            belongs to another job.
+        """
+        marker = self._own_marker() or {"format": _FORMAT, "job_name": self.job_name,
+                                        "runs": [], "sinks": {}}
+        sinks: Dict[str, Any] = marker["sinks"]
+        created, restored, foreign = [], [], []
+        for sink, pipeline in pipelines.items():
+            record = sinks.get(sink)
+            if not self.exists(sink):
+                sinks[sink] = {"created_by": run_id, "query_id": None, "pipeline": dict(pipeline)}
+                created.append(sink)
                 continue
-            if self.exists(sink):
-                foreign.append(sink)
-            else:
-                owned[sink] = None
-        self._fs.mkdirs(self._j_job_dir)
-        self._write(self._path(MARKER_NAME), json.dumps({"job_name": self.job_name, "sinks": owned}))
+            restored.append(sink)
+            if record is None or record.get("created_by") is None:
+                if claim_mode == CLAIM:
+                    sinks[sink] = {"created_by": run_id, "claimed": True,
+                                   "query_id": self.query_id(sink), "pipeline": dict(pipeline)}
+                else:
+                    sinks[sink] = {"created_by": None, "query_id": None, "pipeline": dict(pipeline)}
+                    foreign.append(sink)
+            elif record.get("pipeline") is None:
+                record["pipeline"] = dict(pipeline)
+        marker["runs"] = list(marker.get("runs", []))[-19:] + [
+            {"run": run_id, "claim_mode": claim_mode, "created": created, "restored": restored}]
+        try:
+            made = self._fs.mkdirs(self._j_job_dir)
+        except Exception as e:  # noqa: BLE001
+            raise CheckpointError("The checkpoint directory {} cannot be created: {}".format(
+                self.job_dir, _java_cause(e))) from e
+        if not made and not self._fs.exists(self._j_job_dir):
+            raise CheckpointError("The checkpoint directory {} cannot be created (is the storage "
+                                  "directory writable?)".format(self.job_dir))
+        self._write_marker(marker)
+        self.run_id = run_id
         return foreign
 
+    def recorded_pipeline(self, sink: str) -> Optional[Mapping[str, Any]]:
+        """The pipeline shape recorded for a sink directory, if any."""
+        marker = self.read_marker()
+        record = (marker or {}).get("sinks", {}).get(sink)
+        return None if record is None else record.get("pipeline")
+
     def query_id(self, sink: str) -> Optional[str]:
-        """The query id in Spark's ``metadata`` file of a sink's checkpoint."""
+        """The query id in Spark's ``metadata`` file of a sink's checkpoint (``None``: no file).
+
+        :raises CheckpointError: when the file exists but is not Spark's metadata.
+        """
         text = self._read(self._path(sink, "metadata"))
-        if not text:
+        if text is None:
             return None
         try:
             return str(json.loads(text.splitlines()[0])["id"])
-        except (ValueError, KeyError, IndexError):
-            return None
+        except (ValueError, KeyError, IndexError, TypeError) as e:
+            raise CheckpointError("The checkpoint metadata {} is corrupt ({}: {}): it should hold "
+                                  "the query id as JSON".format(self.location(sink, "metadata"),
+                                                                type(e).__name__, e)) from e
 
     def record_query_ids(self) -> None:
         """Store the query id of every sink this job created, once Spark has written it."""
-        marker = self.read_marker()
-        if marker is None or marker.get("job_name") != self.job_name:
+        marker = self._own_marker()
+        if marker is None:
             return
-        sinks = dict(marker["sinks"])
-        for sink, known in sinks.items():
-            if known is None:
-                sinks[sink] = self.query_id(sink)
-        self._write(self._path(MARKER_NAME), json.dumps({"job_name": self.job_name, "sinks": sinks}))
+        changed = False
+        for sink, record in marker["sinks"].items():
+            if record.get("created_by") is not None and record.get("query_id") is None:
+                record["query_id"] = self.query_id(sink)
+                changed = record["query_id"] is not None or changed
+        for run in marker.get("runs", []):
+            if run.get("run") == self.run_id and not run.get("query_ids"):
+                run["query_ids"] = {sink: self.query_id(sink)
+                                    for sink in list(run.get("created", [])) + list(run.get("restored", []))}
+                changed = True
+        if changed:
+            self._write_marker(marker)
 
     # -- clean-up ---------------------------------------------------------------------------
-    def delete_owned(self, sinks: Sequence[str]) -> List[str]:
-        """Delete the checkpoints of ``sinks`` that this job provably created.
+    def delete_owned(self, sinks: Sequence[str], failed: bool = False) -> List[str]:
+        """Delete the checkpoints of ``sinks`` that runs of this job provably created.
+
+        :param failed: Whether the run failed: then only the directories this run created (or
+            claimed) go, and those it resumed from earlier runs are kept.
 
         :return: Why each directory that was kept was kept (empty when all went).
         """
         kept: List[str] = []
-        marker = self.read_marker()
-        if marker is None or marker.get("job_name") != self.job_name:
-            kept.append("{}: no marker of job '{}', so nothing there is provably this job's".format(
-                self.job_dir, self.job_name))
+        try:
+            marker = self._own_marker()
+        except CheckpointError as e:
+            marker, reason = None, str(e)
+        else:
+            reason = "{}: no marker of job '{}', so nothing there is provably this job's".format(
+                self.job_dir, self.job_name)
+        if marker is None:
+            kept.append(reason)
             LOG.warning("Kept checkpoints: %s", kept[-1])
             return kept
-        owned = dict(marker["sinks"])
+        owned: Dict[str, Any] = marker["sinks"]
         for sink in sinks:
-            location = "{}/{}".format(self.job_dir, sink)
-            recorded = owned.get(sink)
-            if sink not in owned:
-                kept.append("{}: not created by this job".format(location))
-            elif recorded is None or self.query_id(sink) != recorded:
-                kept.append("{}: its Spark query metadata does not match the marker".format(location))
+            location = self.location(sink)
+            record = owned.get(sink)
+            if record is None or record.get("created_by") is None:
+                kept.append("{}: not created by this job (it existed before the run that "
+                            "restored from it)".format(location))
+            elif failed and record.get("created_by") != self.run_id:
+                kept.append("{}: restored by this run from an earlier run of the job, and a failed "
+                            "run never deletes the checkpoint it restored from".format(location))
             else:
-                self._fs.delete(self._path(sink), True)
-                owned.pop(sink)
-                continue
+                try:
+                    found = self.query_id(sink)
+                except CheckpointError:
+                    found = None
+                if record.get("query_id") is None or found != record["query_id"]:
+                    kept.append("{}: its Spark query metadata does not match the marker".format(location))
+                else:
+                    self._fs.delete(self._path(sink), True)
+                    owned.pop(sink)
+                    continue
             LOG.warning("Kept checkpoint %s", kept[-1])
         if owned:
-            self._write(self._path(MARKER_NAME), json.dumps({"job_name": self.job_name, "sinks": owned}))
+            self._write_marker(marker)
         else:
             self._fs.delete(self._path(MARKER_NAME), False)
             if len(self._fs.listStatus(self._j_job_dir)) == 0:
                 self._fs.delete(self._j_job_dir, False)
         return kept
 
-    # -- what Spark pinned in an existing checkpoint -------------------------------------------
+    # -- what Spark keeps in an existing checkpoint --------------------------------------------
+    def _newest_entry(self, sink: str, log: str) -> Optional[List[str]]:
+        ids = self.batch_ids(sink, log)
+        if not ids:
+            return None
+        location = self.location(sink, log, str(ids[-1]))
+        text = self._read(self._path(sink, log, str(ids[-1]))) or ""
+        lines = text.splitlines()
+        if len(lines) < 2 or not lines[0].startswith("v"):
+            raise CheckpointError("The checkpoint file {} is corrupt (no version line and "
+                                  "metadata)".format(location))
+        try:
+            json.loads(lines[1])
+        except ValueError as e:
+            raise CheckpointError("The checkpoint file {} is corrupt ({})".format(location, e)) from e
+        return lines
+
+    def validate(self, sink: str) -> None:
+        """Read what Spark reads first when a query resumes: its metadata and the newest
+        entries of its offset and commit logs.
+
+        :raises CheckpointError: naming the first file that cannot be used and why.
+        """
+        if not self.exists(sink):
+            return
+        self.query_id(sink)
+        self._newest_entry(sink, "offsets")
+        self._newest_entry(sink, "commits")
+
+    def source_count(self, sink: str) -> Optional[int]:
+        """The sources recorded in a checkpoint's newest offset log entry (``None``: no entry)."""
+        lines = self._newest_entry(sink, "offsets")
+        return None if lines is None else len(lines) - 2
+
+    def state_operators(self, sink: str) -> List[int]:
+        """The stateful operator ids a checkpoint holds state for."""
+        return sorted(int(n) for n in self._names(sink, "state") if n.isdigit())
+
+    def unreadable_files(self, sink: str, folder: str = "state", limit: int = 5000) -> List[str]:
+        """Files under a checkpoint folder that cannot be read back (a checksum that does not
+        match, a file that cannot be opened), each with the cause; at most ``limit`` are read."""
+        found: List[str] = []
+        try:
+            files = self._fs.listFiles(self._path(sink, folder), True)
+            read = 0
+            while files.hasNext() and read < limit:
+                j_path = files.next().getPath()
+                if str(j_path.getName()).endswith(".crc"):
+                    continue
+                read += 1
+                try:
+                    stream = self._fs.open(j_path)
+                    try:
+                        self._jvm.org.apache.commons.io.IOUtils.consume(stream)
+                    finally:
+                        stream.close()
+                except Exception as e:  # noqa: BLE001
+                    found.append("{} ({})".format(j_path.toString(), _java_cause(e)))
+        except Exception as e:  # noqa: BLE001 - no such folder, or it cannot be listed
+            LOG.debug("Could not scan %s/%s: %s", self.location(sink), folder, e)
+        return found
+
     def pinned_conf(self, sink: str) -> Dict[str, str]:
         """The session conf Spark recorded in the newest offset log entry of a checkpoint.
 
         Spark keeps using these values (state store provider, shuffle partitions) for an
         existing checkpoint, whatever the session now says.
         """
-        offsets = self._path(sink, "offsets")
-        if not self._fs.exists(offsets):
+        lines = self._newest_entry(sink, "offsets")
+        if lines is None:
             return {}
-        batches = [s.getPath().getName() for s in self._fs.listStatus(offsets)]
-        numbers = [int(n) for n in batches if n.isdigit()]
-        if not numbers:
-            return {}
-        text = self._read(self._path(sink, "offsets", str(max(numbers)))) or ""
-        lines = text.splitlines()
         try:
             return {str(k): str(v) for k, v in json.loads(lines[1]).get("conf", {}).items()}
         except (ValueError, IndexError, AttributeError):

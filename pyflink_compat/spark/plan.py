@@ -9,6 +9,7 @@ Spark effect. ``str(plan)`` is the summary printed by
 
 from __future__ import annotations
 
+import hashlib
 import re
 from typing import Any, List, Mapping, Optional, Sequence, Tuple
 
@@ -196,10 +197,39 @@ def _async_sinks() -> Tuple[str, ...]:
     return _ASYNC_SINKS_SPARK3 if pyspark.__version__.startswith("3.") else _ASYNC_SINKS
 
 
+#: Longest directory name (in bytes) most file systems allow.
+_MAX_NAME_BYTES = 255
+_KEEP_BYTES = 200
+
+
 def job_directory_name(job_name: str) -> str:
-    """The directory a job's checkpoints go in: its name, with path separators replaced."""
-    cleaned = re.sub(r"[/\\:]", "_", job_name).strip()
-    return cleaned or "job"
+    """The directory a job's checkpoints go in, derived from its name so that two names
+    never share one.
+
+    Letters, digits, ``-``, ``_``, ``.`` and inner spaces are kept; every other character
+    (separators, ``%``, ``~``, a leading dot, leading or trailing spaces, non-ASCII) is
+    percent-encoded as UTF-8 bytes, so the result is never ``.`` or ``..`` and has no separator.
+    A name whose encoding is longer than 255 bytes keeps its first 200 and ends in ``~`` and a
+    hash of the whole name. The empty name is ``%empty``.
+    """
+    if job_name == "":
+        return "%empty"
+    encoded = "".join(_encode_char(c, i, len(job_name)) for i, c in enumerate(job_name))
+    if len(encoded) > _MAX_NAME_BYTES:
+        cut = encoded[:_KEEP_BYTES]
+        tail = cut.rfind("%")
+        if tail > _KEEP_BYTES - 3:
+            cut = cut[:tail]
+        encoded = "{}~{}".format(cut, hashlib.sha256(job_name.encode("utf-8")).hexdigest()[:32])
+    return encoded
+
+
+def _encode_char(char: str, index: int, length: int) -> str:
+    keep = char.isascii() and (char.isalnum() or char in "-_") or \
+        (char == "." and index > 0) or (char == " " and 0 < index < length - 1)
+    if keep:
+        return char
+    return "".join("%{:02X}".format(b) for b in char.encode("utf-8", "surrogatepass"))
 
 
 def sink_format(writer: Any) -> Optional[str]:

@@ -7,7 +7,7 @@ strategies, the other rule, live in :mod:`pyflink_compat.spark.restart`.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Mapping, Optional, Sequence
 
 import attrs
 
@@ -24,6 +24,9 @@ __all__ = [
     "state_store_mismatch",
     "IDLE_POLLS_BEFORE_FINISHED",
     "idle_polls_after",
+    "checkpoint_misfit",
+    "lost_progress",
+    "unloadable_class",
 ]
 
 #: Polls in a row a bounded query must report no more data before it counts as finished.
@@ -120,3 +123,78 @@ def state_store_mismatch(sink: str, pinned: Optional[str], wanted: Optional[str]
             "it and ignores the configured {}. Use a new checkpoint directory or job name to "
             "change the state backend.").format(
                 sink, pinned.rsplit(".", 1)[-1], wanted.rsplit(".", 1)[-1])
+
+
+# -- checkpoints that do not belong to the pipeline, or went missing -----------------------------
+def checkpoint_misfit(location: str, recorded: Optional[Mapping[str, Any]], now: Mapping[str, Any],
+                      checkpoint_sources: Optional[int], state_operators: Sequence[int]) -> Optional[str]:
+    """Why an existing checkpoint cannot be resumed by a query, or ``None`` when it fits.
+
+    :param location: The checkpoint directory.
+    :param recorded: The pipeline shape recorded when a run created the directory (``None``:
+        not known).
+    :param now: The shape of the query about to start (see
+        :func:`pyflink_compat.spark.pipeline_shape.pipeline_shape`).
+    :param checkpoint_sources: The sources in the checkpoint's newest offset log entry.
+    :param state_operators: The stateful operators the checkpoint holds state for.
+    """
+    differences = []
+    if recorded is not None:
+        if recorded.get("format") != now.get("format"):
+            differences.append("it was written by a '{}' sink, this query writes to '{}'".format(
+                recorded.get("format"), now.get("format")))
+        if recorded.get("sources") and now.get("sources") and recorded["sources"] != now["sources"]:
+            differences.append("it was written for the sources [{}], this query reads [{}]".format(
+                "; ".join(recorded["sources"]), "; ".join(now["sources"])))
+    n_sources = len(now.get("sources") or ())
+    if checkpoint_sources is not None and n_sources and checkpoint_sources != n_sources:
+        differences.append("its newest offsets entry has {} source(s), this query reads {}".format(
+            checkpoint_sources, n_sources))
+    if state_operators and not now.get("stateful"):
+        differences.append("it holds state of {} stateful operator(s), this query keeps no state".format(
+            len(state_operators)))
+    elif recorded is not None and recorded.get("stateful") is False and now.get("stateful"):
+        differences.append("it was written by a query without state, this query keeps state")
+    if not differences:
+        return None
+    return ("The checkpoint {} does not fit this job's pipeline: {}. Nothing was started or "
+            "deleted; use another job name (or sink name) for a different pipeline, or remove the "
+            "checkpoint to start over.").format(location, "; ".join(differences))
+
+
+def lost_progress(location: str, last_committed: int, newest_commit: Optional[int],
+                  metadata_present: bool) -> Optional[str]:
+    """Why a query must not (re)start from its checkpoint: it lost batches this job committed.
+
+    :param last_committed: The newest batch this job saw committed in the checkpoint (``-1``:
+        none yet).
+    :param newest_commit: The newest batch in the checkpoint's commit log now.
+    :param metadata_present: Whether Spark's ``metadata`` file is still there.
+    """
+    if last_committed < 0:
+        return None
+    if metadata_present and newest_commit is not None and newest_commit >= last_committed:
+        return None
+    found = "no commit log" if newest_commit is None else "commits up to batch {}".format(newest_commit)
+    if not metadata_present:
+        found = "no metadata file"
+    return ("The checkpoint {} lost the progress of this job: batch {} was its last committed "
+            "batch, and the checkpoint now has {} (deleted or truncated while the job ran). The "
+            "query is not started again, so that nothing is reprocessed from the beginning; remove "
+            "the checkpoint before starting the job to start over deliberately.").format(
+                location, last_committed, found)
+
+
+def unloadable_class(setting: str, value: str, known: Sequence[str], loadable: bool) -> Optional[str]:
+    """The start-up error for a setting naming a class the JVM cannot load.
+
+    :param setting: The Flink setting that chose the class.
+    :param value: The class name (or unknown value) in force.
+    :param known: The values that need no class.
+    :param loadable: Whether ``Class.forName`` found it through the context class loader.
+    """
+    if loadable:
+        return None
+    return ("{} = '{}' is neither a known value ({}) nor a class on the JVM class path: the job "
+            "cannot run this way, so it is not started (add the class to the class path, e.g. "
+            "with spark.jars, or fix the value).").format(setting, value, ", ".join(known))

@@ -11,7 +11,19 @@ Flink rule it applies is a function of :mod:`pyflink_compat.spark.rules` or a
   failed checkpoints than tolerated fail the job;
 * a failed job is restarted from its checkpoints as long as the restart strategy allows;
 * when the job ends, its checkpoints are kept or deleted by the retention mode, deleting only
-  what the job provably created.
+  what the job provably created (see :mod:`pyflink_compat.spark.checkpoint_dirs`).
+
+Failures are the job's error (:class:`~pyflink_compat.util.exceptions.JobExecutionError`), with
+the file or directory at fault in the message:
+
+* before anything starts, :meth:`JobRun.start` refuses settings Spark cannot run (a state store
+  provider or checkpoint file manager class the JVM cannot load), storage it cannot write, a
+  corrupt marker or checkpoint file, and a checkpoint that does not fit the query's pipeline;
+  nothing is deleted then;
+* a query that fails to start counts as a failure of the job, so the restart strategy decides;
+* before each (re)start, and whenever new batches complete, a query's checkpoint must still
+  hold the newest batch this job saw committed there: a checkpoint deleted or truncated while
+  the job runs fails the job instead of being rebuilt from the beginning.
 """
 
 from __future__ import annotations
@@ -26,18 +38,24 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 from pyflink_compat.common.job_execution_result import JobExecutionResult
 from pyflink_compat.common.job_id import JobID
 from pyflink_compat.common.job_status import JobStatus
-from pyflink_compat.spark.checkpoint_dirs import CheckpointDirs, remove_temporary_root
-from pyflink_compat.spark.plan import JobPlan, QueryPlan, SinkSpec, no_effect_message
+from pyflink_compat.spark.checkpoint_dirs import (
+    CLAIM, NO_CLAIM, CheckpointDirs, CheckpointError, new_run_id, remove_temporary_root)
+from pyflink_compat.spark.failures import failure_context, first_line
+from pyflink_compat.spark.pipeline_shape import pipeline_shape
+from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec, no_effect_message
 from pyflink_compat.spark.savepoints import prepare_restore, write_on_stop
 from pyflink_compat.spark.rules import (
     IDLE_POLLS_BEFORE_FINISHED, CheckpointFailure, FailedCheckpoints, batch_took_too_long,
-    deletes_checkpoints, idle_polls_after, running_past_timeout, state_size_rejection, state_store_mismatch)
+    checkpoint_misfit, deletes_checkpoints, idle_polls_after, lost_progress, running_past_timeout,
+    state_size_rejection, state_store_mismatch)
+from pyflink_compat.spark.settings_check import impossible_settings
 from pyflink_compat.spark.stats import CompletedCheckpointStats, stats_from_progress
 from pyflink_compat.spark.translation import PROVIDER_CLASS
 from pyflink_compat.spark.writers import apply_query_plan
-from pyflink_compat.util.exceptions import job_failure
+from pyflink_compat.util.exceptions import job_failure, job_start_failure
 
-__all__ = ["JobRun", "NoSparkEffectWarning", "StateStoreMismatchWarning", "CheckpointFailure"]
+__all__ = ["JobRun", "NoSparkEffectWarning", "StateStoreMismatchWarning", "CheckpointFailure",
+           "CheckpointLost"]
 
 LOG = logging.getLogger("pyflink_compat.job")
 
@@ -58,6 +76,14 @@ def _is_checkpoint_write_failure(exc: Any) -> bool:
     return any(name in text for name in _CHECKPOINT_LOG_CLASSES)
 
 
+class CheckpointLost(Exception):
+    """A query's checkpoint lost batches this job had committed in it."""
+
+
+class QueryStartFailure(Exception):
+    """A query could not be started (the restart strategy decides what follows)."""
+
+
 class _Query:
     """One sink's query across restarts."""
 
@@ -66,6 +92,8 @@ class _Query:
         self.plan = plan
         self.handle: Any = None
         self.last_batch = -1
+        #: The newest batch this job saw in the checkpoint's commit log (-1: none).
+        self.last_committed = -1
         self.finished = False
         self.idle_polls = 0
         self.active_since: Optional[float] = None
@@ -99,6 +127,11 @@ class JobRun:
         self._failed = FailedCheckpoints(plan.tolerable_failed_checkpoints)
         self._restart = plan.restart.start()
         self._dirs: Optional[CheckpointDirs] = None
+        self.run_id = new_run_id()
+        #: Which query failed last and the checkpoint files its error names.
+        self._failure_context: Optional[str] = None
+        #: Flink's ``execution.state-recovery.claim-mode``; only NO_CLAIM exists for now.
+        self.claim_mode = NO_CLAIM
         self._started_at = 0.0
         self.kept: List[str] = []
         self.mismatches: List[str] = []
@@ -153,7 +186,17 @@ class JobRun:
 
     # -- start ----------------------------------------------------------------------------------
     def start(self) -> None:
-        self._prepare_directories()
+        """Check what can be checked before anything runs, then start supervising.
+
+        :raises JobExecutionError: when the job cannot run (nothing was started or deleted).
+        """
+        problem = impossible_settings(self.plan)
+        if problem is not None:
+            raise job_start_failure(self.plan.job_name, problem)
+        try:
+            self._prepare_directories()
+        except CheckpointError as e:
+            raise job_start_failure(self.plan.job_name, str(e), e) from None
         message = no_effect_message(self.plan)
         if message is not None:
             warnings.warn(message, NoSparkEffectWarning, stacklevel=3)
@@ -169,10 +212,31 @@ class JobRun:
             if restore is not None:
                 restore.apply(self._spark)
             return
-        self._dirs = CheckpointDirs(self._spark, self.plan.job_dir, self.plan.job_name)
-        foreign = self._dirs.claim(durable)
+        dirs = CheckpointDirs(self._spark, self.plan.job_dir, self.plan.job_name)
+        dirs.check_owner()
+        shapes = {}
+        for query in self._queries:
+            if query.plan.location_kind != DURABLE:
+                continue
+            name = query.sink.name
+            shapes[name] = pipeline_shape(query.sink.writer, query.plan)
+            dirs.validate(name)
+            misfit = checkpoint_misfit(dirs.location(name), dirs.recorded_pipeline(name), shapes[name],
+                                       dirs.source_count(name), dirs.state_operators(name))
+            if misfit is not None:
+                raise CheckpointError(misfit)
+            query.last_committed = max(dirs.batch_ids(name, "commits"), default=-1)
+        if restore is not None and restore.in_place:
+            self.claim_mode = CLAIM  # the job resumes its own checkpoints, claimed
+        foreign = dirs.begin_run(self.run_id, shapes, self.claim_mode)
+        self._dirs = dirs
         if restore is not None:
+            # The restored copies land in directories this run created (NO_CLAIM: the
+            # savepoint itself is never touched); the job has committed up to their batch.
             restore.apply(self._spark)
+            for query in self._queries:
+                if query.plan.location_kind == DURABLE:
+                    query.last_committed = max(dirs.batch_ids(query.sink.name, "commits"), default=-1)
         for sink in foreign:
             LOG.warning("Query '%s' resumes from a checkpoint this job did not create; it will "
                         "never be deleted by the job.", sink)
@@ -194,8 +258,11 @@ class JobRun:
     def _run(self) -> None:
         try:
             while True:
-                self._start_queries()
-                outcome, cause = self._watch()
+                cause = self._start_queries()
+                if cause is None:
+                    outcome, cause = self._watch()
+                else:
+                    outcome = "failed"
                 self._stop_queries()
                 if outcome == "finished":
                     return self._finish(JobStatus.FINISHED)
@@ -228,24 +295,59 @@ class JobRun:
             self._stop_queries()
             self._finish(JobStatus.FAILED, e)
 
-    def _start_queries(self) -> None:
+    def _start_queries(self) -> Optional[BaseException]:
+        """Start the unfinished queries; the first failure is returned, not raised."""
         self._failed.reset()
+        self._failure_context = None
+        self._set_status(JobStatus.RUNNING)
         for query in self._queries:
             if query.finished:
                 continue
-            query.handle = apply_query_plan(query.sink.writer, query.plan).start()
+            failure = self._check_checkpoint(query, before_start=True)
+            if failure is not None:
+                return failure
+            try:
+                query.handle = apply_query_plan(query.sink.writer, query.plan).start()
+            except Exception as e:  # noqa: BLE001 - any start failure goes to the restart strategy
+                return QueryStartFailure("Query '{}' could not start from its checkpoint {}: {}".format(
+                    query.sink.name, query.plan.checkpoint_location, first_line(e)))
             query.active_since = None
             query.idle_polls = 0
             query.triggered = False
         if self._dirs is not None:
-            self._dirs.record_query_ids()
-        self._set_status(JobStatus.RUNNING)
+            try:
+                self._dirs.record_query_ids()
+            except CheckpointError as e:
+                return e
+        return None
+
+    def _check_checkpoint(self, query: _Query, before_start: bool) -> Optional[BaseException]:
+        """Whether a durable query's checkpoint still holds what this job committed in it."""
+        dirs = self._dirs
+        if dirs is None or query.plan.location_kind != DURABLE:
+            return None
+        name = query.sink.name
+        try:
+            commits = dirs.batch_ids(name, "commits")
+            metadata = dirs.query_id(name) is not None
+            lost = lost_progress(dirs.location(name), query.last_committed,
+                                 commits[-1] if commits else None, metadata)
+            if lost is not None:
+                return CheckpointLost(lost)
+            if before_start:
+                dirs.validate(name)
+            if commits:
+                query.last_committed = max(query.last_committed, commits[-1])
+        except CheckpointError as e:
+            return e
+        return None
 
     def _stop_queries(self) -> None:
         for query in self._queries:
             if query.handle is not None:
                 try:
                     query.handle.stop()
+                    query.handle = None
                 except Exception as e:  # a query that already died stops with its error
                     LOG.debug("Stopping query %s: %s", query.sink.name, e)
 
@@ -254,7 +356,7 @@ class JobRun:
             if self._cancel.wait(_POLL_SECONDS):
                 return "cancelled", None
             for query in self._queries:
-                if query.finished:
+                if query.finished or query.handle is None:
                     continue
                 failure = self._check_query(query)
                 if failure is not None:
@@ -270,11 +372,20 @@ class JobRun:
             if error is None:
                 query.finished = True
                 return None
+            self._failure_context = failure_context(query.sink.name, query.plan.checkpoint_location,
+                                                    j_query, self._dirs)
             if _is_checkpoint_write_failure(error):
                 failure = self._failed_checkpoint(query, "its checkpoint could not be written: {}".format(
                     getattr(error, "desc", error)))
                 if failure is None:
-                    query.handle = apply_query_plan(query.sink.writer, query.plan).start()
+                    failure = self._check_checkpoint(query, before_start=True)
+                if failure is None:
+                    try:
+                        query.handle = apply_query_plan(query.sink.writer, query.plan).start()
+                    except Exception as e:  # noqa: BLE001 - the restart strategy decides
+                        return QueryStartFailure("Query '{}' could not start from its checkpoint {}: "
+                                                 "{}".format(query.sink.name, query.plan.checkpoint_location,
+                                                             first_line(e)))
                     query.triggered = False
                 return failure
             return error
@@ -304,6 +415,10 @@ class JobRun:
                 if int(j_progress.batchId()) <= query.last_batch:
                     break
                 fresh.append(j_progress)
+        if fresh:
+            lost = self._check_checkpoint(query, before_start=False)
+            if lost is not None:
+                return lost
         for j_progress in reversed(fresh):
             stats = stats_from_progress(query.sink.name, j_progress)
             if stats is None:
@@ -374,7 +489,8 @@ class JobRun:
                                                              "taken".format(self.job_id, status.name)))
         try:
             if delete and self._dirs is not None:
-                self.kept = self._dirs.delete_owned(self.plan.durable_sinks)
+                self.kept = self._dirs.delete_owned(self.plan.durable_sinks,
+                                                    failed=status is JobStatus.FAILED)
             elif self._dirs is not None:
                 LOG.info("Job %s ended %s: checkpoints kept under %s (retention %s)",
                          self.plan.job_name, status.name, self._dirs.job_dir, retention)
@@ -383,8 +499,10 @@ class JobRun:
             self._set_status(status)
             runtime = int((time.monotonic() - self._started_at) * 1000)
             if status is JobStatus.FAILED:
-                self._result.set_exception(job_failure("Job '{}' ({}) failed: {}".format(
-                    self.plan.job_name, self.job_id, cause), cause))
+                message = "Job '{}' ({}) failed: {}".format(self.plan.job_name, self.job_id, cause)
+                if self._failure_context is not None:
+                    message += "\nFailed {}".format(self._failure_context)
+                self._result.set_exception(job_failure(message, cause))
             else:
                 self._result.set_result(JobExecutionResult(self.job_id, runtime))
             if not self._cancelled.done():

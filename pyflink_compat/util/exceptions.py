@@ -102,6 +102,15 @@ def job_failure(message: str, cause: Optional[BaseException]) -> Exception:
     return error
 
 
+def job_start_failure(job_name: str, message: str, cause: Optional[BaseException] = None) -> Exception:
+    """The exception ``execute()`` raises for a job that cannot start at all.
+
+    :param job_name: The job's name.
+    :param message: What is wrong, naming the setting, file or directory at fault.
+    """
+    return job_failure("Job '{}' could not start: {}".format(job_name, message), cause)
+
+
 _BY_JAVA_CLASS: dict[str, type[Py4JJavaError]] = {
     "java.lang.IllegalArgumentException": JavaIllegalArgumentError,
     "java.lang.NullPointerException": JavaNullPointerError,

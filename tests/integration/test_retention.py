@@ -103,17 +103,18 @@ def test_clean_up_never_touches_unrelated_files_under_the_storage_dir(make_env, 
         assert path.read_text() == "not the job's"
 
 
-def test_a_job_whose_name_maps_to_another_jobs_directory_is_refused(make_env, retention_input, tmp_path):
+def test_names_that_used_to_share_a_directory_get_one_each(make_env, retention_input, tmp_path):
     root = tmp_path / "cp"
     first, outcome = _run_job(make_env, retention_input, root, "team/etl", "RETAIN_ON_CANCELLATION",
                               "finish", tmp_path / "out")
     assert not isinstance(outcome, Exception), outcome
-    marker_before = (root / "team_etl" / "_pyflink_compat_job.json").read_text()
-    with pytest.raises(ValueError, match="belongs to job 'team/etl', not to 'team_etl'"):
-        _run_job(make_env, retention_input, root, "team_etl", "NO_EXTERNALIZED_CHECKPOINTS", "finish",
-                 tmp_path / "out2")
-    assert (root / "team_etl" / "_pyflink_compat_job.json").read_text() == marker_before
-    assert (root / "team_etl" / "rows" / "metadata").is_file()
+    marker_before = (root / "team%2Fetl" / "_pyflink_compat_job.json").read_text()
+    second, outcome = _run_job(make_env, retention_input, root, "team_etl", "NO_EXTERNALIZED_CHECKPOINTS",
+                               "finish", tmp_path / "out2")
+    assert not isinstance(outcome, Exception), outcome
+    assert (root / "team%2Fetl" / "_pyflink_compat_job.json").read_text() == marker_before
+    assert (root / "team%2Fetl" / "rows" / "metadata").is_file()
+    assert not (root / "team_etl").exists()  # the second job's own checkpoint, deleted
 
 
 def test_a_pre_existing_checkpoint_the_job_did_not_create_is_kept_with_the_reason(

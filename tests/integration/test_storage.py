@@ -151,14 +151,16 @@ def test_custom_storage_sets_the_checkpoint_file_manager_class_and_the_query_run
     assert [s.batch_id for s in client.get_checkpoint_statistics()] == [0, 1]
 
 
-def test_custom_storage_with_a_class_spark_cannot_load_fails_the_job(make_env, tmp_path):
-    # Proves the setting reaches the query: Spark itself rejects the class when it starts.
+def test_custom_storage_with_a_class_spark_cannot_load_fails_the_job_at_start(make_env, tmp_path):
+    # The class is what Spark would load as its checkpoint file manager; the JVM cannot load
+    # it, so the job fails before any query starts (a restart could never succeed).
     write_json_files(tmp_path / "in", n_files=1, rows_per_file=3)
     env = make_env({"restart-strategy.type": "none"})
     env.enable_checkpointing(INTERVAL_MS)
     env.get_checkpoint_config().set_checkpoint_storage(CustomCheckpointStorage("no.such.FileManager"))
     env.add_sink(json_stream(env, tmp_path / "in").writeStream.format("noop"), "custom", bounded=True)
+    assert "spark.sql.streaming.checkpointFileManagerClass = no.such.FileManager" in str(env.get_job_plan())
     with pytest.raises(JobExecutionError) as caught:
         env.execute("custom-bad-job")
-    assert "CANNOT_LOAD_CHECKPOINT_FILE_MANAGER" in str(caught.value.__cause__)
-    assert "no.such.FileManager" in str(caught.value.__cause__)
+    assert "'no.such.FileManager' is neither a known value" in str(caught.value)
+    assert "nor a class on the JVM class path" in str(caught.value)

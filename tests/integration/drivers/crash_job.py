@@ -1,6 +1,7 @@
 """A pyflink_compat job run in its own process, to be killed with SIGKILL and re-run.
 
-Usage: ``python crash_job.py <input dir> <output dir> <checkpoint dir> stateless|stateful``
+Usage: ``python crash_job.py <input dir> <output dir> <checkpoint dir> stateless|stateful
+[at_least_once]`` (the last argument checkpoints in ``AT_LEAST_ONCE`` mode)
 
 It starts its own local Spark, checkpoints every 200 ms into ``FileSystemCheckpointStorage``
 (retained), reads the JSON files of the input one per micro-batch and writes:
@@ -67,12 +68,15 @@ def main(argv: list) -> int:
     spark.sparkContext.setLogLevel("ERROR")
 
     from pyflink_compat.common import Configuration
-    from pyflink_compat.datastream import (ExternalizedCheckpointRetention,
+    from pyflink_compat.datastream import (CheckpointingMode, ExternalizedCheckpointRetention,
                                            FileSystemCheckpointStorage, StreamExecutionEnvironment)
 
     env = StreamExecutionEnvironment.get_execution_environment(
         Configuration().set_string("restart-strategy.type", "none"))
-    env.enable_checkpointing(200)
+    if argv[5:6] == ["at_least_once"]:
+        env.enable_checkpointing(200, CheckpointingMode.AT_LEAST_ONCE)
+    else:
+        env.enable_checkpointing(200)
     config = env.get_checkpoint_config()
     config.set_checkpoint_storage(FileSystemCheckpointStorage("file://" + os.path.abspath(checkpoint_dir)))
     config.set_externalized_checkpoint_retention(ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION)
