@@ -47,6 +47,10 @@ def build_plan(store: SettingsStore, job_name: str, sinks: Sequence[SinkSpec], t
 
 def start_job(store: SettingsStore, spark: "SparkSession", job_name: str, sinks: Sequence[SinkSpec]) -> JobRun:
     """Plan the job, then start its queries under supervision."""
+    from pyflink_compat._logging import install_default_handler
+
+    # The job log shows in a plain script; an application that set up logging keeps its own.
+    install_default_handler()
     if not sinks:
         raise RuntimeError("No sinks registered: add at least one with env.add_sink(writer) "
                            "before executing the job.")
