@@ -11,6 +11,11 @@ namespace, or ``rejected`` with the exception's class MRO names and message. Eve
 deterministic: the run's temporary directory becomes ``<tmp>``, object addresses ``<addr>``,
 Java identity hashes ``@<hash>`` and the machine's core count (the default parallelism of a
 local environment) ``<cpu_count>``.
+
+PyFlink 1.20.5 has no public getter for a stream environment's runtime mode or jar list; they
+are probed only where a table environment shows them (``execution.runtime-mode`` and
+``pipeline.jars`` in its configuration). A ``Duration`` has no public getter either: its
+length is read from the ``java.time.Duration`` it wraps.
 """
 from __future__ import annotations
 
@@ -26,7 +31,7 @@ import sys
 import tempfile
 import warnings
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 PREAMBLE_DIR = Path(__file__).resolve().parent / "preambles"
 
@@ -57,19 +62,27 @@ ENV_GETTERS = (
     "get_checkpointing_mode",
     "is_changelog_state_backend_enabled",
     "get_buffer_timeout",
+    "is_chaining_enabled",
+    "get_stream_time_characteristic",
+    "get_default_savepoint_directory",
+)
+
+#: ``ExecutionConfig`` getters (``env.get_config()``) probed on every execution environment.
+EXECUTION_CONFIG_GETTERS = (
+    "get_parallelism",
+    "get_max_parallelism",
+    "get_auto_watermark_interval",
+    "get_global_job_parameters",
+    "get_default_kryo_serializer_classes",
 )
 
 #: Getters of the restart strategy configurations, probed when the object has them.
 RESTART_GETTERS = (
+    "get_description",
     "get_restart_attempts",
     "get_delay_between_attempts_interval",
     "get_max_failure_rate",
     "get_failure_interval",
-    "get_initial_backoff",
-    "get_max_backoff",
-    "get_backoff_multiplier",
-    "get_reset_backoff_threshold",
-    "get_jitter_factor",
 )
 
 #: Table configuration keys read back with ``TableConfig.get(key, None)``.
@@ -139,13 +152,18 @@ class _RootRewriter(ast.NodeTransformer):
         return [node, ast.copy_location(rebind, node)]
 
 
-def compile_preamble(name: str, root: str) -> Any:
-    """The preamble's code object, its ``pyflink`` imports pointed at ``root``."""
+def parse_preamble(name: str, root: str) -> ast.Module:
+    """The preamble's syntax tree, its ``pyflink`` imports pointed at ``root``."""
     path = PREAMBLE_DIR / (name + ".py")
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     if root != "pyflink":
         tree = ast.fix_missing_locations(_RootRewriter(root).visit(tree))
-    return compile(tree, "<corpus:{}>".format(name), "exec")
+    return tree
+
+
+def compile_preamble(name: str, root: str) -> Any:
+    """The preamble's code object, its ``pyflink`` imports pointed at ``root``."""
+    return compile(parse_preamble(name, root), "<corpus:{}>".format(name), "exec")
 
 
 # -- normalising --------------------------------------------------------------------------
@@ -252,6 +270,12 @@ class _Prober:
     def stream_env(self, env: Any) -> Dict[str, Any]:
         probes: Dict[str, Any] = {"env": self.getters(env, ENV_GETTERS)}
         try:
+            execution_config = env.get_config()
+        except Exception as exc:
+            probes["execution_config"] = {"raises": class_chain(exc)}
+        else:
+            probes["execution_config"] = self.getters(execution_config, EXECUTION_CONFIG_GETTERS)
+        try:
             config = env.get_checkpoint_config()
         except Exception as exc:
             probes["checkpoint_config"] = {"raises": class_chain(exc)}
@@ -322,10 +346,14 @@ def probe_namespace(namespace: Dict[str, Any], norm: _Normaliser) -> Dict[str, A
 
 
 # -- running ------------------------------------------------------------------------------
-def run_preamble(name: str, root: str = "pyflink") -> Dict[str, Any]:
-    """Run preamble ``name`` with ``pyflink`` mapped to ``root``; its outcome and probes."""
+@contextlib.contextmanager
+def sandbox(name: str) -> Iterator[Tuple[Dict[str, Any], "_Normaliser"]]:
+    """A fresh namespace, temporary directory and working directory for one preamble run.
+
+    The process environment, working directory and ``sys.path`` are restored afterwards, and
+    the run's own temporary directory is removed.
+    """
     tmp = tempfile.mkdtemp(prefix="corpus-")
-    norm = _Normaliser(tmp)
     saved_environ = dict(os.environ)
     saved_cwd = os.getcwd()
     saved_path = list(sys.path)
@@ -335,12 +363,23 @@ def run_preamble(name: str, root: str = "pyflink") -> Dict[str, Any]:
         "__builtins__": __builtins__,
         "CORPUS_TMP": tmp,
     }
-    out = io.StringIO()
     try:
         os.chdir(tmp)
+        yield namespace, _Normaliser(tmp)
+    finally:
+        os.chdir(saved_cwd)
+        os.environ.clear()
+        os.environ.update(saved_environ)
+        sys.path[:] = saved_path
+        shutil.rmtree(tmp, ignore_errors=True)  # the run's own mkdtemp directory
+
+
+def run_preamble(name: str, root: str = "pyflink") -> Dict[str, Any]:
+    """Run preamble ``name`` with ``pyflink`` mapped to ``root``; its outcome and probes."""
+    with sandbox(name) as (namespace, norm):
         try:
             code = compile_preamble(name, root)
-            with contextlib.redirect_stdout(out), warnings.catch_warnings():
+            with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 exec(code, namespace)
         except Exception as exc:
@@ -349,9 +388,3 @@ def run_preamble(name: str, root: str = "pyflink") -> Dict[str, Any]:
             warnings.simplefilter("ignore")
             environments = probe_namespace(namespace, norm)
         return {"outcome": "ok", "environments": environments}
-    finally:
-        os.chdir(saved_cwd)
-        os.environ.clear()
-        os.environ.update(saved_environ)
-        sys.path[:] = saved_path
-        shutil.rmtree(tmp, ignore_errors=True)  # the run's own mkdtemp directory

@@ -5,6 +5,7 @@ Run from the repository root, in the PyFlink environment::
     python -m tests.corpus.record                         # (re)write pyflink-1.20.5-corpus.json
     python -m tests.corpus.record --root pyflink_compat   # print the shim's outcomes as JSON
     python -m tests.corpus.record --only NAME [NAME ...]  # a part of the corpus
+    python -m tests.corpus.record --root pyflink_compat --diagnose   # all that the shim lacks
 """
 from __future__ import annotations
 
@@ -49,7 +50,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--root", default="pyflink")
     parser.add_argument("--only", nargs="*")
+    parser.add_argument("--diagnose", action="store_true",
+                        help="list every missing import and failing statement per preamble")
     args = parser.parse_args(argv)
+    if args.diagnose:
+        from .diagnose import diagnose_all, gap_counts
+        report = diagnose_all(list(args.only or preamble_names()), args.root)
+        for name, problems in report.items():
+            print("{}: {}".format(name, "runs" if not problems else "{} problem(s)".format(len(problems))))
+            for problem in problems:
+                print("    " + problem)
+        print("gaps, by the number of preambles they block:")
+        for gap, count in gap_counts(report):
+            print("  {:3d}  {}".format(count, gap))
+        return 0
     doc = collect(args.root, args.only)
     if args.root == "pyflink" and not args.only:
         if doc["pyflink_version"] != PYFLINK_VERSION:

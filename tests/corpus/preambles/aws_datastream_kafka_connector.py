@@ -7,6 +7,7 @@
 # Adaptations: one line added before the IS_LOCAL test sets IS_LOCAL so that the local branch
 #              (add_jars) runs; __file__ is under the harness temp dir; two editor-hint
 #              comments dropped.
+# ruff: noqa
 import logging
 
 from pyflink.common import Row

@@ -5,6 +5,7 @@
 # Cut: the imports and the module-level environment statements (including the IS_LOCAL
 #      branch), up to the first function definition.
 # Adaptations: none (IS_LOCAL is not set, so the job takes its managed-service branch).
+# ruff: noqa
 from pyflink.table import EnvironmentSettings, TableEnvironment
 import os
 import json

@@ -8,6 +8,7 @@
 #              left out (boto3 and the project's utils/serialization/process/sink packages);
 #              the call configure_app(table_env) is left out because it reads the managed
 #              service's property file.
+# ruff: noqa
 import logging
 import os
 import time

@@ -7,6 +7,7 @@
 # Adaptations: one line added before the IS_LOCAL test sets IS_LOCAL so that the local branch
 #              (pipeline.jars and checkpointing keys) runs; __file__ is under the harness temp
 #              dir.
+# ruff: noqa
 from pyflink.table import EnvironmentSettings, TableEnvironment, DataTypes
 from pyflink.table.window import Tumble
 from pyflink.table.udf import udf

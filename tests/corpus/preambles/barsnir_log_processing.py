@@ -7,6 +7,7 @@
 # Adaptations: imports of the job's own modules and of third-party packages other than PyFlink
 #              left out (dotenv, src.libs.connectors); the connector config file reading is
 #              left out; the working directory is the harness temp dir.
+# ruff: noqa
 import os, json
 from pyflink.table import TableEnvironment, EnvironmentSettings
 from pyflink.table import expressions as F

@@ -5,6 +5,7 @@
 # Cut: the imports, then the body of checkpoint_config_demo() lifted to module level (it is
 #      all environment configuration).
 # Adaptations: none (the hdfs:// checkpoint directory is only recorded, never opened).
+# ruff: noqa
 import os
 from pyflink.common import Configuration, Duration
 from pyflink.datastream import StreamExecutionEnvironment, CheckpointingMode, CheckpointConfig, \

@@ -5,6 +5,7 @@
 # Cut: the imports, then the environment statements of kafka_eos_demo() lifted to module
 #      level, up to the first source statement.
 # Adaptations: none.
+# ruff: noqa
 from pyflink.common import SimpleStringSchema, WatermarkStrategy, Duration
 from pyflink.datastream import StreamExecutionEnvironment, CheckpointingMode, ExternalizedCheckpointCleanup
 from pyflink.datastream.connectors import DeliveryGuarantee

@@ -5,6 +5,7 @@
 # Cut: the imports, then the environment statements of the __main__ block lifted to module
 #      level, up to the first source statement.
 # Adaptations: none (the jar path is only recorded, never opened).
+# ruff: noqa
 import json
 
 from pyflink.datastream import StreamExecutionEnvironment, RuntimeExecutionMode

@@ -9,6 +9,7 @@
 #              need_jars=filters), which joins the matching jars of a local directory as
 #              file:// URLs with ';', is replaced by that string for the two jars under the
 #              harness temp dir.
+# ruff: noqa
 from pyflink.common import Duration
 from pyflink.datastream import StreamExecutionEnvironment, CheckpointingMode
 from pyflink.table import StreamTableEnvironment

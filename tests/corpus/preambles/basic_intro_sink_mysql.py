@@ -5,6 +5,7 @@
 # Cut: the imports, then the environment statements of the __main__ block lifted to module
 #      level, up to the first source statement.
 # Adaptations: none (the jar paths are only recorded, never opened).
+# ruff: noqa
 from pyflink.common import Types
 from pyflink.datastream import StreamExecutionEnvironment, RuntimeExecutionMode
 from pyflink.datastream.connectors.jdbc import JdbcSink, JdbcConnectionOptions, JdbcExecutionOptions

@@ -7,6 +7,7 @@
 # Adaptations: imports of the job's own modules and of third-party packages other than PyFlink
 #              left out (functions.func, state.keyed_list_state); the long comment block is
 #              dropped.
+# ruff: noqa
 from pyflink.common import SimpleStringSchema, WatermarkStrategy
 from pyflink.datastream import StreamExecutionEnvironment, HashMapStateBackend, EmbeddedRocksDBStateBackend
 from pyflink.datastream.connectors.kafka import KafkaSource, KafkaOffsetsInitializer

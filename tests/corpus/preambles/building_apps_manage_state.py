@@ -7,6 +7,7 @@
 # Adaptations: imports of the job's own modules and of third-party packages other than PyFlink
 #              left out (models); the logging line dropped; RUNTIME_ENV is not set, so the
 #              local-jar branch runs with __file__ under the harness temp dir.
+# ruff: noqa
 import os
 import logging
 from typing import Iterable

@@ -5,6 +5,7 @@
 # Cut: the imports, then the environment statements of main() lifted to module level, up to
 #      the first source statement.
 # Adaptations: argument parsing left out (the environment lines do not read it).
+# ruff: noqa
 import os
 import argparse
 import json

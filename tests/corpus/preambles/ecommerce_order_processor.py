@@ -6,6 +6,7 @@
 #      the first source statement.
 # Adaptations: imports of the job's own modules and of third-party packages other than PyFlink
 #              left out (models); comment banners shortened.
+# ruff: noqa
 from pyflink.datastream import StreamExecutionEnvironment, MapFunction, KeyedProcessFunction
 from pyflink.datastream.functions import AggregateFunction, KeySelector, ProcessWindowFunction
 from pyflink.datastream.window import TumblingEventTimeWindows, TimeWindow

@@ -8,6 +8,7 @@
 #              left out (pfp); the job lists a local ./jars directory, so two lines added
 #              first create it under the harness temp dir (the working directory) with one
 #              empty jar file.
+# ruff: noqa
 import os
 
 from pyflink.datastream import StreamExecutionEnvironment

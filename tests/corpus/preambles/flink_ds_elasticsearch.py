@@ -5,6 +5,7 @@
 # Cut: the imports, the __main__ block's environment lines and the add_jars call of
 #      write_to_es7(), lifted to module level, up to the first source statement.
 # Adaptations: none.
+# ruff: noqa
 import logging
 import sys
 

@@ -6,6 +6,7 @@
 #      level, up to the first source statement.
 # Adaptations: the jar is not opened while the environment is configured, so its path stays as
 #              written.
+# ruff: noqa
 import logging
 import sys
 

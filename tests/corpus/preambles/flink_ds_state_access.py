@@ -5,6 +5,7 @@
 # Cut: the imports, then the environment statements of the __main__ block lifted to module
 #      level, up to the first source statement.
 # Adaptations: none.
+# ruff: noqa
 from pyflink.common import Time
 from pyflink.common.typeinfo import Types
 from pyflink.datastream import StreamExecutionEnvironment

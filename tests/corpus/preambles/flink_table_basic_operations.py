@@ -5,6 +5,7 @@
 # Cut: the imports, then the environment statements of basic_operations() lifted to module
 #      level, up to the first source statement.
 # Adaptations: none.
+# ruff: noqa
 import json
 import logging
 import sys

@@ -5,6 +5,7 @@
 # Cut: the imports, then the environment statements of mixing_use_of_datastream_and_table()
 #      lifted to module level, up to the first source statement.
 # Adaptations: none.
+# ruff: noqa
 import logging
 import sys
 

@@ -4,12 +4,11 @@
 # License: Apache-2.0
 # Cut: the imports, then the environment statements of conversion_from_dataframe() lifted to
 #      module level, up to the first source statement.
-# Adaptations: none.
+# Adaptations: the pandas and numpy imports are left out (third-party packages other than
+#              PyFlink).
+# ruff: noqa
 import logging
 import sys
-
-import pandas as pd
-import numpy as np
 
 from pyflink.table import (DataTypes, TableEnvironment, EnvironmentSettings)
 

@@ -5,6 +5,7 @@
 # Cut: the imports, then the environment statements of tumble_window_demo() lifted to module
 #      level, up to the first source statement.
 # Adaptations: none.
+# ruff: noqa
 import logging
 import sys
 

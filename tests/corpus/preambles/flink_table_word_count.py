@@ -5,6 +5,7 @@
 # Cut: the imports, then the environment statements of word_count() lifted to module level,
 #      up to the first source statement.
 # Adaptations: none.
+# ruff: noqa
 import argparse
 import logging
 import sys

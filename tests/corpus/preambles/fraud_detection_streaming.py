@@ -6,6 +6,7 @@
 #      level.
 # Adaptations: the validated runtime configuration is replaced by the two values the lines
 #              read, the command line defaults (parallelism 1, checkpoint interval 30000 ms).
+# ruff: noqa
 from pyflink.common.typeinfo import Types
 from pyflink.datastream import StreamExecutionEnvironment
 

@@ -7,6 +7,7 @@
 # Adaptations: imports of the job's own modules and of third-party packages other than PyFlink
 #              left out (pymysql, fastapi, starlette); the jar paths are only recorded, never
 #              opened.
+# ruff: noqa
 import json
 import os
 import traceback

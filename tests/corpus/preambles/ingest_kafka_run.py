@@ -5,6 +5,7 @@
 # Cut: the imports and the module-level environment statement, up to the first source.
 # Adaptations: imports of the job's own modules and of third-party packages other than PyFlink
 #              left out (requests).
+# ruff: noqa
 import json
 
 from pyflink.common.watermark_strategy import WatermarkStrategy

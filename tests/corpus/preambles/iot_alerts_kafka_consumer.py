@@ -6,6 +6,7 @@
 #      the first source statement.
 # Adaptations: none: __file__ is under the harness temp dir, so the jar path points there (it
 #              is only recorded, never opened).
+# ruff: noqa
 import json
 
 from pyflink.common import WatermarkStrategy

@@ -6,6 +6,7 @@
 #      the first source statement.
 # Adaptations: none (the jar paths are only recorded, never opened); section banner comments
 #              dropped.
+# ruff: noqa
 from pyflink.datastream import StreamExecutionEnvironment
 from pyflink.table import EnvironmentSettings, StreamTableEnvironment
 

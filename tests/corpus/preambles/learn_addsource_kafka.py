@@ -5,6 +5,7 @@
 # Cut: the imports and the module-level environment statements, up to the deserialization
 #      schema.
 # Adaptations: none.
+# ruff: noqa
 from pyflink.common.serialization import JsonRowDeserializationSchema
 from pyflink.common.typeinfo import Types
 from pyflink.datastream import StreamExecutionEnvironment

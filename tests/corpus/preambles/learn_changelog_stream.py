@@ -4,6 +4,7 @@
 # License: not stated in the repository
 # Cut: the imports and the module-level environment statements, up to the first DataStream.
 # Adaptations: none.
+# ruff: noqa
 from pyflink.datastream import StreamExecutionEnvironment
 from pyflink.table import StreamTableEnvironment
 from pyflink.common.typeinfo import Types

@@ -4,6 +4,7 @@
 # License: not stated in the repository
 # Cut: the whole file (it is all imports and environment configuration).
 # Adaptations: none.
+# ruff: noqa
 from pyflink.datastream import StreamExecutionEnvironment
 from pyflink.table import StreamTableEnvironment
 from pyflink.datastream.checkpointing_mode import CheckpointingMode

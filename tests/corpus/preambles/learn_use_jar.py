@@ -5,6 +5,7 @@
 # Cut: the imports, then the environment statements of log_processing() lifted to module
 #      level, up to the first source statement.
 # Adaptations: none (the jar paths are only recorded, never opened).
+# ruff: noqa
 from pyflink.table import TableEnvironment, EnvironmentSettings
 
 env_settings = EnvironmentSettings.in_streaming_mode()

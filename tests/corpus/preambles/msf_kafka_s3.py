@@ -6,6 +6,7 @@
 #      create_table_environment(config) lifted to module level.
 # Adaptations: the JobConfig argument is replaced by the one field the function reads
 #              (operator chaining enabled, its default); logging lines dropped.
+# ruff: noqa
 from __future__ import annotations
 
 import argparse

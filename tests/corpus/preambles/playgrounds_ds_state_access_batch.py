@@ -5,6 +5,7 @@
 # Cut: the imports, then the environment statements of state_access_demo() lifted to module
 #      level, up to the first source statement.
 # Adaptations: none.
+# ruff: noqa
 from pyflink.common import WatermarkStrategy, Row
 from pyflink.common.serialization import Encoder
 from pyflink.common.typeinfo import Types

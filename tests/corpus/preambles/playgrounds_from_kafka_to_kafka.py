@@ -5,6 +5,7 @@
 # Cut: the imports, then the environment statements of from_kafka_to_kafka_demo() lifted to
 #      module level, up to the first source statement.
 # Adaptations: none.
+# ruff: noqa
 from pyflink.datastream import StreamExecutionEnvironment, TimeCharacteristic
 from pyflink.table import StreamTableEnvironment, DataTypes, EnvironmentSettings
 from pyflink.table.descriptors import Schema, Kafka, Json

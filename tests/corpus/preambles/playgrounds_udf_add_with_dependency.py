@@ -5,6 +5,7 @@
 # Cut: the imports and the module-level environment statements, up to the first UDF
 #      definition.
 # Adaptations: none.
+# ruff: noqa
 from pyflink.table import DataTypes, EnvironmentSettings, TableEnvironment
 from pyflink.table.expressions import col
 from pyflink.table.udf import udf

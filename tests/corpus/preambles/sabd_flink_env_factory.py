@@ -5,6 +5,7 @@
 # Cut: the imports, then the environment statements of getEnv() lifted to module level, up to
 #      the first source statement.
 # Adaptations: none (add_jars and add_python_file only record their paths).
+# ruff: noqa
 from pyflink.common.typeinfo import Types
 from pyflink.datastream import StreamExecutionEnvironment, RuntimeExecutionMode, TimeCharacteristic
 

@@ -5,6 +5,7 @@
 # Cut: the imports, then the environment statements of log_processing() lifted to module
 #      level, up to the first source statement.
 # Adaptations: none.
+# ruff: noqa
 from pyflink.datastream import StreamExecutionEnvironment
 from pyflink.table import EnvironmentSettings, StreamTableEnvironment
 
