@@ -60,8 +60,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             print("{}: {}".format(name, "runs" if not problems else "{} problem(s)".format(len(problems))))
             for problem in problems:
                 print("    " + problem)
-        print("gaps, by the number of preambles they block:")
-        for gap, count in gap_counts(report):
+        runs = set(load_recording()["ok"])
+        print("gaps, by the number of preambles PyFlink runs that they block:")
+        for gap, count in gap_counts({n: p for n, p in report.items() if n in runs}):
             print("  {:3d}  {}".format(count, gap))
         return 0
     doc = collect(args.root, args.only)
