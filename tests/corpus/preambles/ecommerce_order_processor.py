@@ -1,7 +1,7 @@
 # Corpus preamble ecommerce_order_processor: the imports and environment set-up of a public PyFlink job.
 # Source: https://github.com/yuga-i2/streaming-pipeline-kafka-pyflink-aws-cdk/blob/671c51400fe6c0b20e1df428f91232722ad4e3c8/flink_pyflink_app/order_processor.py
 # Repository: yuga-i2/streaming-pipeline-kafka-pyflink-aws-cdk; path: flink_pyflink_app/order_processor.py; commit: 671c51400fe6c0b20e1df428f91232722ad4e3c8
-# License: see the repository's LICENSE file
+# License: MIT-0 (MIT No Attribution), per the repository's LICENSE file
 # Cut: the imports, then the environment statements of main() lifted to module level, up to
 #      the first source statement.
 # Adaptations: imports of the job's own modules and of third-party packages other than PyFlink
