@@ -4,7 +4,8 @@
 # License: not stated in the repository
 # Cut: the imports, then the body of checkpoint_config_demo() lifted to module level (it is
 #      all environment configuration).
-# Adaptations: none (the hdfs:// checkpoint directory is only recorded, never opened).
+# Adaptations: comments dropped; otherwise none (the hdfs:// checkpoint directory is only
+#              recorded, never opened).
 # ruff: noqa
 import os
 from pyflink.common import Configuration, Duration

@@ -4,7 +4,7 @@
 # License: not stated in the repository
 # Cut: the imports, then the environment statements of kafka_eos_demo() lifted to module
 #      level, up to the first source statement.
-# Adaptations: none.
+# Adaptations: comments dropped; otherwise none.
 # ruff: noqa
 from pyflink.common import SimpleStringSchema, WatermarkStrategy, Duration
 from pyflink.datastream import StreamExecutionEnvironment, CheckpointingMode, ExternalizedCheckpointCleanup

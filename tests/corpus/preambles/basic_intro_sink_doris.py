@@ -4,11 +4,11 @@
 # License: not stated in the repository
 # Cut: the imports, then the environment statements of kafka_2_doris() lifted to module
 #      level, up to the first source statement.
-# Adaptations: imports of the job's own modules and of third-party packages other than PyFlink
-#              left out (utils.common); the call of its helper get_jar_file(dir_path=path,
-#              need_jars=filters), which joins the matching jars of a local directory as
-#              file:// URLs with ';', is replaced by that string for the two jars under the
-#              harness temp dir.
+# Adaptations: comments and a commented-out statement dropped; imports of the job's own
+#              modules and of third-party packages other than PyFlink left out (utils.common);
+#              the call of its helper get_jar_file(dir_path=path, need_jars=filters), which
+#              joins the matching jars of a local directory as file:// URLs with ';', is
+#              replaced by that string for the two jars under the harness temp dir.
 # ruff: noqa
 from pyflink.common import Duration
 from pyflink.datastream import StreamExecutionEnvironment, CheckpointingMode

@@ -4,9 +4,8 @@
 # License: not stated in the repository
 # Cut: the imports, then the environment statements of state_backend_demo() lifted to module
 #      level, up to the first source statement.
-# Adaptations: imports of the job's own modules and of third-party packages other than PyFlink
-#              left out (functions.func, state.keyed_list_state); the long comment block is
-#              dropped.
+# Adaptations: comments dropped (including the commented-out RocksDB lines); imports of the
+#              job's own modules left out (functions.func, state.keyed_list_state).
 # ruff: noqa
 from pyflink.common import SimpleStringSchema, WatermarkStrategy
 from pyflink.datastream import StreamExecutionEnvironment, HashMapStateBackend, EmbeddedRocksDBStateBackend

@@ -4,7 +4,7 @@
 # License: Apache-2.0
 # Cut: the imports, the __main__ block's environment lines and the add_jars call of
 #      write_to_es7(), lifted to module level, up to the first source statement.
-# Adaptations: none.
+# Adaptations: the logging.basicConfig(...) and print(...) calls are left out.
 # ruff: noqa
 import logging
 import sys

@@ -4,8 +4,8 @@
 # License: Apache-2.0
 # Cut: the imports, then the environment statements of the __main__ block lifted to module
 #      level, up to the first source statement.
-# Adaptations: the jar is not opened while the environment is configured, so its path stays as
-#              written.
+# Adaptations: the logging.basicConfig(...) call is left out; the jar path is only recorded,
+#              never opened.
 # ruff: noqa
 import logging
 import sys
