@@ -1,7 +1,7 @@
 # Corpus preamble aws_datastream_kafka_connector: the imports and environment set-up of a public PyFlink job.
 # Source: https://github.com/aws-samples/pyflink-getting-started/blob/aeef052f3bf0af44d1215678fd9668bab84a4725/pyflink-examples/DatastreamKafkaConnector/datastream-kafka-connector-example.py
 # Repository: aws-samples/pyflink-getting-started; path: pyflink-examples/DatastreamKafkaConnector/datastream-kafka-connector-example.py; commit: aeef052f3bf0af44d1215678fd9668bab84a4725
-# License: MIT-0 (MIT No Attribution)
+# License: MIT-0 (MIT No Attribution), per the repository's LICENSE file
 # Cut: the imports and the module-level environment statements (including the IS_LOCAL
 #      branch), up to the first function definition.
 # Adaptations: one line added before the IS_LOCAL test sets IS_LOCAL so that the local branch

@@ -1,7 +1,7 @@
 # Corpus preamble aws_getting_started: the imports and environment set-up of a public PyFlink job.
 # Source: https://github.com/aws-samples/pyflink-getting-started/blob/aeef052f3bf0af44d1215678fd9668bab84a4725/pyflink-examples/GettingStarted/getting-started.py
 # Repository: aws-samples/pyflink-getting-started; path: pyflink-examples/GettingStarted/getting-started.py; commit: aeef052f3bf0af44d1215678fd9668bab84a4725
-# License: MIT-0 (MIT No Attribution)
+# License: MIT-0 (MIT No Attribution), per the repository's LICENSE file
 # Cut: the imports and the module-level environment statements (including the IS_LOCAL
 #      branch), up to the first function definition.
 # Adaptations: none (IS_LOCAL is not set, so the job takes its managed-service branch).

@@ -1,7 +1,7 @@
 # Corpus preamble fraud_detection_streaming: the imports and environment set-up of a public PyFlink job.
 # Source: https://github.com/DiogoRibeiro7/pyflink-fraud-detection-streaming/blob/5d9679a73d0d46c2d4148fa834e42b95bee317d4/src/fraud_streaming/flink_job.py
 # Repository: DiogoRibeiro7/pyflink-fraud-detection-streaming; path: src/fraud_streaming/flink_job.py; commit: 5d9679a73d0d46c2d4148fa834e42b95bee317d4
-# License: MIT
+# License: MIT, per the repository's LICENSE file
 # Cut: the PyFlink imports of run_job(args), then its environment statements lifted to module
 #      level.
 # Adaptations: the validated runtime configuration is replaced by the two values the lines

@@ -1,7 +1,7 @@
 # Corpus preamble iot_alerts_kafka_consumer: the imports and environment set-up of a public PyFlink job.
 # Source: https://github.com/augustodn/pyflink-iot-alerts/blob/4a5717baf834eb26a2e4eb2066063e5edf0dce8e/kafka_consumer.py
 # Repository: augustodn/pyflink-iot-alerts; path: kafka_consumer.py; commit: 4a5717baf834eb26a2e4eb2066063e5edf0dce8e
-# License: MIT
+# License: MIT, per the repository's LICENSE file
 # Cut: the imports, then the environment statements of main() lifted to module level, up to
 #      the first source statement.
 # Adaptations: none: __file__ is under the harness temp dir, so the jar path points there (it

@@ -1,7 +1,7 @@
 # Corpus preamble playgrounds_ds_state_access_batch: the imports and environment set-up of a public PyFlink job.
 # Source: https://github.com/pyflink/playgrounds/blob/cacfa58a8ae4bfe5880f08ca3bdc6b2a75585f72/examples/datastream/batch/11-data_stream_state_access.py
 # Repository: pyflink/playgrounds; path: examples/datastream/batch/11-data_stream_state_access.py; commit: cacfa58a8ae4bfe5880f08ca3bdc6b2a75585f72
-# License: Apache-2.0
+# License: Apache-2.0, per the repository's LICENSE file
 # Cut: the imports, then the environment statements of state_access_demo() lifted to module
 #      level, up to the first source statement.
 # Adaptations: none.

@@ -1,7 +1,7 @@
 # Corpus preamble playgrounds_from_kafka_to_kafka: the imports and environment set-up of a public PyFlink job.
 # Source: https://github.com/pyflink/playgrounds/blob/cacfa58a8ae4bfe5880f08ca3bdc6b2a75585f72/examples/table/2-from_kafka_to_kafka.py
 # Repository: pyflink/playgrounds; path: examples/table/2-from_kafka_to_kafka.py; commit: cacfa58a8ae4bfe5880f08ca3bdc6b2a75585f72
-# License: Apache-2.0
+# License: Apache-2.0, per the repository's LICENSE file
 # Cut: the imports, then the environment statements of from_kafka_to_kafka_demo() lifted to
 #      module level, up to the first source statement.
 # Adaptations: none.
