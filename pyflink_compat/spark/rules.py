@@ -22,6 +22,7 @@ __all__ = [
     "running_past_timeout",
     "state_size_rejection",
     "state_store_mismatch",
+    "partitions_mismatch",
     "IDLE_POLLS_BEFORE_FINISHED",
     "idle_polls_after",
 ]
@@ -120,3 +121,16 @@ def state_store_mismatch(sink: str, pinned: Optional[str], wanted: Optional[str]
             "it and ignores the configured {}. Use a new checkpoint directory or job name to "
             "change the state backend.").format(
                 sink, pinned.rsplit(".", 1)[-1], wanted.rsplit(".", 1)[-1])
+
+
+def partitions_mismatch(sink: str, pinned: Optional[str], wanted: Optional[str]) -> Optional[str]:
+    """The warning for a query resuming from a checkpoint written with another parallelism.
+
+    :param pinned: ``spark.sql.shuffle.partitions`` recorded in the checkpoint.
+    :param wanted: The number the parallelism asks for (``None``: no parallelism set).
+    """
+    if pinned is None or wanted is None or pinned == wanted:
+        return None
+    return ("Query '{}' resumes from a checkpoint written with {} state partitions; Spark keeps "
+            "using {} and ignores the parallelism {}. Use a new checkpoint directory or job name "
+            "to change it.").format(sink, pinned, pinned, wanted)
