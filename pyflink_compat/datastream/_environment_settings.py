@@ -301,7 +301,7 @@ class EnvironmentSettingsMixin(object):
 
     def add_classpaths(self, *classpaths: str) -> None:
         """Add URLs to the job's class path (``pipeline.classpaths``; stored, reported like
-        :meth:`add_jars`).
+        :meth:`~pyflink_compat.datastream.StreamExecutionEnvironment.add_jars`).
 
         :param classpaths: The URLs.
         """
@@ -359,7 +359,9 @@ class EnvironmentSettingsMixin(object):
         raise not_supported("StreamExecutionEnvironment.create_input")
 
     def get_execution_plan(self) -> str:
-        """Not supported: see :meth:`get_job_plan`, or ``DataFrame.explain()``."""
+        """Not supported: see
+        :meth:`~pyflink_compat.datastream.StreamExecutionEnvironment.get_job_plan`, or
+        ``DataFrame.explain()``."""
         raise not_supported("StreamExecutionEnvironment.get_execution_plan")
 
     def register_cached_file(self, file_path: str, name: str, executable: bool = False) -> None:
