@@ -1,4 +1,5 @@
 """The entry point of a job: its checkpoint settings, and its Spark session."""
+import sys
 import warnings
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
 
@@ -42,8 +43,23 @@ def _option_text(value: Any) -> str:
     return str(value)
 
 
+def _interrupted_line(plan: Any) -> str:
+    """The one line a job interrupted by Ctrl-C ends with."""
+    if plan.job_dir is not None:
+        return ("Job '{}' interrupted: its checkpoints are kept under {}; run it again to resume "
+                "from them.".format(plan.job_name, plan.job_dir))
+    return ("Job '{}' interrupted: it checkpointed to a temporary location (no checkpoint "
+            "directory configured), which was removed.".format(plan.job_name))
+
+
+if TYPE_CHECKING:  # type checkers see the installed methods; at run time the base is object
+    _Base = EnvironmentSettingsMixin
+else:
+    _Base = object
+
+
 @EnvironmentSettingsMixin.install
-class StreamExecutionEnvironment(object):
+class StreamExecutionEnvironment(_Base):
     """The context a streaming job is configured and run in.
 
     Each environment owns a Spark session of its own (sharing the application's
@@ -348,7 +364,9 @@ class StreamExecutionEnvironment(object):
         Returns when every sink has finished (bounded sinks) or the job was cancelled from a
         :class:`~pyflink_compat.common.JobClient`; a job that fails beyond its restart
         strategy raises. Interrupting the wait (Ctrl-C) stops the queries and keeps their
-        checkpoints, so a re-run resumes.
+        checkpoints, so a re-run resumes: one line on standard error says where they are, and a
+        script then exits with status 130 (as after Ctrl-C in a shell) instead of printing a
+        traceback; in an interactive session ``KeyboardInterrupt`` is raised again.
 
         :param job_name: The job's name; ``Flink Streaming Job`` when omitted.
         :return: A :class:`~pyflink_compat.common.JobExecutionResult`.
@@ -362,7 +380,10 @@ class StreamExecutionEnvironment(object):
         except KeyboardInterrupt:
             run.interrupt()
             run.wait()
-            raise
+            print(_interrupted_line(run.plan), file=sys.stderr, flush=True)
+            if hasattr(sys, "ps1") or sys.flags.interactive:
+                raise
+            raise SystemExit(130) from None
         return run.result.result()
 
     def execute_async(self, job_name: str = 'Flink Streaming Job'):

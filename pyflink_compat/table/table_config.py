@@ -1,6 +1,6 @@
 """The options of a table environment, and how they reach its StreamExecutionEnvironment."""
 import datetime
-from typing import TYPE_CHECKING, Any, Dict, Optional
+from typing import TYPE_CHECKING, Any, Dict, Optional, cast
 
 from pyflink_compat.common.configuration import Configuration
 from pyflink_compat.missing import not_supported
@@ -118,7 +118,7 @@ class TableConfig(object):
         text = self._environment.spark_session.conf.get(_ENV_CONF_PREFIX + key, None)
         if text is None and key == "parallelism.default":
             # A local Flink environment always holds its parallelism (the processors by default).
-            return str(self._environment.get_parallelism())
+            return str(cast(Any, self._environment).get_parallelism())
         return None if text is None else flink_text(text)
 
     def set(self, key: str, value: str) -> 'TableConfig':
