@@ -137,4 +137,13 @@ DIVERGENCES: Tuple[Divergence, ...] = (
         "its own catalog.",
         steps=("table_pipeline_methods/*",),
     ),
+    Divergence(
+        id="set-runtime-mode-returns-environment",
+        summary="StreamExecutionEnvironment.set_runtime_mode() returns the environment itself.",
+        reason="PyFlink returns the py4j JavaObject of its Java environment, an object a Python "
+        "job can do nothing with but call Flink's Java API; there is no Flink Java environment "
+        "here, and returning the environment keeps chained calls working as with the other "
+        "setters.",
+        steps=("env_runtime_mode/*.returns_env_type",),
+    ),
 )

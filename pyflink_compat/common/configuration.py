@@ -1,4 +1,5 @@
 """Key/value settings as Flink reads them, held in a JVM map in the Spark JVM."""
+import math
 import re
 from typing import Any, Dict, List, Optional, Set
 
@@ -257,8 +258,15 @@ class Configuration:
         return bool(self._j_configuration.containsKey(key))
 
     def to_dict(self) -> Dict[str, str]:
-        """Every entry, with the values as text."""
-        return {key: self._text(value) for key, value in map_to_dict(self._j_configuration).items()}
+        """Every entry, with the values as text, in the order PyFlink gives them (Flink copies
+        its entries into a hash map sized for them, whose order this follows)."""
+        from pyflink_compat.java_gateway import get_gateway
+
+        size = int(self._j_configuration.size())
+        capacity = 2 if size <= 1 else math.ceil(size / 0.75)
+        j_copy = get_gateway().jvm.java.util.HashMap(capacity)
+        j_copy.putAll(self._j_configuration)
+        return {key: self._text(value) for key, value in map_to_dict(j_copy).items()}
 
     def remove_config(self, key: str) -> bool:
         """Remove ``key``.

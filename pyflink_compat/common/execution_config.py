@@ -1,7 +1,7 @@
 """The job-wide execution settings of an environment: parallelism, watermarks, restarts...
 
 Every setting is a Flink option read and written through the store the environment passes in
-(see :mod:`pyflink_compat.common.execution_config_store`), so that setting it here and setting
+(see ``pyflink_compat.common.execution_config_store``), so that setting it here and setting
 the option through ``configure`` are the same thing.
 """
 import warnings
@@ -83,13 +83,13 @@ class ExecutionConfig(object):
     """The settings of how a program executes: its parallelism, watermark interval, restart
     strategy, serialization flags and global job parameters.
 
-    Get it from :meth:`StreamExecutionEnvironment.get_config`. Each setting is the Flink
+    Get it from :meth:`~pyflink_compat.datastream.StreamExecutionEnvironment.get_config`. Each setting is the Flink
     option named in the method's description; what it does on Spark is listed in the
     documentation's settings table. Settings with no Spark counterpart (serializer flags,
     closure cleaner, cancellation timing) are stored and read back only.
 
     :param j_execution_config: Where the settings live: a store
-        (:class:`~pyflink_compat.common.execution_config_store.ExecutionConfigStore`) or the
+        (an ``ExecutionConfigStore`` of ``pyflink_compat.common.execution_config_store``) or the
         JVM conf of the environment's Spark session.
     """
 
@@ -255,8 +255,9 @@ class ExecutionConfig(object):
         return self._put(restart_changes(current, configuration))
 
     def get_restart_strategy(self) -> RestartStrategyConfiguration:
-        """The restart strategy configuration set through :meth:`set_restart_strategy`; the
-        fall-back configuration when none was."""
+        """The restart strategy configuration set through
+        :meth:`~pyflink_compat.common.ExecutionConfig.set_restart_strategy`; the fall-back
+        configuration when none was."""
         return restart_strategy_of(self._j_execution_config)
 
     # -- legacy batch settings ---------------------------------------------------------
@@ -383,7 +384,7 @@ class ExecutionConfig(object):
                                     serializer_class_name: str) -> 'ExecutionConfig':
         """Not supported: a Flink Kryo serializer cannot serialize Spark's rows.
 
-        :raises NotSupportedError: Always; use Spark's ``spark.kryo.registrator``.
+        Always raises ``NotSupportedError``; use Spark's ``spark.kryo.registrator``.
         """
         from pyflink_compat.missing import not_supported
 
@@ -394,7 +395,7 @@ class ExecutionConfig(object):
                                            serializer_class_name: str) -> 'ExecutionConfig':
         """Not supported: a Flink Kryo serializer cannot serialize Spark's rows.
 
-        :raises NotSupportedError: Always; use Spark's ``spark.kryo.registrator``.
+        Always raises ``NotSupportedError``; use Spark's ``spark.kryo.registrator``.
         """
         from pyflink_compat.missing import not_supported
 
@@ -430,20 +431,22 @@ class ExecutionConfig(object):
 
     def get_registered_types_with_kryo_serializer_classes(self) -> Dict[str, str]:
         """Types registered with a Kryo serializer: always empty here (see
-        :meth:`register_type_with_kryo_serializer`)."""
+        :meth:`~pyflink_compat.common.ExecutionConfig.register_type_with_kryo_serializer`)."""
         return {}
 
     def get_default_kryo_serializer_classes(self) -> Dict[str, str]:
         """Default Kryo serializers: always empty here (see
-        :meth:`add_default_kryo_serializer`)."""
+        :meth:`~pyflink_compat.common.ExecutionConfig.add_default_kryo_serializer`)."""
         return {}
 
     def get_registered_kryo_types(self) -> List[str]:
-        """The class names registered with :meth:`register_kryo_type`, in order."""
+        """The class names registered with
+        :meth:`~pyflink_compat.common.ExecutionConfig.register_kryo_type`, in order."""
         return self._names(KRYO_TYPES_KEY)
 
     def get_registered_pojo_types(self) -> List[str]:
-        """The class names registered with :meth:`register_pojo_type`, in order."""
+        """The class names registered with
+        :meth:`~pyflink_compat.common.ExecutionConfig.register_pojo_type`, in order."""
         return self._names(POJO_TYPES_KEY)
 
     def is_auto_type_registration_disabled(self) -> bool:

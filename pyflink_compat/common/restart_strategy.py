@@ -306,7 +306,7 @@ class RestartStrategies(object):
     def no_restart() -> 'NoRestartStrategyConfiguration':
         """A configuration that never restarts the job.
 
-        :return: The :class:`NoRestartStrategyConfiguration`.
+        :return: The :class:`~pyflink_compat.common.RestartStrategies.NoRestartStrategyConfiguration`.
         """
         return RestartStrategies.NoRestartStrategyConfiguration()
 
@@ -314,7 +314,7 @@ class RestartStrategies(object):
     def fall_back_restart() -> 'FallbackRestartStrategyConfiguration':
         """A configuration that leaves the choice to the cluster's restart strategy.
 
-        :return: The :class:`FallbackRestartStrategyConfiguration`.
+        :return: The :class:`~pyflink_compat.common.RestartStrategies.FallbackRestartStrategyConfiguration`.
         """
         return RestartStrategies.FallbackRestartStrategyConfiguration()
 
@@ -327,7 +327,7 @@ class RestartStrategies(object):
         :param restart_attempts: How many restarts are allowed.
         :param delay_between_attempts: The wait before each restart: milliseconds as an int,
                                        or a ``datetime.timedelta``.
-        :return: The :class:`FixedDelayRestartStrategyConfiguration`.
+        :return: The :class:`~pyflink_compat.common.RestartStrategies.FixedDelayRestartStrategyConfiguration`.
         """
         return RestartStrategies.FixedDelayRestartStrategyConfiguration(restart_attempts,
                                                                         delay_between_attempts)
@@ -343,7 +343,7 @@ class RestartStrategies(object):
                                  ``datetime.timedelta``.
         :param delay_interval: The wait before each restart: milliseconds as an int, or a
                                ``datetime.timedelta``.
-        :return: The :class:`FailureRateRestartStrategyConfiguration`.
+        :return: The :class:`~pyflink_compat.common.RestartStrategies.FailureRateRestartStrategyConfiguration`.
         """
         return RestartStrategies.FailureRateRestartStrategyConfiguration(failure_rate,
                                                                          failure_interval,

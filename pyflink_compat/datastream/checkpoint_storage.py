@@ -58,6 +58,10 @@ def _path_arg(j_path: Any) -> Optional[JavaType]:
 def _storage_record(storage: 'CheckpointStorage') -> Dict[str, Any]:
     """The record of ``storage`` an environment keeps in its session conf."""
     j_storage = storage._j_checkpoint_storage
+    if isinstance(j_storage, str) and type(storage) is CheckpointStorage:
+        # A path given to the base class: py4j picks Java's setCheckpointStorage(String)
+        # overload, which makes a file system storage at that path.
+        return _storage_record(FileSystemCheckpointStorage(j_storage))
     if is_descriptor(j_storage):
         return descriptor_record(j_storage)
     return {"type": kinds.StorageKind.CUSTOM.value, "class": CustomCheckpointStorage._class_name(j_storage)}

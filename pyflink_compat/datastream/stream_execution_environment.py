@@ -1,8 +1,11 @@
 """The entry point of a job: its checkpoint settings, and its Spark session."""
+import sys
 import warnings
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
 
+from pyflink_compat.common._execution_options import API_RESTART_STRATEGY_KEY
 from pyflink_compat.common.configuration import Configuration
+from pyflink_compat.datastream._environment_settings import EnvironmentSettingsMixin
 from pyflink_compat.datastream.checkpoint_config import _MODE_ENUM, CheckpointConfig
 from pyflink_compat.datastream.checkpoint_storage import (
     FileSystemCheckpointStorage, _storage_record)
@@ -10,12 +13,12 @@ from pyflink_compat.datastream.checkpointing_mode import CheckpointingMode
 from pyflink_compat.datastream.state_backend import (
     StateBackend, _from_j_state_backend, _state_backend_from_record, _state_backend_record)
 from pyflink_compat.serializers import PickleSerializer
-from pyflink_compat.settings.registry import SETTINGS_BY_NAME
+from pyflink_compat.settings.registry import CONF_PREFIX, SETTINGS, SETTINGS_BY_NAME
 from pyflink_compat.settings import durations
 from pyflink_compat.settings.store import parse_flink_options
 from pyflink_compat.spark.translation import settings_store
 from pyflink_compat.spark.paths import normalize_path
-from pyflink_compat.util.exceptions import JavaType
+from pyflink_compat.util.exceptions import JavaType, java_error
 from pyflink_compat.util.jvm_objects import descriptor_record, is_descriptor, map_to_dict
 from pyflink_compat.util.java_args import JavaMethod, enum_member, java_attribute
 
@@ -40,7 +43,23 @@ def _option_text(value: Any) -> str:
     return str(value)
 
 
-class StreamExecutionEnvironment(object):
+def _interrupted_line(plan: Any) -> str:
+    """The one line a job interrupted by Ctrl-C ends with."""
+    if plan.job_dir is not None:
+        return ("Job '{}' interrupted: its checkpoints are kept under {}; run it again to resume "
+                "from them.".format(plan.job_name, plan.job_dir))
+    return ("Job '{}' interrupted: it checkpointed to a temporary location (no checkpoint "
+            "directory configured), which was removed.".format(plan.job_name))
+
+
+if TYPE_CHECKING:  # type checkers see the installed methods; at run time the base is object
+    _Base = EnvironmentSettingsMixin
+else:
+    _Base = object
+
+
+@EnvironmentSettingsMixin.install
+class StreamExecutionEnvironment(_Base):
     """The context a streaming job is configured and run in.
 
     Each environment owns a Spark session of its own (sharing the application's
@@ -64,6 +83,9 @@ class StreamExecutionEnvironment(object):
         # The JVM object of the backend set through the API. As in PyFlink, the environment
         # shares it: setters called on the backend afterwards change the environment's.
         self._j_state_backend: Any = None
+        #: Called, in order, before a job is planned or started (a TableConfig writing its
+        #: options into the environment, for instance).
+        self._before_job: List[Callable[[], None]] = []
 
     # -- creation and configuration -------------------------------------------------------
     @staticmethod
@@ -93,7 +115,8 @@ class StreamExecutionEnvironment(object):
     def configure(self, configuration: Configuration):
         """Apply the Flink options present in ``configuration``.
 
-        Options absent from it keep their values; unknown keys are ignored. Values use Flink's
+        Options absent from it keep their values; keys pyflink_compat does not read are kept
+        as text (the job plan names a likely intended key for a misspelled one). Values use Flink's
         syntax: durations such as ``5 s`` or ``1 min`` (a bare number means milliseconds),
         enum names in any case. A value that cannot be parsed or is out of range raises, and
         then nothing is applied.
@@ -113,6 +136,13 @@ class StreamExecutionEnvironment(object):
             # the same configuration names the storage kind, which discards the object).
             objects["checkpoint-storage"] = _storage_record(FileSystemCheckpointStorage(directory))
         self._store.put(parsed, target, objects=objects)
+        if SETTINGS_BY_NAME["restart_strategy"] in parsed:
+            # As in Flink, a configured restart strategy type replaces the one set by the API.
+            self._j_stream_execution_environment.conf().unset(CONF_PREFIX + API_RESTART_STRATEGY_KEY)
+        read = {key for setting in SETTINGS for key in setting.all_keys}
+        for key, text in options.items():
+            if key not in read:
+                self._j_stream_execution_environment.conf().set(CONF_PREFIX + key, text)
 
     # -- checkpointing --------------------------------------------------------------------
     def get_checkpoint_config(self) -> CheckpointConfig:
@@ -202,6 +232,12 @@ class StreamExecutionEnvironment(object):
         """Store the shared backend's current parameters before a job is planned."""
         if self._j_state_backend is not None and self._store.get_object("state-backend") is not None:
             self._store.put_object("state-backend", descriptor_record(self._j_state_backend))
+
+    def _prepare_job(self) -> None:
+        """Run the hooks registered to act before a job, then store the shared backend."""
+        for hook in list(self._before_job):
+            hook()
+        self._refresh_state_backend()
 
     def enable_changelog_state_backend(self, enabled: bool) -> 'StreamExecutionEnvironment':
         """Enable or disable the changelog state backend.
@@ -298,7 +334,7 @@ class StreamExecutionEnvironment(object):
         """
         from pyflink_compat.spark.job import PLANNED_TEMPORARY_ROOT, build_plan
 
-        self._refresh_state_backend()
+        self._prepare_job()
         return build_plan(self._store, job_name, self._sinks, PLANNED_TEMPORARY_ROOT)
 
     def configure_writer(self, writer, name: str, job_name: str = 'Flink Streaming Job'):
@@ -318,7 +354,7 @@ class StreamExecutionEnvironment(object):
         from pyflink_compat.spark.job import check_writer, configure_one_writer
 
         check_writer(self.spark_session, writer)
-        self._refresh_state_backend()
+        self._prepare_job()
         return configure_one_writer(self._store, writer, name, job_name)
 
     def execute(self, job_name: str = None):
@@ -328,7 +364,9 @@ class StreamExecutionEnvironment(object):
         Returns when every sink has finished (bounded sinks) or the job was cancelled from a
         :class:`~pyflink_compat.common.JobClient`; a job that fails beyond its restart
         strategy raises. Interrupting the wait (Ctrl-C) stops the queries and keeps their
-        checkpoints, so a re-run resumes.
+        checkpoints, so a re-run resumes: one line on standard error says where they are, and a
+        script then exits with status 130 (as after Ctrl-C in a shell) instead of printing a
+        traceback; in an interactive session ``KeyboardInterrupt`` is raised again.
 
         :param job_name: The job's name; ``Flink Streaming Job`` when omitted.
         :return: A :class:`~pyflink_compat.common.JobExecutionResult`.
@@ -342,7 +380,10 @@ class StreamExecutionEnvironment(object):
         except KeyboardInterrupt:
             run.interrupt()
             run.wait()
-            raise
+            print(_interrupted_line(run.plan), file=sys.stderr, flush=True)
+            if hasattr(sys, "ps1") or sys.flags.interactive:
+                raise
+            raise SystemExit(130) from None
         return run.result.result()
 
     def execute_async(self, job_name: str = 'Flink Streaming Job'):
@@ -354,8 +395,15 @@ class StreamExecutionEnvironment(object):
         from pyflink_compat.common.job_client import JobClient
         from pyflink_compat.spark.job import start_job
 
-        self._refresh_state_backend()
-        run = start_job(self._store, self.spark_session, job_name, list(self._sinks))
+        if not self._sinks:
+            # As in Flink, executing clears the pipeline: a second call needs new sinks.
+            raise java_error("java.lang.IllegalStateException",
+                             "No operators defined in streaming topology. Cannot execute.",
+                             _TARGET + "getStreamGraph")
+        self._prepare_job()
+        sinks = list(self._sinks)
+        self._sinks.clear()
+        run = start_job(self._store, self.spark_session, job_name, sinks)
         self._runs.append(run)
         return JobClient(run)
 

@@ -121,29 +121,8 @@ HINTS: Dict[str, str] = {
         "Print the Spark plan of a DataFrame with DataFrame.explain().",
     "StreamExecutionEnvironment.register_cached_file":
         "Ship the file to the executors with spark.sparkContext.addFile(path).",
-    "StreamExecutionEnvironment.add_python_file":
-        "Ship Python code to the executors with spark.sparkContext.addPyFile(path).",
-    "StreamExecutionEnvironment.add_python_archive":
-        "Ship the archive with spark.sparkContext.addArchive(path) (or spark-submit --archives).",
-    "StreamExecutionEnvironment.set_python_requirements":
-        "Install the requirements into the executors' Python environment (spark-submit "
-        "--archives with a packed environment, or spark.addArtifacts).",
-    "StreamExecutionEnvironment.set_python_executable":
-        "Set the executors' Python with the spark.pyspark.python option (or PYSPARK_PYTHON).",
-    "StreamExecutionEnvironment.add_jars":
-        "Add jars with the spark.jars option (or spark-submit --jars / --packages).",
-    "StreamExecutionEnvironment.add_classpaths":
-        "Add jars with the spark.jars option (or spark-submit --jars / --packages).",
-    "StreamExecutionEnvironment.set_parallelism":
-        "Set the parallelism with DataFrame.repartition(n) or spark.sql.shuffle.partitions.",
-    "StreamExecutionEnvironment.set_max_parallelism":
-        "Spark fixes a stateful query's partitions with spark.sql.shuffle.partitions on its first run.",
-    "StreamExecutionEnvironment.register_type":
-        "Spark serializes rows itself: declare the schema with pyspark.sql.types.",
     "StreamExecutionEnvironment.register_slot_sharing_group":
         "Spark schedules tasks itself; size executors with spark.executor.* options.",
-    "StreamExecutionEnvironment.disable_operator_chaining":
-        "Spark fuses operators itself (whole-stage code generation); there is nothing to disable.",
     # -- connectors and formats --------------------------------------------------------------
     "pyflink.datastream.connectors": DEFAULT_HINT,
     "pyflink.datastream.connectors.kafka": "Use " + _KAFKA + ".",

@@ -132,6 +132,20 @@ def _restart_type(text: str) -> str:
 
 _RESTART_TYPE = Codec("restart strategy", _restart_type, str, _RESTART_TYPES)
 _LOWER_TEXT = Codec("string", lambda text: text.strip().lower())
+_RUNTIME_MODES = ("STREAMING", "BATCH", "AUTOMATIC")
+_TIME_CHARACTERISTICS = ("ProcessingTime", "IngestionTime", "EventTime")
+_PARALLELISM_MESSAGE = ("Parallelism must be at least one, or ExecutionConfig.PARALLELISM_DEFAULT "
+                        "(use system default).")
+
+
+def _time_characteristic(text: str) -> str:
+    for name in _TIME_CHARACTERISTICS:
+        if name.lower() == text.strip().lower():
+            return name
+    raise ValueError(text)
+
+
+_TIME_CHARACTERISTIC = Codec("enum", _time_characteristic, str, _TIME_CHARACTERISTICS)
 _A = Support.APPLIED
 _E = Support.EMULATED
 _N = Support.NO_EFFECT
@@ -220,6 +234,52 @@ class JobSettings:
         "state.changelog.enabled", values.BOOLEAN, None, _A,
         "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled",
         fallback_keys=("state.backend.changelog.enabled",), native=True)
+    # -- the job ------------------------------------------------------------------------
+    parallelism: Optional[int] = _setting(
+        "parallelism.default", values.INTEGER, None, _A,
+        "spark.sql.shuffle.partitions: the state partitions of new checkpoints (a query resuming "
+        "from a checkpoint keeps the number it was written with)",
+        check=lambda v: None if v >= 1 or v == -1 else _PARALLELISM_MESSAGE, native=True)
+    max_parallelism: int = _setting(
+        "pipeline.max-parallelism", values.INTEGER, -1, _N,
+        "none: the state partitions are spark.sql.shuffle.partitions, fixed by a query's first run")
+    runtime_mode: str = _setting(
+        "execution.runtime-mode", values.enum_codec(*_RUNTIME_MODES), "STREAMING", _A,
+        "BATCH: every query runs with Trigger.AvailableNow and the job finishes; AUTOMATIC: "
+        "BATCH when Spark can tell every source is bounded (file sources), else STREAMING")
+    buffer_timeout: int = _setting(
+        "execution.buffer-timeout.interval", values.DURATION, from_millis(100), _N,
+        "none: Spark writes rows when a micro-batch ends", fallback_keys=("execution.buffer-timeout",))
+    buffer_timeout_enabled: bool = _setting(
+        "execution.buffer-timeout.enabled", values.BOOLEAN, True, _N,
+        "none: Spark writes rows when a micro-batch ends")
+    operator_chaining: bool = _setting(
+        "pipeline.operator-chaining.enabled", values.BOOLEAN, True, _N,
+        "none: Spark fuses operators itself (whole-stage code generation)",
+        fallback_keys=("pipeline.operator-chaining",))
+    time_characteristic: str = _setting(
+        "pipeline.time-characteristic", _TIME_CHARACTERISTIC, "EventTime", _N,
+        "none: event time is the column named in DataFrame.withWatermark")
+    jars: Optional[str] = _setting(
+        "pipeline.jars", values.TEXT, None, _N,
+        "none at run time: pass jars to Spark with spark-submit --jars (spark.jars), or Maven "
+        "coordinates with --packages (spark.jars.packages)")
+    classpaths: Optional[str] = _setting(
+        "pipeline.classpaths", values.TEXT, None, _N,
+        "none at run time: pass them to Spark with spark-submit --jars (spark.jars) or "
+        "--driver-class-path")
+    python_files: Optional[str] = _setting(
+        "python.files", values.TEXT, None, _A, "SparkContext.addPyFile(file) for each file at job start")
+    python_archives: Optional[str] = _setting(
+        "python.archives", values.TEXT, None, _A,
+        "SparkContext.addArchive(path#dir) for each archive at job start")
+    python_requirements: Optional[str] = _setting(
+        "python.requirements", values.TEXT, None, _N,
+        "none: install them into the executors' Python (spark-submit --archives with a packed "
+        "environment)")
+    python_executable: Optional[str] = _setting(
+        "python.executable", values.TEXT, None, _N,
+        "none at run time: set spark.pyspark.python (or PYSPARK_PYTHON) when submitting")
     # -- failure handling ----------------------------------------------------------------
     restart_strategy: Optional[str] = _setting(
         "restart-strategy.type", _RESTART_TYPE, None, _E,

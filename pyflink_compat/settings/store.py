@@ -68,7 +68,8 @@ def parse_flink_options(options: Mapping[str, str], target: str) -> Dict[Setting
     for setting in SETTINGS:
         for key in setting.all_keys:
             if key in options:
-                value = _parse(setting, key, str(options[key]), target)
+                # Flink names the option's own key, whichever key held the value.
+                value = _parse(setting, setting.key, str(options[key]), target)
                 _reject(setting, value, target)
                 found[setting] = value
                 break

@@ -18,7 +18,8 @@ from pyflink_compat.spark.writers import apply_query_plan
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
-__all__ = ["check_writer", "build_plan", "start_job", "configure_one_writer", "PLANNED_TEMPORARY_ROOT"]
+__all__ = ["check_writer", "build_plan", "start_job", "ship_python_dependencies", "configure_one_writer",
+           "PLANNED_TEMPORARY_ROOT"]
 
 #: Shown in a plan printed before the job starts, in place of the job's temporary directory.
 PLANNED_TEMPORARY_ROOT = "file:<temporary directory of the job>"
@@ -56,12 +57,24 @@ def start_job(store: SettingsStore, spark: "SparkSession", job_name: str, sinks:
                            "before executing the job.")
     temporary_root = make_temporary_root(job_name)
     try:
-        run = JobRun(build_plan(store, job_name, sinks, temporary_root), sinks, spark, temporary_root)
+        plan = build_plan(store, job_name, sinks, temporary_root)
+        ship_python_dependencies(spark, plan)
+        run = JobRun(plan, sinks, spark, temporary_root)
         run.start()
     except BaseException:  # the job never started: nothing will remove its directory later
         remove_temporary_root(temporary_root)
         raise
     return run
+
+
+def ship_python_dependencies(spark: "SparkSession", plan: JobPlan) -> None:
+    """Ship the job's Python files and archives (``python.files``, ``python.archives``) to the
+    executors, as Flink ships them to its Python workers."""
+    context = spark.sparkContext
+    for path in plan.python_files:
+        context.addPyFile(path)
+    for path in plan.python_archives:
+        context.addArchive(path)
 
 
 def configure_one_writer(store: SettingsStore, writer: Any, name: str, job_name: str,

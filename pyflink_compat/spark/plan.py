@@ -9,6 +9,7 @@ Spark effect. ``str(plan)`` is the summary printed by
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import re
 from typing import Any, List, Mapping, Optional, Sequence, Tuple
@@ -71,6 +72,8 @@ class QueryPlan:
     :param continuous: Whether the trigger is Spark's continuous one (else processing time).
     :param write_options: The ``DataStreamWriter`` options the plan sets (checkpoint location,
         asynchronous progress tracking).
+    :param available_now: Whether the query processes the input available when it starts and
+        finishes (Spark's available-now trigger: runtime mode ``BATCH``).
     """
 
     name: str
@@ -84,6 +87,7 @@ class QueryPlan:
     stateful: bool
     continuous: bool = False
     write_options: Mapping[str, str] = attrs.field(factory=dict)
+    available_now: bool = False
 
 
 @attrs.frozen
@@ -118,6 +122,10 @@ class JobPlan:
     :param job_dir: ``<storage dir>/<job directory name>`` when the queries checkpoint durably,
         else ``None`` (temporary locations, removed when the job ends).
     :param state_limit: The largest state in bytes a checkpoint may hold (JobManager storage).
+    :param python_files: Files the job ships with ``SparkContext.addPyFile`` when it starts.
+    :param python_archives: Archives (``path#dir``) it ships with ``SparkContext.addArchive``.
+    :param unread_keys: Flink keys set but read by no setting, each with the known key it is
+        probably a misspelling of (or ``None``).
     """
 
     job_name: str
@@ -129,6 +137,9 @@ class JobPlan:
     restart: RestartPolicy
     job_dir: Optional[str] = None
     state_limit: Optional[int] = None
+    python_files: Tuple[str, ...] = ()
+    python_archives: Tuple[str, ...] = ()
+    unread_keys: Tuple[Tuple[str, Optional[str]], ...] = ()
 
     @property
     def checkpoint_timeout(self) -> int:
@@ -174,6 +185,21 @@ class JobPlan:
             lines.append("    checkpoint location: {} ({})".format(
                 query.checkpoint_location, query.location_kind))
             lines.append("    guarantee: {}".format(query.guarantee))
+        if self.settings.jars or self.settings.classpaths:
+            paths = ";".join(p for p in (self.settings.jars, self.settings.classpaths) if p)
+            lines.append("  jars: {} (not loaded at run time: pass them with spark-submit --jars "
+                         "{}, or set spark.jars / spark.jars.packages when the application "
+                         "starts)".format(paths, ",".join(paths.split(";"))))
+        for path in self.python_files:
+            lines.append("  python file: {} (SparkContext.addPyFile at job start)".format(path))
+        for path in self.python_archives:
+            lines.append("  python archive: {} (SparkContext.addArchive at job start)".format(path))
+        if self.settings.python_executable:
+            lines.append("  python executable: {} (no effect at run time: set spark.pyspark.python "
+                         "when submitting)".format(self.settings.python_executable))
+        for key, guess in self.unread_keys:
+            lines.append("  unknown Flink key: {} (stored, not read{})".format(
+                key, "" if guess is None else "; did you mean '{}'?".format(guess)))
         lines.append("  Flink settings:")
         for status in self.statuses:
             shown = _show(status.setting, status.value)
@@ -253,12 +279,66 @@ def is_stateful(writer: Any) -> bool:
     return bool(_STATEFUL_NODES.search(str(plan)))
 
 
+def sources_bounded(writer: Any) -> Optional[bool]:
+    """Whether every source of the query behind ``writer`` is bounded, as far as Spark tells.
+
+    File sources (``spark.readStream.text/csv/json/parquet...``) are bounded: their files are
+    listed when a batch starts. Any other streaming source is taken as unbounded. ``None``
+    when the plan cannot be read.
+    """
+    try:
+        leaves = writer._df._jdf.queryExecution().analyzed().collectLeaves()
+        streaming = []
+        for index in range(int(leaves.size())):
+            leaf = leaves.apply(index)
+            if bool(leaf.isStreaming()):
+                streaming.append(str(leaf.toString()))
+    except Exception:
+        return None
+    if not streaming:
+        return None
+    # A file stream source's relation shows as FileSource[<path>].
+    return all(text.startswith("FileSource[") for text in streaming)
+
+
+def batch_reason(settings: JobSettings, sink: SinkSpec) -> Tuple[bool, str]:
+    """Whether a sink's query runs as in ``BATCH`` mode, and why (for the summary)."""
+    mode = settings.runtime_mode
+    if mode == "BATCH":
+        return True, "runtime mode BATCH"
+    if mode != "AUTOMATIC":
+        return False, "runtime mode STREAMING"
+    if sink.bounded:
+        return True, "runtime mode AUTOMATIC, the sink was added as bounded"
+    bounded = sources_bounded(sink.writer)
+    if bounded:
+        return True, "runtime mode AUTOMATIC, every source is a file source"
+    if bounded is None:
+        return False, "runtime mode AUTOMATIC, Spark cannot tell whether the sources are " \
+                      "bounded, so STREAMING"
+    return False, "runtime mode AUTOMATIC, a source is unbounded, so STREAMING"
+
+
 def _query_plan(settings: JobSettings, sink: SinkSpec, location: str, location_kind: str) -> QueryPlan:
     interval = settings.checkpoint_interval
     interval_ms = None if interval is None else durations.to_millis(interval)
     fmt = sink_format(sink.writer)
     stateful = is_stateful(sink.writer)
     async_progress = False
+    batch, reason = batch_reason(settings, sink)
+    if batch:
+        trigger = "AvailableNow ({}: processes the input available at start, then finishes)".format(
+            reason)
+        guarantee = "exactly-once (micro-batches until the available input is processed)"
+        if interval_ms is None:
+            guarantee = "none across runs: the temporary checkpoint is removed when the job ends"
+        options = {"checkpointLocation": location}
+        return QueryPlan(sink.name, trigger, interval_ms, location, location_kind, False, guarantee,
+                         fmt, stateful, False, options, available_now=True)
+    if settings.runtime_mode == "AUTOMATIC":
+        trigger_note = " ({})".format(reason)
+    else:
+        trigger_note = ""
     if interval_ms is None:
         trigger = "ProcessingTime(0) (Spark's default: checkpointing is disabled)"
         guarantee = "none across runs: the temporary checkpoint is removed when the job ends"
@@ -283,8 +363,9 @@ def _query_plan(settings: JobSettings, sink: SinkSpec, location: str, location_k
     if async_progress:
         options["asyncProgressTrackingEnabled"] = "true"
         options["asyncProgressTrackingCheckpointIntervalMs"] = str(interval_ms)
-    return QueryPlan(sink.name, trigger, interval_ms, location, location_kind, async_progress,
-                     guarantee, fmt, stateful, sink.continuous and interval_ms is not None, options)
+    return QueryPlan(sink.name, trigger + trigger_note, interval_ms, location, location_kind,
+                     async_progress, guarantee, fmt, stateful,
+                     sink.continuous and interval_ms is not None, options)
 
 
 def plan_job(
@@ -329,15 +410,46 @@ def plan_job(
     limit = resolved.max_state_size if resolved.kind is StorageKind.JOBMANAGER else None
     return JobPlan(job_name, settings, resolved, session_conf(settings, storage, backend),
                    tuple(queries), tuple(statuses), restart_policy_for(settings), job_dir,
-                   limit)
+                   limit, _split(settings.python_files), _split(settings.python_archives),
+                   unread_keys(explicit_keys))
+
+
+def _split(text: Optional[str]) -> Tuple[str, ...]:
+    return tuple(p for p in (text or "").split(",") if p)
+
+
+#: Flink keys read elsewhere than the registry (the ExecutionConfig's), so not unknown.
+_OTHER_KNOWN_PREFIXES = ("object.", "compat.", "pipeline.", "metrics.latency.", "task.cancellation.",
+                         "execution.checkpointing.snapshot-compression", "table.", "python.")
+
+
+def unread_keys(keys: Sequence[str]) -> Tuple[Tuple[str, Optional[str]], ...]:
+    """The keys among ``keys`` no setting reads, each with the known key closest to it
+    (``difflib``), when one is close enough to be a likely misspelling."""
+    known = sorted({k for setting in SETTINGS for k in setting.all_keys})
+    found = []
+    for key in keys:
+        if key in known or key.startswith(_OTHER_KNOWN_PREFIXES):
+            continue
+        close = difflib.get_close_matches(key, known, n=1, cutoff=0.85)
+        found.append((key, close[0] if close else None))
+    return tuple(found)
 
 
 def no_effect_message(plan: JobPlan) -> Optional[str]:
-    """The one warning a job gives at start for settings Spark does not honour."""
+    """The one warning a job gives at start for settings Spark does not honour, and for keys
+    that look like misspelled Flink keys."""
     ignored = plan.ignored
-    if not ignored:
+    misspelled = ["'{}' (did you mean '{}'?)".format(k, g) for k, g in plan.unread_keys if g]
+    if not ignored and not misspelled:
         return None
     parts = ["{}={}".format(s.setting.key, _show(s.setting, s.value)) for s in ignored]
-    return "Job '{}': these checkpoint settings are stored but have no Spark effect: {}".format(
-        plan.job_name, ", ".join(parts))
+    messages = []
+    if parts:
+        messages.append("Job '{}': these checkpoint settings are stored but have no Spark effect: "
+                        "{}".format(plan.job_name, ", ".join(parts)))
+    if misspelled:
+        messages.append("Job '{}': unknown Flink keys, stored but not read: {}".format(
+            plan.job_name, ", ".join(misspelled)))
+    return "\n".join(messages)
 

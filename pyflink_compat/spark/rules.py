@@ -22,6 +22,7 @@ __all__ = [
     "running_past_timeout",
     "state_size_rejection",
     "state_store_mismatch",
+    "partitions_mismatch",
     "IDLE_POLLS_BEFORE_FINISHED",
     "idle_polls_after",
     "checkpoint_misfit",
@@ -198,3 +199,16 @@ def unloadable_class(setting: str, value: str, known: Sequence[str], loadable: b
     return ("{} = '{}' is neither a known value ({}) nor a class on the JVM class path: the job "
             "cannot run this way, so it is not started (add the class to the class path, e.g. "
             "with spark.jars, or fix the value).").format(setting, value, ", ".join(known))
+
+
+def partitions_mismatch(sink: str, pinned: Optional[str], wanted: Optional[str]) -> Optional[str]:
+    """The warning for a query resuming from a checkpoint written with another parallelism.
+
+    :param pinned: ``spark.sql.shuffle.partitions`` recorded in the checkpoint.
+    :param wanted: The number the parallelism asks for (``None``: no parallelism set).
+    """
+    if pinned is None or wanted is None or pinned == wanted:
+        return None
+    return ("Query '{}' resumes from a checkpoint written with {} state partitions; Spark keeps "
+            "using {} and ignores the parallelism {}. Use a new checkpoint directory or job name "
+            "to change it.").format(sink, pinned, pinned, wanted)

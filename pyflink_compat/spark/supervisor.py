@@ -46,11 +46,11 @@ from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec, no_
 from pyflink_compat.spark.savepoints import prepare_restore, write_on_stop
 from pyflink_compat.spark.rules import (
     IDLE_POLLS_BEFORE_FINISHED, CheckpointFailure, FailedCheckpoints, batch_took_too_long,
-    checkpoint_misfit, deletes_checkpoints, idle_polls_after, lost_progress, running_past_timeout,
-    state_size_rejection, state_store_mismatch)
+    checkpoint_misfit, deletes_checkpoints, idle_polls_after, lost_progress, partitions_mismatch,
+    running_past_timeout, state_size_rejection, state_store_mismatch)
 from pyflink_compat.spark.settings_check import impossible_settings
 from pyflink_compat.spark.stats import CompletedCheckpointStats, stats_from_progress
-from pyflink_compat.spark.translation import PROVIDER_CLASS
+from pyflink_compat.spark.translation import PROVIDER_CLASS, SHUFFLE_PARTITIONS
 from pyflink_compat.spark.writers import apply_query_plan
 from pyflink_compat.util.exceptions import job_failure, job_start_failure
 
@@ -241,12 +241,15 @@ class JobRun:
             LOG.warning("Query '%s' resumes from a checkpoint this job did not create; it will "
                         "never be deleted by the job.", sink)
         wanted = self.plan.spark_conf.get(PROVIDER_CLASS)
+        partitions = self.plan.spark_conf.get(SHUFFLE_PARTITIONS)
         for sink in durable:
-            text = state_store_mismatch(sink, self._dirs.pinned_conf(sink).get(PROVIDER_CLASS), wanted)
-            if text is not None:
-                self.mismatches.append(text)
-                warnings.warn(text, StateStoreMismatchWarning, stacklevel=4)
-                LOG.warning(text)
+            pinned = self._dirs.pinned_conf(sink)
+            for text in (state_store_mismatch(sink, pinned.get(PROVIDER_CLASS), wanted),
+                         partitions_mismatch(sink, pinned.get(SHUFFLE_PARTITIONS), partitions)):
+                if text is not None:
+                    self.mismatches.append(text)
+                    warnings.warn(text, StateStoreMismatchWarning, stacklevel=4)
+                    LOG.warning(text)
 
     # -- the supervising thread -------------------------------------------------------------------
     def _set_status(self, status: JobStatus) -> None:

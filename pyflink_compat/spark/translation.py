@@ -9,7 +9,7 @@ settings layer the same derivation, to keep the session conf current between job
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional
 
 from pyflink_compat.settings.kinds import (
     DEFAULT_MAX_STATE_SIZE, HEAP_BACKENDS, ROCKSDB_BACKENDS, BackendKind, StorageKind, StorageSpec)
@@ -26,6 +26,7 @@ __all__ = [
     "PROVIDER_CLASS",
     "ROCKSDB_CHANGELOG",
     "FILE_MANAGER_CLASS",
+    "SHUFFLE_PARTITIONS",
     "session_conf",
     "state_store_provider",
     "effective_storage",
@@ -39,6 +40,7 @@ MIN_BATCHES_TO_RETAIN = "spark.sql.streaming.minBatchesToRetain"
 PROVIDER_CLASS = "spark.sql.streaming.stateStore.providerClass"
 ROCKSDB_CHANGELOG = "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"
 FILE_MANAGER_CLASS = "spark.sql.streaming.checkpointFileManagerClass"
+SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions"
 
 
 
@@ -98,12 +100,17 @@ def session_conf(
     A value of ``None`` means the key is to be unset, so that Spark's default applies.
     """
     resolved = effective_storage(settings, storage)
-    return {
+    keys: Dict[str, Optional[str]] = {
         MIN_BATCHES_TO_RETAIN: str(settings.num_retained),
         PROVIDER_CLASS: state_store_provider(settings, backend),
         ROCKSDB_CHANGELOG: "true" if changelog_checkpointing(settings, backend) else "false",
         FILE_MANAGER_CLASS: resolved.custom_class if resolved.kind is StorageKind.CUSTOM else None,
     }
+    if settings.parallelism is not None and settings.parallelism > 0:
+        # Without a parallelism the session keeps its own number (spark-submit --conf, or
+        # Spark's default), as a Flink job without one runs with the cluster's default.
+        keys[SHUFFLE_PARTITIONS] = str(settings.parallelism)
+    return keys
 
 
 def settings_store(j_conf: "JavaObject") -> SettingsStore:

@@ -22,7 +22,9 @@ def apply_query_plan(writer: Any, plan: QueryPlan) -> Any:
     jvm = writer._spark.sparkContext._jvm
     j_writer = writer._jwrite.queryName(plan.name)
     trigger = jvm.org.apache.spark.sql.streaming.Trigger
-    if plan.interval_ms is not None:
+    if plan.available_now:
+        j_writer = j_writer.trigger(trigger.AvailableNow())
+    elif plan.interval_ms is not None:
         if plan.continuous:
             j_writer = j_writer.trigger(trigger.Continuous(plan.interval_ms))
         else:

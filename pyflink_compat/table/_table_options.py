@@ -60,17 +60,6 @@ TABLE_OPTIONS: Tuple[TableOption, ...] = (
                 "none: Spark's code generation splits methods by its own thresholds"),
     TableOption("table.builtin-catalog-name", None, "none: Spark's catalog is spark_catalog"),
     TableOption("table.builtin-database-name", None, "none: Spark's database is 'default'"),
-    TableOption("execution.runtime-mode", None,
-                "none: Spark runs a streaming query for readStream sources and a batch job "
-                "for read sources"),
-    TableOption("parallelism.default", None,
-                "none: Spark's parallelism comes from its partitions (a streaming query keeps "
-                "the shuffle partitions of its first checkpoint)"),
-    TableOption("pipeline.jars", None,
-                "none: jars are given to Spark when the application starts (spark.jars)"),
-    TableOption("pipeline.classpaths", None,
-                "none: class paths are given to Spark when the application starts "
-                "(spark.driver.extraClassPath)"),
     TableOption("python.", None,
                 "none: Python code runs in PySpark's workers (spark.pyspark.python)"),
     TableOption("table.", None, "none: Flink's table planner does not run on Spark"),
@@ -79,7 +68,12 @@ TABLE_OPTIONS: Tuple[TableOption, ...] = (
 
 def table_option(key: str) -> Optional[TableOption]:
     """The entry of :data:`TABLE_OPTIONS` that declares ``key``, or ``None`` for an option only
-    the environment reads (checkpointing, state backend, restart strategy...)."""
+    the environment reads (checkpointing, state backend, restart strategy, parallelism, runtime
+    mode, jars, Python dependencies: see the settings registry)."""
+    from pyflink_compat.settings.registry import SETTINGS
+
+    if any(key in setting.all_keys for setting in SETTINGS):
+        return None
     for option in TABLE_OPTIONS:
         if option.covers(key):
             return option

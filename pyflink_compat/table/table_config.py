@@ -1,6 +1,6 @@
 """The options of a table environment, and how they reach its StreamExecutionEnvironment."""
 import datetime
-from typing import TYPE_CHECKING, Any, Dict, Optional
+from typing import TYPE_CHECKING, Any, Dict, Optional, cast
 
 from pyflink_compat.common.configuration import Configuration
 from pyflink_compat.missing import not_supported
@@ -116,6 +116,9 @@ class TableConfig(object):
         if self._environment is None or not isinstance(key, str):
             return None
         text = self._environment.spark_session.conf.get(_ENV_CONF_PREFIX + key, None)
+        if text is None and key == "parallelism.default":
+            # A local Flink environment always holds its parallelism (the processors by default).
+            return str(cast(Any, self._environment).get_parallelism())
         return None if text is None else flink_text(text)
 
     def set(self, key: str, value: str) -> 'TableConfig':

@@ -7,8 +7,7 @@ itself (SQL, tables, views, conversions to and from data streams) is written wit
 that environment's Spark session, so every pipeline method raises
 :class:`~pyflink_compat.missing.NotSupportedError` naming the PySpark way.
 """
-import functools
-from typing import TYPE_CHECKING, Any, Callable, List, Union
+from typing import TYPE_CHECKING, Union
 
 from pyflink_compat.common.configuration import Configuration
 from pyflink_compat.missing import not_supported
@@ -27,36 +26,16 @@ __all__ = [
 
 #: The environment methods that start or plan a job: the table configs created over the
 #: environment are applied to it first.
-_JOB_METHODS = ("execute_async", "get_job_plan", "configure_writer")
-_TABLE_CONFIGS = "_pyflink_compat_table_configs"
 
 
 def _apply_before_jobs(environment: 'StreamExecutionEnvironment', table_config: TableConfig) -> None:
     """Have ``environment`` apply ``table_config`` whenever it starts or plans a job.
 
     Flink's planner configures the execution environment with the table config when it builds
-    a pipeline; here the pipeline is the environment's own job, so the environment's job
-    methods are wrapped, once per environment, to apply every table config created over it
-    (in creation order) before doing their work. ``execute()`` goes through
-    ``execute_async()``.
+    a pipeline; here the pipeline is the environment's own job, so the config joins the hooks
+    the environment runs before planning or starting one (in creation order).
     """
-    configs: List[TableConfig] = environment.__dict__.get(_TABLE_CONFIGS)  # type: ignore[assignment]
-    if configs is None:
-        configs = []
-        setattr(environment, _TABLE_CONFIGS, configs)
-        for name in _JOB_METHODS:
-            setattr(environment, name, _applying(getattr(environment, name), configs))
-    configs.append(table_config)
-
-
-def _applying(method: Callable[..., Any], configs: List[TableConfig]) -> Callable[..., Any]:
-    @functools.wraps(method)
-    def apply_then_call(*args: Any, **kwargs: Any) -> Any:
-        for config in configs:
-            config._apply_to_environment()
-        return method(*args, **kwargs)
-
-    return apply_then_call
+    environment._before_job.append(table_config._apply_to_environment)
 
 
 class _TableContext(object):

@@ -81,7 +81,7 @@ def test_the_settings_spark_reads_from_the_session_conf_are_declared_native():
     native = {s.key for s in SETTINGS if s.native}
     assert native == {
         "execution.checkpointing.num-retained", "state.backend.type",
-        "execution.checkpointing.incremental", "state.changelog.enabled"}
+        "execution.checkpointing.incremental", "state.changelog.enabled", "parallelism.default"}
 
 
 def test_the_settings_layer_does_not_import_the_spark_layer():

@@ -204,7 +204,11 @@ def test_every_declared_table_option_names_a_spark_key_or_says_there_is_none():
         assert (option.spark_key is None) == option.effect.startswith("none")
     assert table_option("execution.checkpointing.interval") is None
     assert table_option("state.backend.type") is None
-    assert table_option("python.executable").key == "python."
+    assert table_option("python.fn-execution.bundle.size").key == "python."
+    # Read by the environment (the settings registry), as are these:
+    for key in ("python.executable", "python.files", "parallelism.default",
+                "execution.runtime-mode", "pipeline.jars", "pipeline.classpaths"):
+        assert table_option(key) is None
     assert table_option("table.exec.mini-batch.enabled").key == "table."
     assert table_option("table.local-time-zone").spark_key == "spark.sql.session.timeZone"
 

@@ -31,7 +31,7 @@ RECORDED = record.load_observations()
 
 #: Scenario modules recorded from PyFlink whose pyflink_compat side is not wired yet; their
 #: scenarios are skipped here. Empty this once the environment methods they cover exist.
-PENDING_SCENARIO_MODULES: tuple[str, ...] = ("env_methods",)
+PENDING_SCENARIO_MODULES: tuple[str, ...] = ()
 
 
 #: Package re-exports PyFlink has for the new value classes, not yet listed in the

@@ -17,6 +17,10 @@ def scenario_configuration_basics(api: Api, rec: Recorder) -> None:
     conf = api.Configuration()
     rec.step("new.str", lambda: str(conf))
     rec.step("new.to_dict", conf.to_dict)
+    ordered = api.Configuration()
+    for key in ("zeta.b", "alpha.a", "execution.checkpointing.interval", "m.k", "b"):
+        ordered.set_string(key, "1")
+    rec.step("to_dict.order", lambda: list(ordered.to_dict()))
     rec.step("new.key_set", conf.key_set)
     rec.step("new.contains", lambda: conf.contains_key(K))
     rec.step("set_string", lambda: conf.set_string(K, "3 s") is conf)

@@ -200,6 +200,21 @@ def scenario_configure_keys(api: Api, rec: Recorder) -> None:
         for name in names:
             rec.step(f"{label}.{name}", lambda e=env, g=getters[name]: g(e))
         rec.step(f"{label}.snapshot", lambda e=env: _snapshot(getters, e))
+    rec.step("fallback_key_bad_value.message", lambda: _parse_error(
+        api, {"execution.checkpointing.unaligned": "bogus"},
+        lambda e: e.get_checkpoint_config().is_unaligned_checkpoints_enabled()))
+
+
+def _parse_error(api: Api, entries: dict, read: Any) -> Any:
+    """The "Could not parse value" line of the error a bad value gives, whether configure()
+    or the first read raises it."""
+    env = api.new_env()
+    try:
+        env.configure(api.conf(entries))
+        read(env)
+    except Exception as exc:  # noqa: BLE001 - the message is what is recorded
+        return [line.strip() for line in str(exc).splitlines() if "Could not parse" in line][:1]
+    return None
 
 
 def scenario_configure_keeps_absent_keys(api: Api, rec: Recorder) -> None:

@@ -134,6 +134,13 @@ def scenario_custom_and_base_storage(api: Api, rec: Recorder) -> None:
              lambda: issubclass(api.MemoryStateBackend, api.CheckpointStorage))
     module = api.mod("datastream.checkpoint_storage")
     rec.step("from_j_none", lambda: module._from_j_checkpoint_storage(None), tier="internal")
+    # Real jobs pass a path string to the base class.
+    config = api.new_env().get_checkpoint_config()
+    rec.step("base_with_path.set", lambda: config.set_checkpoint_storage(
+        api.CheckpointStorage("file:///tmp/parity-base-storage-cp")) is config)
+    rec.step("base_with_path.get", lambda: [
+        type(config.get_checkpoint_storage()).__name__,
+        config.get_checkpoint_storage().get_checkpoint_path()])
 
 
 def scenario_storage_round_trip(api: Api, rec: Recorder) -> None:

@@ -1,0 +1,1 @@
+"""A corpus of real public PyFlink job preambles, run under PyFlink and under the shim."""
