@@ -262,7 +262,8 @@ class StreamExecutionEnvironment(_Base):
                                _TARGET + "isChangelogStateBackendEnabled")
 
     def set_default_savepoint_directory(self, directory: str) -> 'StreamExecutionEnvironment':
-        """Set the default savepoint directory (stored only: Spark has no savepoints).
+        """Set the default directory of the savepoints a
+        :class:`~pyflink_compat.common.JobClient` takes when none is given.
 
         :param directory: The directory; its syntax is checked when it is read back.
         :return: This environment.

@@ -19,7 +19,9 @@ import attrs
 
 from pyflink_compat.settings import durations, values
 from pyflink_compat.settings.durations import NANOS_PER_SECOND, from_millis
-from pyflink_compat.settings.kinds import DEFAULT_FILE_STATE_THRESHOLD, DEFAULT_WRITE_BUFFER_SIZE, INT_MAX, LONG_MAX
+from pyflink_compat.settings.kinds import (
+    DEFAULT_FILE_STATE_THRESHOLD, DEFAULT_WRITE_BUFFER_SIZE, HEAP_BACKENDS, INT_MAX, LONG_MAX, ROCKSDB_BACKENDS,
+    StorageKind)
 from pyflink_compat.settings.values import Codec
 
 __all__ = ["Support", "Setting", "JobSettings", "SETTINGS", "SETTINGS_BY_KEY", "CONF_PREFIX"]
@@ -131,7 +133,21 @@ def _restart_type(text: str) -> str:
 
 
 _RESTART_TYPE = Codec("restart strategy", _restart_type, str, _RESTART_TYPES)
-_LOWER_TEXT = Codec("string", lambda text: text.strip().lower())
+
+
+def _name_or_class(*names: str) -> Codec:
+    """A known name in any case (stored lower case), or a class name kept as written: Flink
+    compares the value with its names ignoring case and otherwise loads it as a class."""
+
+    def parse(text: str) -> str:
+        stripped = text.strip()
+        return stripped.lower() if stripped.lower() in names else stripped
+
+    return Codec("string", parse)
+
+
+_STORAGE_NAME = _name_or_class(StorageKind.JOBMANAGER.value, StorageKind.FILESYSTEM.value)
+_BACKEND_NAME = _name_or_class(*(HEAP_BACKENDS + ROCKSDB_BACKENDS))
 _RUNTIME_MODES = ("STREAMING", "BATCH", "AUTOMATIC")
 _TIME_CHARACTERISTICS = ("ProcessingTime", "IngestionTime", "EventTime")
 _PARALLELISM_MESSAGE = ("Parallelism must be at least one, or ExecutionConfig.PARALLELISM_DEFAULT "
@@ -207,7 +223,7 @@ class JobSettings:
         "the default directory of JobClient.trigger_savepoint and stop_with_savepoint: a copy of "
         "each query's checkpoint at its newest committed micro-batch", fallback_keys=("state.savepoints.dir",))
     checkpoint_storage: Optional[str] = _setting(
-        "execution.checkpointing.storage", _LOWER_TEXT, None, _A,
+        "execution.checkpointing.storage", _STORAGE_NAME, None, _A,
         "jobmanager: a temporary location owned by the job; filesystem: the checkpoint dir",
         fallback_keys=("state.checkpoint-storage",), discards_object="checkpoint-storage")
     num_retained: int = _setting(
@@ -223,7 +239,7 @@ class JobSettings:
         "none: Hadoop's file system buffers checkpoint writes")
     # -- state backend -------------------------------------------------------------------
     state_backend: str = _setting(
-        "state.backend.type", _LOWER_TEXT, "hashmap", _A,
+        "state.backend.type", _BACKEND_NAME, "hashmap", _A,
         "spark.sql.streaming.stateStore.providerClass (hashmap: HDFS-backed; rocksdb: RocksDB)",
         fallback_keys=("state.backend",), discards_object="state-backend", native=True)
     incremental_checkpoints: bool = _setting(

@@ -92,3 +92,24 @@ def test_the_settings_layer_does_not_import_the_spark_layer():
             "print(sorted(m for m in sys.modules if m.startswith('pyflink_compat.spark')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_backend_and_storage_names_ignore_case_but_class_names_keep_theirs():
+    backend = SETTINGS_BY_KEY["state.backend.type"].codec
+    storage = SETTINGS_BY_KEY["execution.checkpointing.storage"].codec
+    assert backend.parse(" RocksDB ") == "rocksdb"
+    assert backend.parse("HashMap") == "hashmap"
+    assert backend.parse("org.example.MyStateStoreProvider") == "org.example.MyStateStoreProvider"
+    assert storage.parse("FileSystem") == "filesystem"
+    assert storage.parse("org.example.MyFileManager") == "org.example.MyFileManager"
+
+
+def test_a_configured_provider_class_reaches_spark_with_its_case():
+    from pyflink_compat.common import Configuration
+    from pyflink_compat.datastream import StreamExecutionEnvironment
+
+    env = StreamExecutionEnvironment.get_execution_environment()
+    env.configure(Configuration().set_string(
+        "state.backend.type", "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider"))
+    assert env.spark_session.conf.get("spark.sql.streaming.stateStore.providerClass") == \
+        "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider"
