@@ -5,6 +5,7 @@ Names are imported on first use, so that importing this package is cheap.
 from typing import TYPE_CHECKING
 
 from pyflink_compat._lazy import lazy_exports
+from pyflink_compat.missing.reexports import with_reexports
 
 __all__ = ['Configuration', 'ConfigOption', 'ConfigOptions', 'ExecutionConfig',
            'TypeInformation', 'TypeSerializer', 'Types', 'SerializationSchema',
@@ -46,6 +47,7 @@ _EXPORTS = {
 }
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
+__getattr__ = with_reexports(__name__, __getattr__)
 
 if TYPE_CHECKING:
     from pyflink_compat.common.configuration import Configuration  # noqa: F401

@@ -480,3 +480,8 @@ class ExecutionConfig(object):
 
     def __hash__(self):
         return hash(self._j_execution_config)
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

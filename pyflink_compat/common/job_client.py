@@ -86,3 +86,8 @@ class JobClient(object):
     def get_checkpoint_statistics(self) -> List['CompletedCheckpointStats']:
         """Every checkpoint the job completed so far, oldest first."""
         return self._j_job_client.checkpoint_statistics()
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

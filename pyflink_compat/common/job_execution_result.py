@@ -36,3 +36,8 @@ class JobExecutionResult(object):
     def __str__(self):
         return "Program execution finished\nJob with JobID %s has finished.\n" \
                "Job Runtime: %d ms\n" % (self._job_id, self._net_runtime)
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -18,3 +18,8 @@ class TimestampAssigner(Declared):
 
 class WatermarkStrategy(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -455,3 +455,8 @@ class ExternalizedCheckpointCleanup(Enum):
 
     def _to_j_externalized_checkpoint_cleanup(self):
         return self.name
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

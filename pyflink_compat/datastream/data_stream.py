@@ -41,3 +41,8 @@ class KeyedStream(Declared):
 
 class WindowedStream(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -106,3 +106,8 @@ class SourceFunction(Declared):
 
 class WindowFunction(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -10,3 +10,8 @@ from pyflink_compat.missing.declared import Declared
 
 class OutputTag(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

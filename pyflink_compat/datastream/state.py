@@ -67,3 +67,8 @@ class ValueState(Declared):
 
 class ValueStateDescriptor(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

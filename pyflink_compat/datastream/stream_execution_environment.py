@@ -415,3 +415,8 @@ class StreamExecutionEnvironment(_Base):
                 run.cancel()
                 run.wait()
         self._sinks.clear()
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

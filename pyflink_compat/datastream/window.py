@@ -136,3 +136,8 @@ class Window(Declared):
 
 class WindowAssigner(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -54,3 +54,8 @@ class ObjectPath(Declared):
 
 class Procedure(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -191,3 +191,8 @@ class EnvironmentSettings(object):
         :return: New :class:`EnvironmentSettings`.
         """
         return EnvironmentSettings.new_instance().in_batch_mode().build()
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

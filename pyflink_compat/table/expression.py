@@ -41,3 +41,8 @@ class TimeIntervalUnit(Declared):
 
 class TimePointUnit(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

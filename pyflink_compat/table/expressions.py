@@ -68,3 +68,8 @@ CURRENT_RANGE = declared_value(__name__, 'CURRENT_RANGE')
 CURRENT_ROW = declared_value(__name__, 'CURRENT_ROW')
 UNBOUNDED_RANGE = declared_value(__name__, 'UNBOUNDED_RANGE')
 UNBOUNDED_ROW = declared_value(__name__, 'UNBOUNDED_ROW')
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

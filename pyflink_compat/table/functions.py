@@ -89,3 +89,8 @@ class SumAggFunction(Declared):
 
 class SumWithRetractAggFunction(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

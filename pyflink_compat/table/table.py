@@ -29,3 +29,8 @@ class Table(Declared):
 
 class WindowGroupedTable(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

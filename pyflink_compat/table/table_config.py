@@ -364,3 +364,8 @@ class TableConfig(object):
                 conf.unset(option.spark_key)
             else:
                 conf.set(option.spark_key, value)
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -265,8 +265,16 @@ class TableEnvironment(object):
         raise not_supported("TableEnvironment.execute_sql")
 
     def create_statement_set(self):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.create_statement_set")
+        """An empty statement set that takes no statements: jobs often create one while they set
+        up the environment, so creating it works, and adding to it or executing it raises
+        :class:`~pyflink_compat.missing.NotSupportedError` (start one streaming query per sink
+        instead, with :meth:`~pyflink_compat.datastream.StreamExecutionEnvironment.add_sink`).
+
+        :return: A placeholder of PyFlink's ``StatementSet``.
+        """
+        from pyflink_compat.missing.declared import declared_value
+
+        return declared_value("pyflink_compat.table.statement_set", "StatementSet")
 
     def get_current_catalog(self):
         """Not supported: write this part of the pipeline with PySpark."""
@@ -380,3 +388,8 @@ class StreamTableEnvironment(TableEnvironment):
     def to_retract_stream(self, table, type_info):
         """Not supported: write this part of the pipeline with PySpark."""
         raise not_supported("StreamTableEnvironment.to_retract_stream")
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -34,3 +34,8 @@ class TableAggregateFunction(Declared):
 
 class TableFunction(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

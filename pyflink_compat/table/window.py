@@ -32,3 +32,8 @@ class Slide(Declared):
 
 class Tumble(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

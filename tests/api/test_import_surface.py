@@ -281,3 +281,16 @@ def test_importing_datastream_loads_no_py4j_no_pyspark_and_no_jvm():
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
                          timeout=120)
     assert out.stdout.splitlines()[-1] == "[]"
+
+
+def test_names_pyflink_modules_hold_besides_their_all_are_the_defining_modules_objects():
+    import importlib
+
+    from pyflink_compat.missing.reexports import REEXPORTS
+
+    assert REEXPORTS["pyflink_compat.datastream.connectors"]["FileSink"] == \
+        "pyflink_compat.datastream.connectors.file_system"
+    for module, names in REEXPORTS.items():
+        mirrored = importlib.import_module(module)
+        for name, home in names.items():
+            assert getattr(mirrored, name) is getattr(importlib.import_module(home), name), (module, name)

@@ -33,3 +33,8 @@ class ConsistencyLevel(Declared):
 
 class MapperOptions(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -62,3 +62,8 @@ class StreamFormat(Declared):
 
 class StreamingFileSink(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

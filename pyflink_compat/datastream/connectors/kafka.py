@@ -63,3 +63,8 @@ class KafkaTopicSelector(Declared):
 
 class Semantic(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -46,3 +46,8 @@ class PartitionKeyGenerator(Declared):
 
 class WatermarkTracker(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -45,3 +45,8 @@ class StopCursor(Declared):
 
 class TopicRoutingMode(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -20,3 +20,8 @@ class RMQSink(Declared):
 
 class RMQSource(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

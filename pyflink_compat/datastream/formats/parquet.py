@@ -25,3 +25,8 @@ class ParquetBulkWriters(Declared):
 
 class ParquetColumnarRowInputFormat(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)
