@@ -4,7 +4,9 @@ Two directives:
 
 ``.. not-supported-hints::``
     A table of :data:`pyflink_compat.missing.hints.HINTS`: each PyFlink API and the PySpark way
-    that its :class:`~pyflink_compat.missing.NotSupportedError` names.
+    that its :class:`~pyflink_compat.missing.NotSupportedError` names. With ``:keys:`` (keys of
+    the table, separated by commas or new lines) only those rows, in that order; a key that is
+    not in the table fails the build.
 
 ``.. not-supported-names::``
     Every placeholder (:mod:`pyflink_compat.missing.declared`) of the mirrored PyFlink modules,
@@ -114,15 +116,32 @@ class _Generated(SphinxDirective):
         return container.children
 
 
+def key_list(argument: str) -> List[str]:
+    """The ``:keys:`` option: hint table keys separated by commas or new lines."""
+    keys = [k.strip() for k in argument.replace("\n", ",").split(",") if k.strip()]
+    if not keys:
+        raise ValueError("give at least one key of the hint table")
+    return keys
+
+
 class HintTable(_Generated):
-    """The hint table, one row per key."""
+    """The hint table, one row per key (or per key of ``:keys:``)."""
+
+    option_spec = {"keys": key_list}
 
     def lines(self) -> List[str]:
         from pyflink_compat.missing.hints import DEFAULT_HINT, HINTS
 
+        keys = self.options.get("keys")
+        if keys is None:
+            keys = sorted(HINTS, key=lambda k: (k.startswith("pyflink."), k.lower()))
+        else:
+            unknown = [k for k in keys if k not in HINTS]
+            if unknown:
+                raise self.error("not keys of the hint table: " + ", ".join(unknown))
         out = [".. list-table::", "   :header-rows: 1", "   :widths: 35 65", "",
                "   * - PyFlink API", "     - On Spark"]
-        for key in sorted(HINTS, key=lambda k: (k.startswith("pyflink."), k.lower())):
+        for key in keys:
             out += ["   * - ``{}``".format(key), "     - {}".format(escape(HINTS[key]))]
         out += ["", "Any other declared name: {}".format(escape(DEFAULT_HINT))]
         return out
