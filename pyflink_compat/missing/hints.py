@@ -53,16 +53,7 @@ HINTS: Dict[str, str] = {
                                       "spark.conf.set(key, value)."),
     "pyflink.common.io": "Read input with spark.readStream.format(...) (text, csv, json, parquet, ...).",
     "Instant": "Use Python datetime values and Spark's TimestampType columns.",
-    "Time": ("Give durations as Spark interval strings, such as withWatermark('ts', '10 seconds') "
-             "or window('ts', '1 minute')."),
-    "RestartStrategies": ("Configure restarts with the restart-strategy.* options of the job's "
-                          "Configuration; pyflink_compat restarts the Spark queries accordingly."),
-    "RestartStrategyConfiguration": ("Configure restarts with the restart-strategy.* options of the "
-                                     "job's Configuration; pyflink_compat restarts the Spark queries "
-                                     "accordingly."),
     "ExecutionConfig": "Set Spark options with spark.conf.set(key, value).",
-    "ExecutionMode": "Spark plans execution itself: there is no execution mode to choose.",
-    "InputDependencyConstraint": "Spark schedules stages itself: there is nothing to configure.",
     # -- pyflink.datastream: streams and functions ---------------------------------------------
     "pyflink.datastream": DEFAULT_HINT,
     "DataStream": ("Use a streaming DataFrame: select / withColumn / filter for map and filter, "
@@ -99,12 +90,8 @@ HINTS: Dict[str, str] = {
     "OutputTag": "Split a stream with DataFrame.filter into several DataFrames, one per output.",
     "pyflink.datastream.slot_sharing_group": ("Spark schedules tasks itself; size executors with "
                                               "spark.executor.* options."),
-    "TimeCharacteristic": ("Spark streams use event time from a column: name it in "
-                           "DataFrame.withWatermark and pyspark.sql.functions.window."),
     "TimeDomain": ("Timers of pyspark's GroupedData.transformWithStateInPandas are processing-time or event-time, "
                    "as its timeMode argument says."),
-    "RuntimeExecutionMode": ("Use spark.read for a bounded (batch) run and spark.readStream for a "
-                             "streaming one."),
     # -- StreamExecutionEnvironment's pipeline methods -----------------------------------------
     "StreamExecutionEnvironment.from_source":
         "Read the source with spark.readStream (for example spark.readStream.format(\"kafka\")).",
@@ -176,8 +163,6 @@ HINTS: Dict[str, str] = {
     "pyflink.table.table": "Use a pyspark.sql.DataFrame (DataFrame.groupBy, join, select, ...).",
     "TableResult": "spark.sql(...) returns a DataFrame: use collect() or show() on it.",
     "StatementSet": "Start one streaming query per sink with DataFrame.writeStream.",
-    "TableConfig": "Set Spark SQL options with spark.conf.set(key, value).",
-    "EnvironmentSettings": "Use SparkSession.builder (with .config(key, value)) to set up the session.",
     "DataTypes": "Declare the schema with pyspark.sql.types (StructType, StringType, ...).",
     "pyflink.table.types": "Declare the schema with pyspark.sql.types (StructType, StringType, ...).",
     "Schema": "Declare the schema with pyspark.sql.types.StructType.",
@@ -202,7 +187,6 @@ HINTS: Dict[str, str] = {
     "pyflink.table.explain_detail": "Print a plan with DataFrame.explain(mode).",
     "pyflink.table.sql_dialect": "Spark SQL has one dialect.",
     # -- TableEnvironment's pipeline methods -------------------------------------------------
-    "TableEnvironment.create": "Use SparkSession.builder.getOrCreate() (or env.spark_session).",
     "TableEnvironment.execute_sql": "Run SQL with spark.sql(...) on views of streaming DataFrames.",
     "TableEnvironment.sql_query": "Run the query with spark.sql(...), which returns a DataFrame.",
     "TableEnvironment.explain_sql": "Run spark.sql(\"EXPLAIN ...\"), or DataFrame.explain() on the query.",
@@ -221,7 +205,6 @@ HINTS: Dict[str, str] = {
     "TableEnvironment.register_table": "Name a DataFrame for SQL with DataFrame.createOrReplaceTempView(name).",
     "TableEnvironment.register_table_source": "Name a source DataFrame with DataFrame.createOrReplaceTempView(name).",
     "TableEnvironment.register_table_sink": _SINK,
-    "TableEnvironment.create_statement_set": "Start one streaming query per sink with DataFrame.writeStream.",
     "TableEnvironment.create_temporary_function": _UDF,
     "TableEnvironment.create_temporary_system_function": _UDF,
     "TableEnvironment.create_java_temporary_function":
@@ -243,7 +226,6 @@ HINTS: Dict[str, str] = {
     "TableEnvironment.list_functions": "List functions with spark.catalog.listFunctions().",
     "TableEnvironment.use_catalog": "Switch catalog with spark.catalog.setCurrentCatalog(name).",
     "TableEnvironment.use_database": "Switch database with spark.catalog.setCurrentDatabase(name).",
-    "TableEnvironment.get_config": "Read and set Spark SQL options with spark.conf.",
     "TableEnvironment.add_python_file":
         "Ship Python code to the executors with spark.sparkContext.addPyFile(path).",
     "TableEnvironment.add_python_archive": "Ship the archive with spark.sparkContext.addArchive(path).",
