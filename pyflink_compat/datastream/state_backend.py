@@ -22,8 +22,8 @@ from typing import Any, Dict, List, Optional
 
 from py4j.java_gateway import JavaObject
 
+from pyflink_compat.datastream._state_backend_records import _stream_backend_record
 from pyflink_compat.datastream._state_backend_checks import (
-    NOT_A_STORAGE,
     db_storage_paths,
     descriptor,
     incremental_flag,
@@ -41,10 +41,8 @@ from pyflink_compat.spark.paths import checkpoint_location, parse_location
 from pyflink_compat.util.exceptions import (
     JavaType,
     illegal_argument,
-    java_error,
-    method_not_found,
 )
-from pyflink_compat.util.java_args import java_attribute, java_string
+from pyflink_compat.util.java_args import java_string
 from pyflink_compat.util.jvm_objects import (
     context_class_loader,
     descriptor_record,
@@ -72,7 +70,6 @@ _PATH_CLASS = "org.apache.flink.core.fs.Path"
 _STATE_STORE_PROVIDER = "org.apache.spark.sql.execution.streaming.state.StateStoreProvider"
 _MAX_FILE_STATE_THRESHOLD = 1024 * 1024
 #: Backends that are also checkpoint storages, which a legacy RocksDB backend can wrap.
-_STREAM_BACKENDS = (kinds.BackendKind.FS, kinds.BackendKind.MEMORY, kinds.BackendKind.ROCKSDB_LEGACY)
 
 # --- the predefined RocksDB options ------------------------------------------------------
 
@@ -124,44 +121,6 @@ def _from_j_state_backend(j_state_backend):
     if not loader.loadClass(_STATE_STORE_PROVIDER).isAssignableFrom(j_state_backend.getClass()):
         raise TypeError(f"The input {j_state_backend} is not an instance of StateBackend.")
     return CustomStateBackend(j_state_backend)
-
-
-def _state_backend_record(backend: 'StateBackend',
-                          target: str = "StreamExecutionEnvironment.setStateBackend",
-                          ) -> Dict[str, Any]:
-    """The record of ``backend`` an environment keeps in its session conf.
-
-    :param target: The call named in the error for a backend that wraps nothing (Flink's
-                   ``NullPointerException``) or something of the wrong type.
-    """
-    j_backend = java_attribute(backend, "_j_state_backend")
-    if j_backend is None:
-        raise java_error("java.lang.NullPointerException", None, target)
-    if isinstance(j_backend, JavaObject) and is_descriptor(j_backend):
-        return descriptor_record(j_backend)
-    if not isinstance(j_backend, (str, JavaObject)):
-        raise method_not_found("setStateBackend", [j_backend], target)
-    return {"type": kinds.BackendKind.CUSTOM.value, "class": CustomStateBackend._class_name(j_backend)}
-
-
-def _state_backend_from_record(record: Optional[Dict[str, Any]]) -> Optional['StateBackend']:
-    """The backend a record made by :func:`_state_backend_record` describes."""
-    if record is None:
-        return None
-    return _from_j_state_backend(new_descriptor(record))
-
-
-def _stream_backend_record(backend: 'StateBackend', target: str) -> Dict[str, Any]:
-    """The record of a backend a legacy RocksDB backend checkpoints through; it must be one
-    that is also a checkpoint storage."""
-    j_backend = backend._j_state_backend
-    if j_backend is not None and not isinstance(j_backend, JavaObject):
-        raise no_constructor(_ROCKSDB_CLASS, [j_backend, _TERNARY], target)
-    if j_backend is not None and is_descriptor(j_backend):
-        record = descriptor_record(j_backend)
-        if record["type"] in _STREAM_BACKENDS:
-            return record
-    raise java_error("java.lang.IllegalStateException", NOT_A_STORAGE, target)
 
 
 class StateBackend(metaclass=ABCMeta):  # noqa: B024 - an ABC without abstract methods, as in PyFlink

@@ -11,7 +11,8 @@ from pyflink_compat.datastream.checkpoint_storage import (
     FileSystemCheckpointStorage, _storage_record)
 from pyflink_compat.datastream.checkpointing_mode import CheckpointingMode
 from pyflink_compat.datastream.state_backend import (
-    StateBackend, _from_j_state_backend, _state_backend_from_record, _state_backend_record)
+    StateBackend, _from_j_state_backend)
+from pyflink_compat.datastream._state_backend_records import _state_backend_from_record, _state_backend_record
 from pyflink_compat.serializers import PickleSerializer
 from pyflink_compat.settings.registry import CONF_PREFIX, SETTINGS, SETTINGS_BY_NAME
 from pyflink_compat.settings import durations

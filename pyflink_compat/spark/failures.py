@@ -11,7 +11,26 @@ from typing import Any, Optional
 
 from pyflink_compat.spark.checkpoint_dirs import CheckpointDirs
 
-__all__ = ["failure_context", "first_line"]
+__all__ = ["failure_context", "first_line", "is_checkpoint_write_failure", "CheckpointLost",
+           "QueryStartFailure"]
+
+_CHECKPOINT_LOG_CLASSES = ("CheckpointFileManager", "HDFSMetadataLog", "CommitLog", "OffsetSeqLog")
+
+
+class CheckpointLost(Exception):
+    """A query's checkpoint lost batches this job had committed in it."""
+
+
+class QueryStartFailure(Exception):
+    """A query could not be started (the restart strategy decides what follows)."""
+
+
+def is_checkpoint_write_failure(exc: Any) -> bool:
+    """Whether a query failed writing one of its checkpoint logs (a failed checkpoint, not a
+    failed job, by Flink's rules)."""
+    text = "{} {}".format(getattr(exc, "desc", ""), getattr(exc, "stackTrace", ""))
+    return any(name in text for name in _CHECKPOINT_LOG_CLASSES)
+
 
 _STATE_LOAD_ERRORS = ("CANNOT_LOAD_STATE_STORE", "CANNOT_READ_DELTA_FILE", "CANNOT_READ_SNAPSHOT_FILE",
                      "CANNOT_LOAD_STATE")

@@ -40,7 +40,8 @@ from pyflink_compat.common.job_id import JobID
 from pyflink_compat.common.job_status import JobStatus
 from pyflink_compat.spark.checkpoint_dirs import (
     CLAIM, NO_CLAIM, CheckpointDirs, CheckpointError, new_run_id, remove_temporary_root)
-from pyflink_compat.spark.failures import failure_context, first_line
+from pyflink_compat.spark.failures import (
+    CheckpointLost, QueryStartFailure, failure_context, first_line, is_checkpoint_write_failure)
 from pyflink_compat.spark.pipeline_shape import pipeline_shape
 from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec, no_effect_message
 from pyflink_compat.spark.savepoints import prepare_restore, write_on_stop
@@ -60,7 +61,6 @@ __all__ = ["JobRun", "NoSparkEffectWarning", "StateStoreMismatchWarning", "Check
 LOG = logging.getLogger("pyflink_compat.job")
 
 _POLL_SECONDS = 0.1
-_CHECKPOINT_LOG_CLASSES = ("CheckpointFileManager", "HDFSMetadataLog", "CommitLog", "OffsetSeqLog")
 
 
 class NoSparkEffectWarning(UserWarning):
@@ -69,19 +69,6 @@ class NoSparkEffectWarning(UserWarning):
 
 class StateStoreMismatchWarning(UserWarning):
     """A query resumes from a checkpoint written with another state store than configured."""
-
-
-def _is_checkpoint_write_failure(exc: Any) -> bool:
-    text = "{} {}".format(getattr(exc, "desc", ""), getattr(exc, "stackTrace", ""))
-    return any(name in text for name in _CHECKPOINT_LOG_CLASSES)
-
-
-class CheckpointLost(Exception):
-    """A query's checkpoint lost batches this job had committed in it."""
-
-
-class QueryStartFailure(Exception):
-    """A query could not be started (the restart strategy decides what follows)."""
 
 
 class _Query:
@@ -377,7 +364,7 @@ class JobRun:
                 return None
             self._failure_context = failure_context(query.sink.name, query.plan.checkpoint_location,
                                                     j_query, self._dirs)
-            if _is_checkpoint_write_failure(error):
+            if is_checkpoint_write_failure(error):
                 failure = self._failed_checkpoint(query, "its checkpoint could not be written: {}".format(
                     getattr(error, "desc", error)))
                 if failure is None:
