@@ -136,6 +136,14 @@ def _assert_each_run_resumed_from_its_checkpoint(base, kills, pids):
     assert len(calls) <= N_FILES + KILLS  # at most one replayed batch per kill
 
 
+def _assert_batches_contiguous(batch_ids):
+    """Batches 0, 1, ... with no gap. Usually one per input file, but a kill between the file
+    source's own log and the offsets log makes the replayed batch take two files, so fewer
+    batches than files is correct (the records are still checked one by one)."""
+    assert batch_ids == list(range(len(batch_ids)))
+    assert N_FILES - KILLS <= len(batch_ids) <= N_FILES
+
+
 @pytest.mark.slow
 def test_stateless_sinks_get_every_record_exactly_once_across_driver_kills(spark, tmp_path):
     records = write_json_files(tmp_path / "in", N_FILES, ROWS_PER_FILE, n_keys=N_KEYS)
@@ -152,9 +160,9 @@ def test_stateless_sinks_get_every_record_exactly_once_across_driver_kills(spark
     batches = read_batch_files(tmp_path / "out" / "batches")
     batch_ids = sorted(r["id"] for rows in batches.values() for r in rows)
     assert batch_ids == expected
-    assert sorted(batches) == list(range(N_FILES))
+    _assert_batches_contiguous(sorted(batches))
     for sink in ("parquet", "batches"):
-        assert max(log_ids(tmp_path / "cp" / JOB / sink, "commits")) == N_FILES - 1
+        assert max(log_ids(tmp_path / "cp" / JOB / sink, "commits")) == max(batches)
 
 
 @pytest.mark.slow
@@ -170,4 +178,5 @@ def test_stateful_counts_are_exact_across_driver_kills(tmp_path):
         for row in batches[batch_id]:
             latest[row["key"]] = row["count"]
     assert latest == dict(expected)
-    assert max(log_ids(tmp_path / "cp" / JOB / "counts", "commits")) == N_FILES - 1
+    _assert_batches_contiguous(sorted(batches))
+    assert max(log_ids(tmp_path / "cp" / JOB / "counts", "commits")) == max(batches)
