@@ -2,6 +2,37 @@
 
 Nothing here needs the JVM: checkpoints and savepoints are read and written as files (only the
 local file system so far, see :mod:`pyflink_compat.checkpoints.fs`).
+
+A job that keeps its checkpoints, then what :func:`list_storage`, :func:`show` and
+:func:`verify` find in them:
+
+>>> import os
+>>> import tempfile
+>>> from pyflink_compat import checkpoints
+>>> from pyflink_compat.common import Configuration
+>>> from pyflink_compat.datastream import StreamExecutionEnvironment
+>>> work = tempfile.mkdtemp()
+>>> config = Configuration().set_string("execution.checkpointing.dir", "file://" + work + "/checkpoints")
+>>> config = config.set_string("execution.checkpointing.externalized-checkpoint-retention",
+...                            "RETAIN_ON_CANCELLATION")
+>>> env = StreamExecutionEnvironment.get_execution_environment(config).enable_checkpointing(1000)
+>>> spark = env.spark_session
+>>> spark.createDataFrame([["apple"], ["bread"], ["apple"]], "word STRING").write.json(work + "/in")
+>>> counts = spark.readStream.schema("word STRING").json(work + "/in").groupBy("word").count()
+>>> env = env.add_sink(counts.writeStream.outputMode("complete").format("memory"), name="counts", bounded=True)
+>>> result = env.execute("words")
+>>> [(job["name"], job["checkpoints"]) for job in checkpoints.list_storage(work + "/checkpoints")["jobs"]]
+[('words', [{'id': 'chk-0', 'batch': 0}])]
+>>> query = checkpoints.show(work + "/checkpoints/words/counts")
+>>> query["kind"], query["committed_batches"], query["state_store_provider"].rpartition(".")[2]
+('checkpoint', [0], 'HDFSBackedStateStoreProvider')
+>>> checkpoints.verify(work + "/checkpoints/words")["ok"]
+True
+>>> with open(work + "/checkpoints/words/counts/state/0/1/1.delta", "ab") as damaged:
+...     _ = damaged.write(b"!")
+>>> for problem in checkpoints.verify(work + "/checkpoints/words")["problems"]:
+...     print(problem.replace(work + "/", ""))
+checkpoints/words/counts/state/0/1/1.delta: checksum mismatch with its .crc file at byte 0 (the file is corrupt)
 """
 
 from pyflink_compat.checkpoints.errors import SavepointError

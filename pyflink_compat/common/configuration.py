@@ -94,6 +94,18 @@ class Configuration:
     the integer 5). The entries live in a ``java.util.HashMap`` in the Spark JVM, so ``str()``
     prints them as Flink does.
 
+    >>> config = Configuration().set_string("execution.checkpointing.interval", "30 s")
+    >>> config = config.set_integer("parallelism.default", 4)
+    >>> config.get_integer("parallelism.default", 1), config.get_string("parallelism.default", "")
+    (4, '4')
+    >>> config.get_integer("execution.checkpointing.interval", 0)
+    Traceback (most recent call last):
+    pyflink_compat.util.exceptions.JavaRuntimeError: An error occurred while calling ...
+    : java.lang.NumberFormatException: For input string: "30 s"...
+    >>> env.configure(config)
+    >>> env.get_checkpoint_interval(), env.get_parallelism()
+    (30000, 4)
+
     :param other: A configuration to copy the entries of.
     :param j_configuration: An existing JVM map to wrap.
     """

@@ -78,6 +78,15 @@ class EnvironmentSettingsMixin(object):
 
         :param parallelism: At least 1, or -1 for the default.
         :return: This environment.
+
+        >>> env.set_parallelism(4).get_parallelism()
+        4
+        >>> env.spark_session.conf.get("spark.sql.shuffle.partitions")
+        '4'
+        >>> env.set_parallelism(0)
+        Traceback (most recent call last):
+        pyflink_compat.util.exceptions.JavaIllegalArgumentError: An error occurred while calling ...
+        : java.lang.IllegalArgumentException: Parallelism must be at least one, or ...
         """
         self.get_config().set_parallelism(parallelism)
         return self

@@ -45,7 +45,14 @@ class CheckpointConfig(object):
     same settings.
 
     How each setting acts on Spark is listed in the support matrix of the documentation; the
-    settings Spark cannot honour are stored, read back and reported when a job starts.
+    settings Spark cannot honour are stored, read back and reported when a job starts. The
+    examples use ``env``, a new environment:
+
+    >>> config = env.get_checkpoint_config().set_checkpoint_interval(10_000)
+    >>> env.get_checkpoint_config().get_checkpoint_interval(), env.get_checkpoint_config() is config
+    (10000, False)
+    >>> env.spark_session.conf.get("spark.flink.execution.checkpointing.interval")
+    '10000 ms'
 
     :param j_checkpoint_config: The JVM ``RuntimeConfig`` of the environment's Spark session.
     """
@@ -98,6 +105,10 @@ class CheckpointConfig(object):
         :param checkpointing_mode: :data:`CheckpointingMode.EXACTLY_ONCE` (synchronous
                                    micro-batches) or :data:`CheckpointingMode.AT_LEAST_ONCE`.
         :return: This config.
+
+        >>> config = env.get_checkpoint_config().set_checkpointing_mode(CheckpointingMode.AT_LEAST_ONCE)
+        >>> print(config.get_checkpointing_mode())
+        CheckpointingMode.AT_LEAST_ONCE
         """
         mode = enum_member(checkpointing_mode, CheckpointingMode, _MODE_ENUM)
         return self._set(self._method("setCheckpointingMode"), checkpointing_mode=mode._to_j_checkpointing_mode())
@@ -118,6 +129,14 @@ class CheckpointConfig(object):
 
         :param checkpoint_interval: The interval in milliseconds, at least 10.
         :return: This config.
+
+        >>> config = env.get_checkpoint_config().set_checkpoint_interval(5000)
+        >>> config.set_checkpoint_interval(5)
+        Traceback (most recent call last):
+        pyflink_compat.util.exceptions.JavaIllegalArgumentError: An error occurred while calling ...
+        : java.lang.IllegalArgumentException: Checkpoint interval must be larger than or equal to 10 ms...
+        >>> config.get_checkpoint_interval()  # a rejected call changes nothing
+        5000
         """
         method = self._method("setCheckpointInterval", "long")
         interval = method.arg(checkpoint_interval)
@@ -138,6 +157,9 @@ class CheckpointConfig(object):
 
         :param checkpoint_timeout: The timeout in milliseconds, at least 10.
         :return: This config.
+
+        >>> env.get_checkpoint_config().set_checkpoint_timeout(120_000).get_checkpoint_timeout()
+        120000
         """
         method = self._method("setCheckpointTimeout", "long")
         timeout = method.arg(checkpoint_timeout)
@@ -158,6 +180,11 @@ class CheckpointConfig(object):
 
         :param min_pause_between_checkpoints: The pause in milliseconds, zero or more.
         :return: This config.
+
+        >>> env.get_checkpoint_config().set_min_pause_between_checkpoints(500).get_min_pause_between_checkpoints()
+        500
+        >>> [status.setting.key for status in env.get_job_plan().ignored]  # the plan reports it
+        ['execution.checkpointing.min-pause']
         """
         method = self._method("setMinPauseBetweenCheckpoints", "long")
         pause = method.arg(min_pause_between_checkpoints)
@@ -179,6 +206,9 @@ class CheckpointConfig(object):
 
         :param max_concurrent_checkpoints: The number, at least 1.
         :return: This config.
+
+        >>> env.get_checkpoint_config().set_max_concurrent_checkpoints(2).get_max_concurrent_checkpoints()
+        2
         """
         method = self._method("setMaxConcurrentCheckpoints", "int")
         number = method.arg(max_concurrent_checkpoints)
@@ -226,6 +256,10 @@ class CheckpointConfig(object):
 
         :param tolerable_checkpoint_failure_number: The number, zero or more.
         :return: This config.
+
+        >>> config = env.get_checkpoint_config().set_tolerable_checkpoint_failure_number(3)
+        >>> config.get_tolerable_checkpoint_failure_number(), config.is_fail_on_checkpointing_errors()
+        (3, False)
         """
         method = self._method("setTolerableCheckpointFailureNumber", "int")
         number = method.arg(tolerable_checkpoint_failure_number)
@@ -270,6 +304,11 @@ class CheckpointConfig(object):
 
         :param retention_mode: An :class:`ExternalizedCheckpointRetention` member.
         :return: This config.
+
+        >>> config = env.get_checkpoint_config().set_externalized_checkpoint_retention(
+        ...     ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION)
+        >>> print(config.get_externalized_checkpoint_retention())
+        ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION
         """
         mode = enum_member(retention_mode, ExternalizedCheckpointRetention, _RETENTION_ENUM)
         return self._set(self._method("setExternalizedCheckpointRetention"),
@@ -320,6 +359,9 @@ class CheckpointConfig(object):
 
         :param enabled: Whether to enable them.
         :return: This config.
+
+        >>> env.get_checkpoint_config().enable_unaligned_checkpoints().is_unaligned_checkpoints_enabled()
+        True
         """
         method = self._method("enableUnalignedCheckpoints", "boolean")
         flag = method.arg(enabled)
@@ -385,6 +427,14 @@ class CheckpointConfig(object):
 
         :param storage: A :class:`~pyflink_compat.datastream.CheckpointStorage`.
         :return: This config.
+
+        >>> from pyflink_compat.datastream import FileSystemCheckpointStorage
+        >>> config = env.get_checkpoint_config().set_checkpoint_interval(1000)
+        >>> config = config.set_checkpoint_storage(FileSystemCheckpointStorage("file:///data/checkpoints"))
+        >>> print(config.get_checkpoint_storage())
+        FileSystemCheckpointStorage (checkpoints to file:/data/checkpoints) (fileStateThreshold: 20480, ...)
+        >>> env.get_job_plan("orders").job_dir  # every query checkpoints in it, by sink name
+        'file:/data/checkpoints/orders'
         """
         warnings.warn(_STORAGE_DEPRECATION, DeprecationWarning, stacklevel=2)
         if java_attribute(storage, "_j_checkpoint_storage") is None:

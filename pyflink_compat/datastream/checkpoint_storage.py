@@ -96,10 +96,16 @@ class JobManagerCheckpointStorage(CheckpointStorage):
     past it fails. The optional ``checkpoint_path`` is where Flink would persist metadata; it
     is stored and read back.
 
-    Example:
-    ::
-
-        >>> env.get_checkpoint_config().set_checkpoint_storage(JobManagerCheckpointStorage())
+    >>> storage = JobManagerCheckpointStorage(max_state_size=10 * 1024 * 1024)
+    >>> storage.get_max_state_size(), storage.get_checkpoint_path()
+    (10485760, None)
+    >>> JobManagerCheckpointStorage(max_state_size=0)
+    Traceback (most recent call last):
+    pyflink_compat.util.exceptions.JavaIllegalArgumentError: An error occurred while calling ...
+    : java.lang.IllegalArgumentException: maxStateSize must be > 0...
+    >>> config = env.enable_checkpointing(1000).get_checkpoint_config().set_checkpoint_storage(storage)
+    >>> env.get_job_plan().state_limit  # a job whose state grows past it fails
+    10485760
 
     :param checkpoint_path: Optional location (with a scheme) for checkpoint metadata.
     :param max_state_size: Largest state a checkpoint may hold, in bytes (default 5 MiB).
@@ -153,11 +159,16 @@ class FileSystemCheckpointStorage(CheckpointStorage):
     directories after a per-submission job id, would start afresh). Only file systems the
     Spark distribution ships (``file:``, ``hdfs:``) work without extra jars.
 
-    Example:
-    ::
-
-        >>> env.get_checkpoint_config().set_checkpoint_storage(
-        ...     FileSystemCheckpointStorage("file:///var/checkpoints"))
+    >>> storage = FileSystemCheckpointStorage("file:///var/checkpoints/")
+    >>> storage.get_checkpoint_path(), storage.get_min_file_size_threshold()
+    ('file:/var/checkpoints', 20480)
+    >>> FileSystemCheckpointStorage("var/checkpoints")
+    Traceback (most recent call last):
+    pyflink_compat.util.exceptions.JavaIllegalArgumentError: An error occurred while calling ...
+    : java.lang.IllegalArgumentException: The scheme (hdfs://, file://, etc) is null. ...
+    >>> config = env.enable_checkpointing(1000).get_checkpoint_config().set_checkpoint_storage(storage)
+    >>> env.get_job_plan("orders").job_dir
+    'file:/var/checkpoints/orders'
 
     :param checkpoint_path: The base location, with a scheme (``file://``, ``hdfs://``).
     :param file_state_size_threshold: State below this many bytes would be inlined by Flink;

@@ -21,6 +21,15 @@ class CheckpointingMode(Enum):
     (stateless, with a sink that supports it) uses asynchronous progress tracking, which logs
     progress only once per checkpoint interval; any other query runs synchronous micro-batches,
     whose guarantee is stronger.
+
+    >>> events = env.spark_session.readStream.format("rate").load()
+    >>> env = env.enable_checkpointing(1000, CheckpointingMode.AT_LEAST_ONCE)
+    >>> env = env.add_sink(events.writeStream.format("noop"), name="stateless")
+    >>> env = env.add_sink(events.groupBy("value").count().writeStream.format("noop"), name="stateful")
+    >>> for query in env.get_job_plan().queries:
+    ...     print(query.name, "-", query.guarantee)
+    stateless - at-least-once (asynchronous progress tracking, checkpoint every 1000 ms)
+    stateful - exactly-once micro-batches (asynchronous progress tracking does not support stateful queries)
     """
 
     EXACTLY_ONCE = 0

@@ -22,6 +22,13 @@ class ExternalizedCheckpointRetention(Enum):
 
     A crash of the driver process ends nothing: no clean-up runs, so re-running the job resumes
     from its checkpoints under every mode.
+
+    >>> config = env.get_checkpoint_config().set_externalized_checkpoint_retention(
+    ...     ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION)
+    >>> env.spark_session.conf.get("spark.flink.execution.checkpointing.externalized-checkpoint-retention")
+    'RETAIN_ON_CANCELLATION'
+    >>> env.get_job_plan().retention  # applied by the job when it ends
+    'RETAIN_ON_CANCELLATION'
     """
 
     DELETE_ON_CANCELLATION = 0

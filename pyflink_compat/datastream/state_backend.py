@@ -142,6 +142,10 @@ class HashMapStateBackend(StateBackend):
     The store keeps each partition's state in an in-memory map and writes a delta file per
     micro-batch (plus periodic snapshots) to the checkpoint location.
 
+    >>> env = env.set_state_backend(HashMapStateBackend())
+    >>> env.get_job_plan().spark_conf["spark.sql.streaming.stateStore.providerClass"]
+    'org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider'
+
     :param j_hashmap_state_backend: An existing JVM backend to wrap.
     """
 
@@ -161,6 +165,10 @@ class EmbeddedRocksDBStateBackend(StateBackend):
     Incremental checkpoints map to the store's changelog checkpointing, which uploads only the
     changes of each micro-batch. The other settings are checked, stored and read back; Spark
     manages RocksDB's local directories, tuning and file transfers itself.
+
+    >>> env = env.set_state_backend(EmbeddedRocksDBStateBackend(enable_incremental_checkpointing=True))
+    >>> env.get_job_plan().spark_conf["spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"]
+    'true'
 
     :param enable_incremental_checkpointing: ``True``, ``False``, or ``None`` for the configured
                                              default (off).

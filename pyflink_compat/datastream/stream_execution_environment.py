@@ -101,6 +101,14 @@ class StreamExecutionEnvironment(_Base):
 
         :param configuration: Flink options to apply, as with :meth:`configure`.
         :return: A new environment.
+
+        >>> from pyflink_compat.common import Configuration
+        >>> config = Configuration().set_string("execution.checkpointing.interval", "30 s")
+        >>> env = StreamExecutionEnvironment.get_execution_environment(config)
+        >>> env.get_checkpoint_interval()
+        30000
+        >>> StreamExecutionEnvironment.get_execution_environment().get_checkpoint_interval()  # its own
+        -1
         """
         from pyflink_compat.spark.session import new_session
 
@@ -123,6 +131,19 @@ class StreamExecutionEnvironment(_Base):
         then nothing is applied.
 
         :param configuration: The options, as a :class:`~pyflink_compat.common.Configuration`.
+
+        >>> from pyflink_compat.common import Configuration
+        >>> config = Configuration().set_string("execution.checkpointing.interval", "1 min")
+        >>> env.configure(config.set_string("execution.checkpointing.mode", "at_least_once"))
+        >>> env.get_checkpoint_interval(), env.get_checkpointing_mode()
+        (60000, <CheckpointingMode.AT_LEAST_ONCE: 1>)
+        >>> env.configure(config.set_string("execution.checkpointing.interval", "2 min")
+        ...               .set_string("execution.checkpointing.timeout", "soon"))
+        Traceback (most recent call last):
+        pyflink_compat.util.exceptions.JavaIllegalArgumentError: An error occurred while calling ...
+        : java.lang.IllegalArgumentException: Could not parse value 'soon' for key 'execution.checkpointing.timeout'...
+        >>> env.get_checkpoint_interval()  # nothing of the rejected configuration applied
+        60000
         """
         self._configure(configuration, _TARGET + "configure")
 
@@ -150,6 +171,10 @@ class StreamExecutionEnvironment(_Base):
         """The checkpoint settings of this environment.
 
         :return: A new :class:`~pyflink_compat.datastream.CheckpointConfig` over them.
+
+        >>> config = env.get_checkpoint_config().set_checkpoint_timeout(60_000)
+        >>> env.get_checkpoint_config().get_checkpoint_timeout()  # a new wrapper, the same settings
+        60000
         """
         return CheckpointConfig(self._store._j_conf)
 
@@ -162,6 +187,15 @@ class StreamExecutionEnvironment(_Base):
         :param interval: The time between checkpoints in milliseconds, at least 10.
         :param mode: The :class:`CheckpointingMode`; the current one is kept when ``None``.
         :return: This environment.
+
+        >>> env.enable_checkpointing(5000).get_checkpoint_interval()
+        5000
+        >>> env.enable_checkpointing(2000, CheckpointingMode.AT_LEAST_ONCE).get_checkpointing_mode()
+        <CheckpointingMode.AT_LEAST_ONCE: 1>
+        >>> env.enable_checkpointing(1)
+        Traceback (most recent call last):
+        pyflink_compat.util.exceptions.JavaIllegalArgumentError: An error occurred while calling ...
+        : java.lang.IllegalArgumentException: Checkpoint interval must be larger than or equal to 10 ms...
         """
         method = JavaMethod(_OWNER, "enableCheckpointing", ("long",))
         changes: Dict[Any, Any] = {}
@@ -208,6 +242,13 @@ class StreamExecutionEnvironment(_Base):
 
         :param state_backend: A :class:`~pyflink_compat.datastream.StateBackend`.
         :return: This environment.
+
+        >>> from pyflink_compat.datastream import EmbeddedRocksDBStateBackend
+        >>> env = env.set_state_backend(EmbeddedRocksDBStateBackend(enable_incremental_checkpointing=True))
+        >>> env.get_state_backend().is_incremental_checkpoints_enabled()
+        True
+        >>> env.get_job_plan().spark_conf["spark.sql.streaming.stateStore.providerClass"]
+        'org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider'
         """
         warnings.warn(_BACKEND_DEPRECATION, DeprecationWarning, stacklevel=2)
         j_state_backend = java_attribute(state_backend, "_j_state_backend")
@@ -333,6 +374,29 @@ class StreamExecutionEnvironment(_Base):
 
         :param job_name: The job's name (it names the checkpoint directory).
         :return: A :class:`~pyflink_compat.spark.plan.JobPlan`.
+
+        >>> events = env.spark_session.readStream.format("rate").load()
+        >>> env = env.enable_checkpointing(2000).add_sink(events.writeStream.format("noop"), name="events")
+        >>> plan = env.get_job_plan("demo")
+        >>> print(str(plan).split("Flink settings:")[0].rstrip())
+        Job 'demo' on Spark
+          checkpoint storage: jobmanager (-)
+          restart strategy: exponential-delay (1 s to 60 s, x1.5, jitter 0.1, 2147483647 attempts)
+          Spark session conf:
+            spark.sql.streaming.minBatchesToRetain = 1
+            spark.sql.streaming.stateStore.providerClass = org.apache.spark...HDFSBackedStateStoreProvider
+            spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled = false
+            spark.sql.streaming.checkpointFileManagerClass = <unset>
+          query 'events':
+            trigger: ProcessingTime(2000 ms)
+            checkpoint location: file:<temporary directory of the job>/events (temporary)
+            guarantee: exactly-once (synchronous micro-batches)
+        >>> for status in plan.statuses[:4]:  # then every Flink setting: its value and Spark effect
+        ...     print(status.setting.key, "-", status.status)
+        execution.checkpointing.interval - applied
+        execution.checkpointing.mode - applied
+        execution.checkpointing.timeout - emulated
+        execution.checkpointing.min-pause - no Spark effect
         """
         from pyflink_compat.spark.job import PLANNED_TEMPORARY_ROOT, build_plan
 
@@ -373,6 +437,20 @@ class StreamExecutionEnvironment(_Base):
         :param job_name: The job's name; ``Flink Streaming Job`` when omitted.
         :return: A :class:`~pyflink_compat.common.JobExecutionResult`.
         :raises JobExecutionError: when the job failed; ``__cause__`` is the failure.
+
+        A word count over one file, whose sink ends once the file is read:
+
+        >>> import tempfile
+        >>> spark, work = env.spark_session, tempfile.mkdtemp()
+        >>> spark.createDataFrame([["apple"], ["bread"], ["apple"]], "word STRING").write.json(work + "/in")
+        >>> counts = spark.readStream.schema("word STRING").json(work + "/in").groupBy("word").count()
+        >>> env = env.enable_checkpointing(1000).add_sink(
+        ...     counts.writeStream.outputMode("complete").format("memory"), name="counts", bounded=True)
+        >>> result = env.execute("word count")
+        >>> spark.table("counts").sort("word").collect()
+        [Row(word='apple', count=2), Row(word='bread', count=1)]
+        >>> result.get_net_runtime() > 0
+        True
         """
         client = self.execute_async(job_name if job_name is not None else 'Flink Streaming Job')
         run = client._j_job_client
@@ -393,6 +471,16 @@ class StreamExecutionEnvironment(_Base):
 
         :param job_name: The job's name (it names the checkpoint directory).
         :return: A :class:`~pyflink_compat.common.JobClient` for the running job.
+
+        >>> events = env.spark_session.readStream.format("rate").load()
+        >>> client = env.enable_checkpointing(1000).add_sink(events.writeStream.format("noop")).execute_async()
+        >>> client.cancel().result()
+        >>> print(client.get_job_status().result())
+        JobStatus.CANCELED
+        >>> env.execute_async()  # executing took the sinks: a job needs new ones
+        Traceback (most recent call last):
+        pyflink_compat.util.exceptions.JavaIllegalStateError: An error occurred while calling ...
+        : java.lang.IllegalStateException: No operators defined in streaming topology...
         """
         from pyflink_compat.common.job_client import JobClient
         from pyflink_compat.spark.job import start_job
