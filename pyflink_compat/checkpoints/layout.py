@@ -199,7 +199,12 @@ class QueryCheckpoint:
                 v = int(match.group(1))
                 by_version.setdefault(v, {}).setdefault(match.group(3), []).append(name)
         if not by_version:
-            return []
+            # Every batch writes every store partition, so a store directory without state
+            # files (a lone .crc is all a lost file leaves behind) cannot rebuild any version.
+            raise SavepointError(
+                self._p(store_dir),
+                "needed to restart after batch {} but holds no state files (state version {} "
+                "cannot be rebuilt)".format(version - 1, version))
         snapshots = [v for v, kinds in by_version.items() if v <= version and any(k in kinds for k in _SNAPSHOT_KINDS)]
         start = max(snapshots) if snapshots else 0
         files: List[str] = []

@@ -148,6 +148,21 @@ def test_a_corrupt_or_missing_checkpoint_file_is_named(saved_job: Dict[str, str]
     assert not os.path.exists(str(tmp_path / "t"))
 
 
+def test_a_state_partition_that_lost_all_its_files_fails_verification_and_restore(
+        saved_job: Dict[str, str], tmp_path: Any) -> None:
+    damaged = copy_of(os.path.join(saved_job["job_dir"], "counts"), tmp_path, "counts")
+    partition = os.path.join(damaged, "state", "0", "1")
+    for name in os.listdir(partition):
+        if name.endswith(".delta") or name.endswith(".snapshot"):
+            os.unlink(os.path.join(partition, name))  # the .crc files stay, as a lost file leaves them
+    report = verify(damaged)
+    assert not report["ok"]
+    assert any(partition in problem and "holds no state files" in problem for problem in report["problems"]), report
+    with pytest.raises(SavepointError, match=re.escape(partition) + ": needed to restart after batch 1 but holds no"):
+        restore_query(damaged, str(tmp_path / "t"))
+    assert not os.path.exists(str(tmp_path / "t"))
+
+
 def test_a_non_empty_target_is_refused_and_left_alone(saved_job: Dict[str, str], tmp_path: Any) -> None:
     target = tmp_path / "busy"
     target.mkdir()
