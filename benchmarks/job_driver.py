@@ -63,6 +63,13 @@ class StateFiles:
         return sum(self.seen.values())
 
 
+def jvm_cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process so far (Linux ``/proc``)."""
+    with open("/proc/{}/stat".format(pid)) as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main() -> Dict[str, Any]:
     parser = argparse.ArgumentParser()
     parser.add_argument("mode", choices=("compat", "plain"))
@@ -140,6 +147,8 @@ def main() -> Dict[str, Any]:
     else:
         writer = source.groupBy("k").sum("v").writeStream.outputMode("update").format("noop")
     watcher = StateFiles(os.path.join(location, "state"))
+    jvm_pid = int(spark.sparkContext._jvm.java.lang.ProcessHandle.current().pid())
+    jvm_cpu0, py_cpu0 = jvm_cpu_seconds(jvm_pid), time.process_time()
     t0 = time.perf_counter()
     if args.mode == "compat":
         env.add_sink(writer, name=SINK, bounded=True)
@@ -152,6 +161,7 @@ def main() -> Dict[str, Any]:
         done.wait()
         query.stop()
     wall = time.perf_counter() - t0
+    jvm_cpu, py_cpu = jvm_cpu_seconds(jvm_pid) - jvm_cpu0, time.process_time() - py_cpu0
     time.sleep(0.5)  # let the last progress events arrive
     state_bytes = watcher.stop()
     batches = [p for p in progress if p["numInputRows"] > 0]
@@ -159,7 +169,6 @@ def main() -> Dict[str, Any]:
     rows = sum(p["numInputRows"] for p in batches)
     busy_s = sum(durations) / 1e3
     commits = [p["stateOperators"][0]["commitTimeMs"] for p in batches if p.get("stateOperators")]
-    jvm_pid = int(spark.sparkContext._jvm.java.lang.ProcessHandle.current().pid())
     peak_rss = 0
     with open("/proc/{}/status".format(jvm_pid)) as status:
         for line in status:
@@ -175,6 +184,9 @@ def main() -> Dict[str, Any]:
         "commit_ms": statistics.median(commits) if commits else 0.0,
         "state_bytes_per_checkpoint": state_bytes / max(len(batches), 1),
         "driver_peak_rss_mb": peak_rss / 2**20,
+        # CPU time is far less disturbed by other work on the machine than wall time
+        "jvm_cpu_ms_per_batch": 1e3 * jvm_cpu / max(len(batches), 1),
+        "python_cpu_ms_per_batch": 1e3 * py_cpu / max(len(batches), 1),
     }
 
 
