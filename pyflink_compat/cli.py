@@ -6,7 +6,8 @@ Usage::
     pyflink-compat checkpoints show PATH [--json]
     pyflink-compat checkpoints verify PATH [--json]
     pyflink-compat checkpoints state PATH [--operator ID] [--store-name NAME] [--batch-id N]
-                                          [--partition N] [--limit N] [--sink NAME] [--json]
+                                          [--partition N] [--limit N] [--sink NAME] [--state-var NAME]
+                                          [--json]
     pyflink-compat savepoint create SOURCE TARGET_DIR --job-name NAME [--json]
     pyflink-compat savepoint restore SOURCE NEW_CHECKPOINT_DIR [--sink NAME] [--json]
     pyflink-compat savepoint dispose PATH [--json]
@@ -79,6 +80,7 @@ def _add_state_command(state: argparse.ArgumentParser) -> None:
     state.add_argument("--limit", type=int, default=DEFAULT_LIMIT,
                        help="show at most this many rows (default {})".format(DEFAULT_LIMIT))
     state.add_argument("--sink", default=None, help="the query to read when the path holds several")
+    state.add_argument("--state-var", default=None, help="the state variable of a transformWithState operator")
 
 
 #: Spark's log4j configuration for the state command: only errors reach the console. The root
@@ -119,7 +121,7 @@ def _run_state(args: argparse.Namespace) -> Dict[str, Any]:
         try:
             return read_state(args.path, operator=args.operator, store_name=args.store_name,
                               batch_id=args.batch_id, partition=args.partition, limit=args.limit,
-                              sink=args.sink, new_session=new_session)
+                              sink=args.sink, state_var=args.state_var, new_session=new_session)
         finally:
             for session in sessions:
                 session.stop()
@@ -139,11 +141,15 @@ def _text_state(result: Dict[str, Any]) -> List[str]:
                 s["min_batch_id"], s["max_batch_id"])) for s in op["stores"])
         lines.append("  {} {}: {} partitions, stores: {}".format(op["operator_id"], op["name"] or "(unnamed)",
                                                                   op["partitions"], stores))
+        if op.get("state_variables"):
+            lines.append("    state variables: " + ", ".join(
+                "{} ({})".format(v["name"], v["type"]) for v in op["state_variables"]))
     if "rows" not in result:
         lines.append("several stateful operators or stores: name one with --operator (and --store-name)")
         return lines
-    lines.append("operator {}, store {}{}: {} of {} rows".format(
+    lines.append("operator {}, store {}{}{}: {} of {} rows".format(
         result["operator_id"], result["store_name"],
+        "" if result["state_var"] is None else ", state variable {}".format(result["state_var"]),
         "" if result["partition"] is None else ", partition {}".format(result["partition"]),
         len(result["rows"]), result["total_rows"]))
     table = [("partition", "key", "value")] + [(str(r["partition"]), _cell(r["key"]), _cell(r["value"]))

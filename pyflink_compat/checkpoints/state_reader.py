@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import datetime
 import decimal
+import json
 import math
 from typing import Any, Callable, Dict, List, Optional
 
@@ -118,12 +119,25 @@ def _operators(spark: Any, checkpoint: QueryCheckpoint) -> List[Dict[str, Any]]:
         stores.append({"store_name": row["stateStoreName"], "min_batch_id": row["minBatchId"],
                        "max_batch_id": row["maxBatchId"]})
         entry["stores"] = sorted(stores, key=lambda s: str(s["store_name"]))
+        variables = _state_variables(row["operatorProperties"] if "operatorProperties" in row else None)
+        if variables:
+            entry["state_variables"] = variables
     return [found[k] for k in sorted(found)]
+
+
+def _state_variables(properties: Optional[str]) -> List[Dict[str, Any]]:
+    """The state variables a transformWithState operator declares in its properties."""
+    try:
+        found = json.loads(properties or "{}").get("stateVariables") or []
+        return [{"name": str(v["stateName"]), "type": v.get("stateVariableType"), "ttl": v.get("ttlEnabled")}
+                for v in found]
+    except (ValueError, AttributeError, KeyError, TypeError):
+        return []
 
 
 def read_state(path: str, operator: Optional[int] = None, store_name: Optional[str] = None,
                batch_id: Optional[int] = None, partition: Optional[int] = None, limit: int = DEFAULT_LIMIT,
-               sink: Optional[str] = None, spark: Any = None,
+               sink: Optional[str] = None, state_var: Optional[str] = None, spark: Any = None,
                new_session: Optional[Callable[[], Any]] = None) -> Dict[str, Any]:
     """The stateful operators of a query checkpoint and the state rows of one of them.
 
@@ -138,12 +152,15 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
     :param partition: Only the rows of this state partition.
     :param limit: At most this many rows are returned (``total_rows`` counts them all).
     :param sink: The query to read when ``path`` holds several.
+    :param state_var: The state variable of a transformWithState operator (needed when it has
+                      several; Spark reads one at a time).
     :param spark: The SparkSession to read with; the active one by default.
     :param new_session: Makes the SparkSession when there is none (after the checkpoint was
                         found and checked, so that a wrong path never starts a JVM);
                         ``SparkSession.builder.getOrCreate`` by default.
     :return: A JSON-ready dictionary: ``path``, ``checkpoint``, ``batch_id``, ``operators``
-             and, when an operator was read, ``operator_id``, ``store_name``, ``partition``,
+             (with the ``state_variables`` of transformWithState operators) and, when an
+             operator was read, ``operator_id``, ``store_name``, ``state_var``, ``partition``,
              ``rows`` (each ``{"partition", "key", "value"}``, plus any other column Spark
              returns), ``total_rows`` and ``limit``.
     :raises SavepointError: when the path is not a checkpoint or savepoint, has no state, the
@@ -194,10 +211,22 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
     if partition is not None and not 0 <= partition < max(known[operator]["partitions"], 1):
         raise SavepointError(root, "operator {} has no state partition {} (it has {} partitions)".format(
             operator, partition, known[operator]["partitions"]))
+    variables = [str(v["name"]) for v in known[operator].get("state_variables", [])]
+    if variables and state_var is None:
+        if len(variables) != 1:
+            raise SavepointError(root, "operator {} keeps several state variables ({}): name one with "
+                                 "--state-var".format(operator, ", ".join(variables)))
+        state_var = variables[0]
+    if state_var is not None and state_var not in variables:
+        raise SavepointError(root, "operator {} has no state variable '{}' ({})".format(
+            operator, state_var, "it has: " + ", ".join(variables) if variables
+            else "only transformWithState operators have state variables"))
     reader = spark.read.format("statestore").option("operatorId", str(operator)).option("batchId", str(
         result["batch_id"]))
     if store_name != "default":
         reader = reader.option("storeName", store_name)
+    if state_var is not None:
+        reader = reader.option("stateVarName", state_var)
     try:
         frame = reader.load(root)
         if partition is not None:
@@ -213,6 +242,7 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
                  "value": data.pop("value", None)}
         entry.update(data)
         found.append(entry)
-    result.update({"operator_id": operator, "store_name": store_name, "partition": partition, "rows": found,
+    result.update({"operator_id": operator, "store_name": store_name, "state_var": state_var,
+                   "partition": partition, "rows": found,
                    "total_rows": total, "limit": limit})
     return result

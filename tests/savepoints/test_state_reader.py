@@ -122,6 +122,8 @@ def test_an_unknown_store_or_partition_is_refused(spark: Any, saved_job: Dict[st
         read_state(checkpoint, operator=0, store_name="left", spark=spark)
     with pytest.raises(SavepointError, match="operator 0 has no state partition 2 \\(it has 2 partitions\\)"):
         read_state(checkpoint, partition=2, spark=spark)
+    with pytest.raises(SavepointError, match="operator 0 has no state variable 'count' \\(only transformWithState"):
+        read_state(checkpoint, state_var="count", spark=spark)
 
 
 @pytest.mark.skipif("spark_4()", reason="Spark 4 reads state (the tests above)")

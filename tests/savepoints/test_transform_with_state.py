@@ -57,4 +57,9 @@ def test_a_transform_with_state_savepoint_restores_elsewhere_and_continues_exact
     assert schema_path.startswith("file:" + str(work / "restored") + "/state/0/_stateSchema/default/0_")
     assert meta["operatorInfo"]["operatorName"] == "transformWithStateExec"
     assert result["savepoint_intact"] is True
+    # its state reads back through the state data source, by its one state variable
+    (operator,) = result["state"]["operators"]
+    assert operator["state_variables"] == [{"name": "count", "type": "ValueState", "ttl": False}]
+    assert result["state"]["state_var"] == "count"
+    assert result["state"]["rows"] == [["a", 4], ["b", 2], ["c", 1], ["d", 1]]
     assert not (work / "restored" / "state" / "0" / "_metadata" / "v2" / ".0.crc").exists()

@@ -13,7 +13,7 @@ import os
 import sys
 from typing import Any, Dict, List
 
-from pyflink_compat.checkpoints import restore_query, verify, write_savepoint
+from pyflink_compat.checkpoints import read_state, restore_query, verify, write_savepoint
 
 from .conftest import ROCKSDB, rows_of, run_until_idle, write_input
 
@@ -68,6 +68,9 @@ def main(jar: str, work: str) -> None:
         finally:
             query.stop()
         result["restored"] = sorted(second)
+        state = read_state(restored.location, spark=spark)
+        result["state"] = {"operators": state["operators"], "state_var": state["state_var"],
+                           "rows": sorted((r["key"]["value"], r["value"]["value"]) for r in state["rows"])}
         result["savepoint_intact"] = verify(savepoint)["ok"]
     finally:
         spark.stop()
