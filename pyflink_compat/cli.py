@@ -5,12 +5,17 @@ Usage::
     pyflink-compat checkpoints list DIR [--json]
     pyflink-compat checkpoints show PATH [--json]
     pyflink-compat checkpoints verify PATH [--json]
+    pyflink-compat checkpoints state PATH [--operator ID] [--store-name NAME] [--batch-id N]
+                                          [--partition N] [--limit N] [--sink NAME] [--state-var NAME]
+                                          [--json]
     pyflink-compat savepoint create SOURCE TARGET_DIR --job-name NAME [--json]
     pyflink-compat savepoint restore SOURCE NEW_CHECKPOINT_DIR [--sink NAME] [--json]
     pyflink-compat savepoint dispose PATH [--json]
 
 The exit code is 0 on success and 1 on any failure (including a failed verification); with
-``--json`` the result, or ``{"error": ...}``, is printed as one JSON document.
+``--json`` the result, or ``{"error": ...}``, is printed as one JSON document. Only
+``checkpoints state`` starts a JVM (a quiet local Spark session, Spark 4.0 or later), to read
+state rows through Spark's state data source.
 """
 
 from __future__ import annotations
@@ -18,10 +23,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import os
+import tempfile
 from typing import Any, Dict, List, Optional, Sequence
 
 from pyflink_compat.checkpoints import (
     SavepointError, dispose_savepoint, list_storage, restore_query, show, verify, write_savepoint)
+from pyflink_compat.checkpoints.state_reader import DEFAULT_LIMIT, read_state
 
 __all__ = ["main"]
 
@@ -42,6 +50,8 @@ def _parser() -> argparse.ArgumentParser:
     command(sub, "show", "Show a savepoint, a query checkpoint or a job directory.").add_argument("path")
     command(sub, "verify", "Check that every file of a savepoint or checkpoint is present and intact."
             ).add_argument("path")
+    _add_state_command(command(sub, "state", "Show the stateful operators of a checkpoint or savepoint and their "
+                                             "state rows (starts a local Spark 4 session)."))
 
     savepoint = groups.add_parser("savepoint", help="create, restore and dispose of savepoints")
     sub = savepoint.add_subparsers(dest="action", required=True)
@@ -58,6 +68,96 @@ def _parser() -> argparse.ArgumentParser:
     restore.add_argument("--keep-query-id", action="store_true", help="keep the saved query id")
     command(sub, "dispose", "Delete a savepoint (only a directory with a valid manifest).").add_argument("path")
     return parser
+
+
+def _add_state_command(state: argparse.ArgumentParser) -> None:
+    state.add_argument("path", help="a query checkpoint, a savepoint or one of its query directories, or a job "
+                                    "directory")
+    state.add_argument("--operator", type=int, default=None, help="the stateful operator whose rows to show")
+    state.add_argument("--store-name", default=None, help="the operator's state store (joins have several)")
+    state.add_argument("--batch-id", type=int, default=None, help="a committed batch (the newest by default)")
+    state.add_argument("--partition", type=int, default=None, help="only the rows of this state partition")
+    state.add_argument("--limit", type=int, default=DEFAULT_LIMIT,
+                       help="show at most this many rows (default {})".format(DEFAULT_LIMIT))
+    state.add_argument("--sink", default=None, help="the query to read when the path holds several")
+    state.add_argument("--state-var", default=None, help="the state variable of a transformWithState operator")
+
+
+#: Spark's log4j configuration for the state command: only errors reach the console. The root
+#: level stays at WARN, Spark's level for interactive drivers, so that Spark has nothing to
+#: announce about changing it; a filter on the console drops the warnings.
+_QUIET_LOG4J = """rootLogger.level = warn
+rootLogger.appenderRef.stderr.ref = console
+appender.console.type = Console
+appender.console.name = console
+appender.console.target = SYSTEM_ERR
+appender.console.filter.threshold.type = ThresholdFilter
+appender.console.filter.threshold.level = error
+appender.console.layout.type = PatternLayout
+appender.console.layout.pattern = %p %c: %m%n
+"""
+
+
+def _run_state(args: argparse.Namespace) -> Dict[str, Any]:
+    """Read state with a quiet local Spark session of our own, stopped before returning."""
+    sessions: List[Any] = []
+    with tempfile.TemporaryDirectory(prefix="pyflink-compat-state-") as temp:
+        def new_session() -> Any:
+            from pyspark.sql import SparkSession
+
+            log4j = os.path.join(temp, "log4j2.properties")
+            with open(log4j, "w") as stream:
+                stream.write(_QUIET_LOG4J)
+            session = (SparkSession.builder.master("local[1]").appName("pyflink-compat state")
+                       .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+                       .config("spark.sql.shuffle.partitions", "1")
+                       .config("spark.local.dir", temp)
+                       .config("spark.driver.extraJavaOptions", "-Dlog4j2.configurationFile=file:" + log4j)
+                       .getOrCreate())
+            session.sparkContext.setLogLevel("ERROR")
+            sessions.append(session)
+            return session
+
+        try:
+            return read_state(args.path, operator=args.operator, store_name=args.store_name,
+                              batch_id=args.batch_id, partition=args.partition, limit=args.limit,
+                              sink=args.sink, state_var=args.state_var, new_session=new_session)
+        finally:
+            for session in sessions:
+                session.stop()
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join("{}={}".format(k, json.dumps(v, sort_keys=True)) for k, v in value.items())
+    return json.dumps(value, sort_keys=True)
+
+
+def _text_state(result: Dict[str, Any]) -> List[str]:
+    lines = ["checkpoint {} at batch {}".format(result["checkpoint"], result["batch_id"]), "operators:"]
+    for op in result["operators"]:
+        stores = ", ".join(
+            s["store_name"] + ("" if s["max_batch_id"] is None else " (batches {}-{})".format(
+                s["min_batch_id"], s["max_batch_id"])) for s in op["stores"])
+        lines.append("  {} {}: {} partitions, stores: {}".format(op["operator_id"], op["name"] or "(unnamed)",
+                                                                  op["partitions"], stores))
+        if op.get("state_variables"):
+            lines.append("    state variables: " + ", ".join(
+                "{} ({})".format(v["name"], v["type"]) for v in op["state_variables"]))
+    if "rows" not in result:
+        lines.append("several stateful operators or stores: name one with --operator (and --store-name)")
+        return lines
+    lines.append("operator {}, store {}{}{}: {} of {} rows".format(
+        result["operator_id"], result["store_name"],
+        "" if result["state_var"] is None else ", state variable {}".format(result["state_var"]),
+        "" if result["partition"] is None else ", partition {}".format(result["partition"]),
+        len(result["rows"]), result["total_rows"]))
+    table = [("partition", "key", "value")] + [(str(r["partition"]), _cell(r["key"]), _cell(r["value"]))
+                                               for r in result["rows"]]
+    widths = [max(len(row[i]) for row in table) for i in range(2)]
+    for row in table:
+        lines.append("  {}  {}  {}".format(row[0].ljust(widths[0]), row[1].ljust(widths[1]), row[2]).rstrip())
+    return lines
 
 
 def _text_list(result: Dict[str, Any]) -> List[str]:
@@ -84,6 +184,8 @@ def _run(args: argparse.Namespace) -> Dict[str, Any]:
             return list_storage(args.path)
         if args.action == "show":
             return show(args.path)
+        if args.action == "state":
+            return _run_state(args)
         return verify(args.path)
     if args.action == "create":
         source = args.source[0] if len(args.source) == 1 else args.source
@@ -113,6 +215,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(json.dumps(result, indent=1, sort_keys=True))
     elif args.action == "list":
         print("\n".join(_text_list(result)))
+    elif args.action == "state":
+        print("\n".join(_text_state(result)))
     elif args.action == "verify":
         print("{} {}: {} ({} files)".format(result["kind"], result["path"], "intact" if ok else "DAMAGED",
                                               result["files"]))

@@ -26,7 +26,7 @@ from typing import Any, Dict, List, Optional, Tuple
 import attrs
 
 from pyflink_compat.checkpoints.errors import SavepointError
-from pyflink_compat.checkpoints.fs import FileAccess, file_access_for
+from pyflink_compat.checkpoints.fs import FileAccess, file_access_for, local_path
 from pyflink_compat.checkpoints.layout import QueryCheckpoint, crc_name, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, check_files, read_manifest
 from pyflink_compat.checkpoints.savepoint import job_queries
@@ -114,17 +114,61 @@ def resolve_restore_source(fs: FileAccess, path: str, sink: Optional[str] = None
     return query_dir, files, None, batch
 
 
-def _refuse_absolute_schema_paths(fs: FileAccess, query_dir: str, files: List[str]) -> None:
-    """transformWithState on Spark 4 records the absolute path of its state schema files in its
-    operator metadata (``state/<op>/_metadata/v2/<batch>``); a copy elsewhere would fail, or
-    silently read the schema from the old location while that still exists."""
+_OPERATOR_METADATA_V2 = re.compile(r"state/\d+/_metadata/v2/\d+")
+_SCHEMA_FILE_PATH = re.compile(r"^(.*?)(/state/\d+/_stateSchema/.+)$")
+
+
+def _location_uri(location: str, target: str) -> str:
+    """The checkpoint location as Spark spells it in file paths (``file:/...`` when local)."""
+    return "file:" + target if local_path(location) is not None else location.rstrip("/")
+
+
+def _rewrite_schema_paths(fs: FileAccess, query_dir: str, files: List[str], location_uri: str) -> Dict[str, bytes]:
+    """New contents for the operator metadata files that name state schema files by absolute
+    path, pointing them into the new location.
+
+    transformWithState on Spark 4 records the absolute path of its state schema files in its
+    operator metadata (``state/<op>/_metadata/v2/<batch>``); a copy elsewhere fails to start
+    (or reads the schema of the old location while that still exists) unless they are
+    rewritten. The schema files themselves are among the copied files.
+
+    :raises SavepointError: when a path does not lie under ``state/<op>/_stateSchema/`` or the
+                            file is not operator metadata Spark can have written.
+    """
+    rewritten: Dict[str, bytes] = {}
     for rel in files:
-        if re.fullmatch(r"state/\d+/_metadata/v2/\d+", rel):
-            text = fs.read_bytes(query_dir + "/" + rel).decode("utf-8", "replace")
-            if re.search(r'"stateSchemaFilePaths"\s*:\s*\[\s*"(?:[a-zA-Z][a-zA-Z0-9+.-]*:|/)', text):
-                raise SavepointError(query_dir + "/" + rel, "the operator metadata names its state schema files "
-                                     "by absolute path (transformWithState on Spark 4): restoring it to another "
-                                     "location is not supported yet")
+        if not _OPERATOR_METADATA_V2.fullmatch(rel):
+            continue
+        path = query_dir + "/" + rel
+        lines = fs.read_bytes(path).decode("utf-8", "replace").split("\n")
+        try:
+            meta = json.loads(lines[1])
+            infos = meta.get("stateStoreInfo", [])
+        except (ValueError, IndexError, AttributeError):
+            raise SavepointError(path, "the operator metadata is not readable") from None
+        changed = False
+        for info in infos:
+            paths = info.get("stateSchemaFilePaths") if isinstance(info, dict) else None
+            if not isinstance(paths, list):
+                continue
+            moved = []
+            for old in paths:
+                match = _SCHEMA_FILE_PATH.match(str(old))
+                if match is None:
+                    raise SavepointError(path, "the state schema file {} lies outside the checkpoint's state "
+                                         "directory; it cannot be moved with the checkpoint".format(old))
+                moved.append(location_uri + match.group(2))
+            changed = changed or moved != paths
+            info["stateSchemaFilePaths"] = moved
+        if changed:
+            lines[1] = json.dumps(meta, separators=(",", ":"))
+            rewritten[rel] = "\n".join(lines).encode("utf-8")
+    return rewritten
+
+
+def _crc_of(rel: str) -> str:
+    head, _, name = rel.rpartition("/")
+    return (head + "/" if head else "") + crc_name(name)
 
 
 def restore_query(source: str, fresh_checkpoint_location: str, sink: Optional[str] = None,
@@ -147,14 +191,20 @@ def restore_query(source: str, fresh_checkpoint_location: str, sink: Optional[st
     if fs.exists(target) and (not fs.isdir(target) or fs.listdir(target)):
         raise SavepointError(target, "the new checkpoint location is not empty; restore only into a fresh one")
     query_dir, files, _, batch = resolve_restore_source(fs, src, sink)
-    _refuse_absolute_schema_paths(fs, query_dir, files)
+    rewritten = _rewrite_schema_paths(fs, query_dir, files, _location_uri(fresh_checkpoint_location, target))
+    # a rewritten file's Hadoop checksum would not match; without one, Hadoop reads it unchecked
+    stale_crcs = {_crc_of(rel) for rel in rewritten}
     fs.makedirs(target)
     total = 0
     try:
         for rel in files:
-            if new_query_id and rel in ("metadata", crc_name("metadata")):
+            if (new_query_id and rel in ("metadata", crc_name("metadata"))) or rel in stale_crcs:
                 continue
-            fs.copy_file(query_dir + "/" + rel, target + "/" + rel, link=False)
+            if rel in rewritten:
+                fs.makedirs(target + "/" + rel.rpartition("/")[0])
+                fs.write_atomic(target + "/" + rel, rewritten[rel])
+            else:
+                fs.copy_file(query_dir + "/" + rel, target + "/" + rel, link=False)
             total += fs.size(target + "/" + rel)
         query_id = QueryCheckpoint(fs, query_dir).query_id()
         if new_query_id:

@@ -240,15 +240,17 @@ def _target_partitions(spark: Any) -> Tuple[Optional[int], bool]:
 
 
 def _can_rescale(spark: Any, provider: str) -> Optional[str]:
-    """Why the state of a checkpoint written with ``provider`` cannot be rescaled here, if so."""
+    """Why the state of a checkpoint written with ``provider`` cannot be rescaled here, if so
+    (every reason that applies: Spark 3.5 with HDFS-backed state gets both)."""
     version = str(getattr(spark, "version", "0"))
     major_minor = tuple(int(p) for p in (version.split(".") + ["0"])[:2] if p.isdigit())
+    reasons = []
     if major_minor < (4, 2) or not hasattr(spark, "_streamingCheckpointManager"):
-        return "rescaling state needs Spark 4.2 or later (this is Spark {})".format(version)
+        reasons.append("Spark 4.2 or later (this is Spark {})".format(version))
     if provider != ROCKSDB_PROVIDER:
-        return ("rescaling state needs the RocksDB state backend (state.backend.type: rocksdb) when the "
-                "savepoint was taken; this state was written by {}".format(provider))
-    return None
+        reasons.append("the RocksDB state backend (state.backend.type: rocksdb) when the savepoint was taken; "
+                       "this state was written by {}".format(provider))
+    return "rescaling state needs " + " and ".join(reasons) if reasons else None
 
 
 def _saved_queries(fs: FileAccess, path: str) -> Dict[str, str]:

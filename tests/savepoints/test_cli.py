@@ -44,6 +44,18 @@ def test_show_and_verify_a_savepoint_and_a_checkpoint(capsys: Any, saved_job: Di
     assert code == 0 and checked["kind"] == "job" and checked["ok"] is True
 
 
+def test_operators_are_found_from_the_state_directories_when_spark_wrote_no_operator_metadata(
+        capsys: Any, spark: Any, saved_job: Dict[str, str]) -> None:
+    checkpoint = os.path.join(saved_job["job_dir"], "counts")
+    metadata = os.path.join(checkpoint, "state", "0", "_metadata", "metadata")
+    spark_4 = int(spark.version.split(".")[0]) >= 4
+    assert os.path.isfile(metadata) == spark_4  # Spark 3.5 writes no operator metadata
+    code, shown = run(capsys, "checkpoints", "show", checkpoint)
+    assert code == 0
+    assert shown["operators"] == [{"operator_id": 0, "name": "stateStoreSave" if spark_4 else None,
+                                   "partitions": [0, 1], "stores": ["default"]}]
+
+
 def test_verify_names_the_corrupt_file_and_exits_with_1(capsys: Any, saved_job: Dict[str, str], tmp_path: Any) -> None:
     damaged = str(tmp_path / "damaged")
     shutil.copytree(saved_job["savepoint"], damaged)

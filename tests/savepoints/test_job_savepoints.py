@@ -344,8 +344,30 @@ def test_a_rocksdb_savepoint_rescaled_from_2_to_4_partitions_gives_the_same_resu
 
 
 def test_rescaling_hashmap_state_is_refused_naming_what_allows_it(jobs, saved, tmp_path):
+    import pyspark
+
     text = _refused(jobs, saved, tmp_path / "s", saved["savepoint"], parallelism=4)
-    assert "rescaling state needs the RocksDB state backend" in text
+    assert "rescaling state needs " in text and "the RocksDB state backend (state.backend.type: rocksdb)" in text
+    old_spark = tuple(int(p) for p in pyspark.__version__.split(".")[:2]) < (4, 2)
+    assert ("Spark 4.2 or later (this is Spark {})".format(pyspark.__version__) in text) == old_spark
+
+
+def test_rescaling_rocksdb_state_before_spark_4_2_is_refused_naming_the_version(jobs, tmp_path):
+    import pyspark
+
+    if tuple(int(p) for p in pyspark.__version__.split(".")[:2]) >= (4, 2):
+        pytest.skip("Spark 4.2+ rescales RocksDB state (the test above)")
+    saved = _rocksdb_savepoint(jobs, tmp_path)
+    env = jobs(restore_options(saved["savepoint"], **{"state.backend.type": "rocksdb"}))
+    ask_parallelism(env, 4)
+    add_counts(env, saved["source"], tmp_path / "s", bounded=True)
+    with pytest.raises(SavepointError) as info:
+        env.execute_async("refused")
+    text = str(info.value)
+    assert "rescaling state needs Spark 4.2 or later (this is Spark {})".format(pyspark.__version__) in text
+    assert "RocksDB" not in text.partition("rescaling")[2]
+    assert not os.path.exists(str(tmp_path / "s" / "refused" / "counts"))
+    assert digest(saved["savepoint"]) == saved["digest"]
 
 
 def test_jobs_with_temporary_checkpoint_locations_take_and_restore_savepoints(jobs, saved, tmp_path):

@@ -46,6 +46,8 @@ def wait_for_a_snapshot_zip(checkpoint: str) -> None:
 @pytest.mark.parametrize("provider", sorted(PROVIDERS))
 def test_a_savepoint_of_a_running_query_restored_twice_reaches_the_uninterrupted_counts(
         spark: Any, tmp_path: Any, provider: str) -> None:
+    if provider == "rocksdb-format-v2" and int(spark.version.split(".")[0]) < 4:
+        pytest.skip("checkpoint format v2 exists from Spark 4.0 on (Spark 3.5 ignores the setting)")
     input_dir = str(tmp_path / "input")
     original = str(tmp_path / "storage" / "job" / "counts")
     with session_conf(spark, PROVIDERS[provider]):

@@ -1,0 +1,248 @@
+"""Reading the state rows of a query checkpoint or of a savepoint, through Spark.
+
+Unlike the rest of :mod:`pyflink_compat.checkpoints`, this needs a JVM: the rows are read with
+Spark's state data source (``spark.read.format("statestore")``) and the operators are listed
+with its metadata source (``format("state-metadata")``). Both exist from Spark 4.0 on; Spark
+3.5 has neither, and reading state there is refused with a clear error.
+
+A savepoint holds, per query, a trimmed copy of the query's checkpoint at one committed batch;
+that copy is a checkpoint Spark can read, at that batch only. Reading never writes into the
+checkpoint or the savepoint.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import decimal
+import json
+import math
+from typing import Any, Callable, Dict, List, Optional
+
+from pyflink_compat.checkpoints.errors import SavepointError
+from pyflink_compat.checkpoints.fs import FileAccess, file_access_for
+from pyflink_compat.checkpoints.layout import QueryCheckpoint, is_query_checkpoint
+from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, read_manifest
+from pyflink_compat.checkpoints.savepoint import job_queries
+
+__all__ = ["read_state", "find_query_checkpoint", "json_ready", "DEFAULT_LIMIT"]
+
+#: How many state rows are returned when no limit is given.
+DEFAULT_LIMIT = 20
+
+
+def _pick(path: str, names: List[str], sink: Optional[str], what: str) -> str:
+    if sink is not None:
+        if sink not in names:
+            raise SavepointError(path, "has no query for sink '{}' (it has: {})".format(sink, ", ".join(names)))
+        return sink
+    if len(names) != 1:
+        raise SavepointError(path, "{} several queries ({}): name one with --sink".format(what, ", ".join(names)))
+    return names[0]
+
+
+def find_query_checkpoint(fs: FileAccess, path: str, sink: Optional[str] = None) -> str:
+    """The query checkpoint directory that ``path`` stands for.
+
+    :param path: A query checkpoint, a savepoint (``sink`` names the query when it holds
+                 several), one query directory inside a savepoint, or a job directory.
+    :raises SavepointError: when ``path`` is none of these.
+    """
+    if not fs.exists(path):
+        raise SavepointError(path, "does not exist")
+    if not fs.isdir(path):
+        raise SavepointError(path, "is not a directory")
+    if fs.isfile(path + "/" + MANIFEST_NAME):
+        names = sorted(str(q["path"]) for q in read_manifest(fs, path)["queries"])
+        return path + "/" + _pick(path, names, sink, "the savepoint holds")
+    if is_query_checkpoint(fs, path):
+        return path
+    queries = dict(job_queries(fs, path))
+    if queries:
+        return queries[_pick(path, sorted(queries), sink, "the job directory holds")]
+    raise SavepointError(path, "not a Spark query checkpoint (no metadata file and offsets/ log), nor a savepoint "
+                         "or job directory")
+
+
+def json_ready(value: Any) -> Any:
+    """A state value as plain JSON: rows and maps become objects, bytes base64 text, dates,
+    times and decimals their text, and non-finite floats their name."""
+    if hasattr(value, "asDict"):
+        value = value.asDict(recursive=True)
+    if isinstance(value, dict):
+        return {str(k): json_ready(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_ready(v) for v in value]
+    if isinstance(value, (bytes, bytearray)):
+        return base64.b64encode(bytes(value)).decode("ascii")
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, datetime.timedelta):
+        return value.total_seconds()
+    if isinstance(value, decimal.Decimal):
+        return str(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    return value
+
+
+def _require_spark_4(path: str, version: str) -> None:
+    head = version.split(".")[0]
+    if not head.isdigit() or int(head) < 4:
+        raise SavepointError(path, "reading state needs Spark 4.0 or later, whose state data source reads "
+                             "checkpoints (this is Spark {}; Spark 3.5 has no such reader)".format(version))
+
+
+def _spark_error(path: str, error: Exception) -> SavepointError:
+    lines = [line for line in str(error).splitlines() if line.strip()]
+    return SavepointError(path, "Spark could not read the state: {}".format(lines[0] if lines else repr(error)))
+
+
+def _operators(spark: Any, checkpoint: QueryCheckpoint) -> List[Dict[str, Any]]:
+    """The stateful operators: Spark's operator metadata where it exists (checkpoints written
+    by Spark 4), completed from the directories on disk (Spark 3.5 writes no metadata)."""
+    found: Dict[int, Dict[str, Any]] = {}
+    for op in checkpoint.operators():
+        found[op.operator_id] = {"operator_id": op.operator_id, "name": op.name, "partitions": len(op.partitions),
+                                 "stores": [{"store_name": s, "min_batch_id": None, "max_batch_id": None}
+                                            for s in op.stores]}
+    try:
+        rows = spark.read.format("state-metadata").load(checkpoint.root).collect()
+    except Exception:  # no operator metadata: the directories are all there is
+        rows = []
+    for row in rows:
+        entry = found.setdefault(int(row["operatorId"]), {"operator_id": int(row["operatorId"]), "name": None,
+                                                          "partitions": 0, "stores": []})
+        entry["name"] = row["operatorName"] or entry["name"]
+        entry["partitions"] = max(entry["partitions"], int(row["numPartitions"] or 0))
+        stores = [s for s in entry["stores"] if s["store_name"] != row["stateStoreName"]]
+        stores.append({"store_name": row["stateStoreName"], "min_batch_id": row["minBatchId"],
+                       "max_batch_id": row["maxBatchId"]})
+        entry["stores"] = sorted(stores, key=lambda s: str(s["store_name"]))
+        variables = _state_variables(row["operatorProperties"] if "operatorProperties" in row else None)
+        if variables:
+            entry["state_variables"] = variables
+    return [found[k] for k in sorted(found)]
+
+
+def _state_variables(properties: Optional[str]) -> List[Dict[str, Any]]:
+    """The state variables a transformWithState operator declares in its properties."""
+    try:
+        found = json.loads(properties or "{}").get("stateVariables") or []
+        return [{"name": str(v["stateName"]), "type": v.get("stateVariableType"), "ttl": v.get("ttlEnabled")}
+                for v in found]
+    except (ValueError, AttributeError, KeyError, TypeError):
+        return []
+
+
+def read_state(path: str, operator: Optional[int] = None, store_name: Optional[str] = None,
+               batch_id: Optional[int] = None, partition: Optional[int] = None, limit: int = DEFAULT_LIMIT,
+               sink: Optional[str] = None, state_var: Optional[str] = None, spark: Any = None,
+               new_session: Optional[Callable[[], Any]] = None) -> Dict[str, Any]:
+    """The stateful operators of a query checkpoint and the state rows of one of them.
+
+    :param path: A query checkpoint, a savepoint, one query directory of a savepoint, or a job
+                 directory (``sink`` picks the query when there are several).
+    :param operator: The operator whose rows to read. When left out, the rows of the only
+                     operator are read if there is exactly one (with one store); with several,
+                     only the operators are listed.
+    :param store_name: The state store of the operator (stream-stream joins have several).
+    :param batch_id: The committed batch whose state to read; the newest one by default. A
+                     savepoint holds the state of its saved batch only.
+    :param partition: Only the rows of this state partition.
+    :param limit: At most this many rows are returned (``total_rows`` counts them all).
+    :param sink: The query to read when ``path`` holds several.
+    :param state_var: The state variable of a transformWithState operator (needed when it has
+                      several; Spark reads one at a time).
+    :param spark: The SparkSession to read with; the active one by default.
+    :param new_session: Makes the SparkSession when there is none (after the checkpoint was
+                        found and checked, so that a wrong path never starts a JVM);
+                        ``SparkSession.builder.getOrCreate`` by default.
+    :return: A JSON-ready dictionary: ``path``, ``checkpoint``, ``batch_id``, ``operators``
+             (with the ``state_variables`` of transformWithState operators) and, when an
+             operator was read, ``operator_id``, ``store_name``, ``state_var``, ``partition``,
+             ``rows`` (each ``{"partition", "key", "value"}``, plus any other column Spark
+             returns), ``total_rows`` and ``limit``.
+    :raises SavepointError: when the path is not a checkpoint or savepoint, has no state, the
+                            operator, store, batch or partition does not exist, or Spark is
+                            older than 4.0.
+    """
+    if limit < 0:
+        raise SavepointError(path, "the row limit must not be negative")
+    fs, local = file_access_for(path)
+    root = find_query_checkpoint(fs, local, sink)
+    checkpoint = QueryCheckpoint(fs, root)
+    committed = checkpoint.committed_batches()
+    if not committed:
+        raise SavepointError(root, "the checkpoint has no committed batch, so no state to read")
+    if batch_id is not None and batch_id not in committed:
+        raise SavepointError(root, "batch {} is not a committed batch of this checkpoint (committed: {})".format(
+            batch_id, ", ".join(str(b) for b in committed[-10:])))
+    on_disk = checkpoint.operators()
+    if not on_disk:
+        raise SavepointError(root, "has no state: the query has no stateful operator")
+    if operator is not None and operator not in [op.operator_id for op in on_disk]:
+        raise SavepointError(root, "has no stateful operator {} (it has: {})".format(
+            operator, ", ".join(str(op.operator_id) for op in on_disk)))
+    if spark is None:
+        import pyspark
+        from pyspark.sql import SparkSession
+
+        _require_spark_4(root, pyspark.__version__)
+        spark = SparkSession.getActiveSession() or (new_session or SparkSession.builder.getOrCreate)()
+    _require_spark_4(root, str(spark.version))
+    result: Dict[str, Any] = {"path": local, "checkpoint": root,
+                              "batch_id": committed[-1] if batch_id is None else batch_id,
+                              "operators": _operators(spark, checkpoint)}
+    known = {op["operator_id"]: op for op in result["operators"]}
+    if operator is None:
+        if len(known) != 1 or len(next(iter(known.values()))["stores"]) != 1:
+            return result
+        operator = next(iter(known))
+    if operator not in known:
+        raise SavepointError(root, "has no stateful operator {} (it has: {})".format(
+            operator, ", ".join(str(k) for k in sorted(known))))
+    stores = [str(s["store_name"]) for s in known[operator]["stores"]]
+    if store_name is None:
+        store_name = "default" if "default" in stores or len(stores) != 1 else stores[0]
+    if store_name not in stores:
+        raise SavepointError(root, "operator {} has no state store '{}' (it has: {})".format(
+            operator, store_name, ", ".join(stores)))
+    if partition is not None and not 0 <= partition < max(known[operator]["partitions"], 1):
+        raise SavepointError(root, "operator {} has no state partition {} (it has {} partitions)".format(
+            operator, partition, known[operator]["partitions"]))
+    variables = [str(v["name"]) for v in known[operator].get("state_variables", [])]
+    if variables and state_var is None:
+        if len(variables) != 1:
+            raise SavepointError(root, "operator {} keeps several state variables ({}): name one with "
+                                 "--state-var".format(operator, ", ".join(variables)))
+        state_var = variables[0]
+    if state_var is not None and state_var not in variables:
+        raise SavepointError(root, "operator {} has no state variable '{}' ({})".format(
+            operator, state_var, "it has: " + ", ".join(variables) if variables
+            else "only transformWithState operators have state variables"))
+    reader = spark.read.format("statestore").option("operatorId", str(operator)).option("batchId", str(
+        result["batch_id"]))
+    if store_name != "default":
+        reader = reader.option("storeName", store_name)
+    if state_var is not None:
+        reader = reader.option("stateVarName", state_var)
+    try:
+        frame = reader.load(root)
+        if partition is not None:
+            frame = frame.where(frame["partition_id"] == partition)
+        total = frame.count()
+        rows = frame.limit(limit).collect()
+    except Exception as error:  # py4j and analysis errors alike
+        raise _spark_error(root, error) from None
+    found = []
+    for row in rows:
+        data = json_ready(row)
+        entry = {"partition": data.pop("partition_id", None), "key": data.pop("key", None),
+                 "value": data.pop("value", None)}
+        entry.update(data)
+        found.append(entry)
+    result.update({"operator_id": operator, "store_name": store_name, "state_var": state_var,
+                   "partition": partition, "rows": found,
+                   "total_rows": total, "limit": limit})
+    return result
