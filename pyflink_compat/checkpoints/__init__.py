@@ -1,7 +1,8 @@
 """Savepoints, restores and inspection of Spark query checkpoints, at the file level.
 
-Nothing here needs the JVM: checkpoints and savepoints are read and written as files (only the
-local file system so far, see :mod:`pyflink_compat.checkpoints.fs`).
+Checkpoints and savepoints are read and written as files: on local paths in plain Python,
+with no JVM; on any other file system through Hadoop's ``FileSystem`` in the running Spark
+session (see :mod:`pyflink_compat.checkpoints.fs`).
 """
 
 from pyflink_compat.checkpoints.errors import SavepointError
