@@ -120,6 +120,7 @@ class HadoopFileAccess(FileAccess):
         self._spark = spark
         self._jvm: Any = spark.sparkContext._jvm
         self._file_systems: Dict[Tuple[str, str], Any] = {}
+        self._checksummed: Dict[Tuple[str, str], bool] = {}
         self._lock = threading.Lock()
 
     # -- paths and file systems -----------------------------------------------------------------
@@ -131,35 +132,47 @@ class HadoopFileAccess(FileAccess):
     def _hadoop_conf(self) -> Any:
         return self._spark._jsparkSession.sessionState().newHadoopConf()
 
-    def _fs(self, j_path: Any) -> Any:
+    @staticmethod
+    def _key(j_path: Any) -> Tuple[str, str]:
         uri = j_path.toUri()
-        key = (str(uri.getScheme() or ""), str(uri.getAuthority() or ""))
+        return str(uri.getScheme() or ""), str(uri.getAuthority() or "")
+
+    def _fs(self, j_path: Any) -> Any:
+        key = self._key(j_path)
         with self._lock:
             fs = self._file_systems.get(key)
             if fs is None:
-                fs = self._jvm.org.apache.hadoop.fs.FileSystem.newInstance(uri, self._hadoop_conf())
-                self._skip_checksum_files(fs)
+                fs = self._jvm.org.apache.hadoop.fs.FileSystem.newInstance(j_path.toUri(), self._hadoop_conf())
+                self._checksummed[key] = self._skip_checksum_files(fs)
                 self._file_systems[key] = fs
         return fs
 
-    def _skip_checksum_files(self, fs: Any) -> None:
-        """Turn off automatic ``.crc`` handling on the checksummed file systems under ``fs``."""
+    def _skip_checksum_files(self, fs: Any) -> bool:
+        """Turn off automatic ``.crc`` handling on the checksummed file systems under ``fs``;
+        whether there was one."""
+        found = False
         pending, seen = [fs], set()
         while pending:
             current = pending.pop()
             if current is None or current.hashCode() in seen:
                 continue
             seen.add(current.hashCode())
-            cls, names = current.getClass(), []
-            while cls is not None:
-                names.append(str(cls.getName()))
-                cls = cls.getSuperclass()
-            if _CHECKSUM_FS in names:
+            if _CHECKSUM_FS in self._class_names(current):
                 current.setVerifyChecksum(False)
                 current.setWriteChecksum(False)
+                found = True
             children = current.getChildFileSystems()
             if children is not None:
                 pending.extend(children[i] for i in range(len(children)))
+        return found
+
+    @staticmethod
+    def _class_names(j_object: Any) -> List[str]:
+        names, cls = [], j_object.getClass()
+        while cls is not None:
+            names.append(str(cls.getName()))
+            cls = cls.getSuperclass()
+        return names
 
     def qualify(self, path: str) -> str:
         """``path`` as a full, normalised URI of its file system (a local path stays as it is).
@@ -190,11 +203,27 @@ class HadoopFileAccess(FileAccess):
                 return None
             raise error from e
 
-    def _call(self, path: str, method: str, *args: Any) -> Any:
-        """``method`` of the file system of ``path``, with Java I/O failures as :class:`OSError`."""
+    def _target(self, path: str, raw: bool) -> Tuple[Any, Any]:
+        """The file system and Java path to work on ``path`` with. With ``raw``, a path behind a
+        checksummed file system (also behind a viewfs mount) is given on the raw file system
+        under it, which neither adds, removes nor hides ``.crc`` files (its parent must exist)."""
         j_path = self._j_path(path)
+        fs = self._fs(j_path)
+        if not raw or not self._checksummed.get(self._key(j_path)) or j_path.isRoot():
+            return fs, j_path
+        parent = fs.resolvePath(j_path.getParent())
+        target_fs = self._fs(parent)
+        if _CHECKSUM_FS not in self._class_names(target_fs):
+            return fs, j_path
+        return target_fs.getRawFileSystem(), self._jvm.org.apache.hadoop.fs.Path(parent, j_path.getName())
+
+    def _call(self, path: str, method: str, *args: Any, raw: bool = False) -> Any:
+        """``method`` of the file system of ``path``, with Java I/O failures as :class:`OSError`
+        (``raw``: see :meth:`_target`; a :class:`str` argument is a second path, taken alike)."""
         try:
-            return getattr(self._fs(j_path), method)(j_path, *args)
+            fs, j_path = self._target(path, raw)
+            j_args = [self._target(a, raw)[1] if isinstance(a, str) else a for a in args]
+            return getattr(fs, method)(j_path, *j_args)
         except Exception as e:  # noqa: BLE001
             if not _is_java(e):
                 raise
@@ -216,9 +245,15 @@ class HadoopFileAccess(FileAccess):
         if not self.isdir(path):
             return []
         try:
-            statuses = self._call(path, "listStatus")
-        except FileNotFoundError:
-            return []
+            # raw, because a checksummed file system hides its .crc files from listings
+            fs, j_child = self._target(path.rstrip("/") + "/_", raw=True)
+            statuses = fs.listStatus(j_child.getParent())
+        except Exception as e:  # noqa: BLE001
+            if not _is_java(e):
+                raise
+            if isinstance(_os_error(e, path), FileNotFoundError):
+                return []
+            raise _os_error(e, path) from e
         return sorted(str(statuses[i].getPath().getName()) for i in range(len(statuses)))
 
     def size(self, path: str) -> int:
@@ -247,7 +282,7 @@ class HadoopFileAccess(FileAccess):
             self.makedirs(parent)
         source = self._call(src, "open")
         try:
-            target = self._call(dst, "create", True)
+            target = self._call(dst, "create", True, raw=True)
             try:
                 self._jvm.org.apache.hadoop.io.IOUtils.copyBytes(source, target, _CHUNK, False)
             except Exception as e:  # noqa: BLE001
@@ -266,23 +301,23 @@ class HadoopFileAccess(FileAccess):
         parent, _, name = path.rstrip("/").rpartition("/")
         temp = "{}/.{}.{}.tmp".format(parent, name, os.urandom(6).hex())
         self.makedirs(parent)
-        stream = self._call(temp, "create", False)
+        stream = self._call(temp, "create", False, raw=True)
         try:
             try:
                 stream.write(bytearray(data))
             finally:
                 stream.close()
-            if not self._call(temp, "rename", self._j_path(path)):
+            if not self._call(temp, "rename", path, raw=True):
                 if not self.exists(path):
                     raise OSError(5, "the file system refused to rename {} to {}".format(temp, path), path)
                 # replacing a file: Hadoop's public rename never overwrites, so delete first (not
                 # atomic; the tools only ever write files that do not exist yet)
-                self._call(path, "delete", False)
-                if not self._call(temp, "rename", self._j_path(path)):
+                self._call(path, "delete", False, raw=True)
+                if not self._call(temp, "rename", path, raw=True):
                     raise OSError(5, "the file system refused to rename {} to {}".format(temp, path), path)
         except BaseException:
             if self.exists(temp):
-                self._call(temp, "delete", False)
+                self._call(temp, "delete", False, raw=True)
             raise
 
     def remove_tree(self, path: str) -> None:
@@ -292,7 +327,7 @@ class HadoopFileAccess(FileAccess):
     def remove_file(self, path: str) -> None:
         if self.isdir(path):
             raise IsADirectoryError(21, "is a directory", path)
-        if not self._call(path, "delete", False):
+        if not self._call(path, "delete", False, raw=True):
             raise FileNotFoundError(2, "no such file", path)
 
 
