@@ -135,6 +135,36 @@ def test_a_viewfs_savepoint_restores_into_a_job_on_viewfs_exactly_once(
     assert digest(viewfs.on_disk(saved["savepoint"])) == saved["digest"]
 
 
+def test_stop_with_savepoint_to_viewfs_finishes_the_job_and_restores_into_local_storage(
+        viewfs: Mount, tmp_path: Any) -> None:
+    source = tmp_path / "in"
+    rows = write_files(source, 0, 2)
+    env = new_env({"execution.checkpointing.savepoint-dir": viewfs.uri + "/stop-sp"})
+    try:
+        add_counts(env, source, viewfs.uri + "/stop-storage")
+        client = env.execute_async("stopped")
+        checkpoint = viewfs.uri + "/stop-storage/stopped/counts"
+        wait_for(lambda: len(commits(viewfs.on_disk(checkpoint))) >= 2, "two commits")
+        path = client.stop_with_savepoint(False).result(60)
+        client.get_job_execution_result().result(60)
+        assert client.get_job_status().result() is JobStatus.FINISHED
+    finally:
+        env.close()
+    assert path.startswith(viewfs.uri + "/stop-sp/savepoint-")
+    # retention (NO_EXTERNALIZED_CHECKPOINTS) removed the checkpoints through Hadoop, after the savepoint
+    assert not os.path.exists(viewfs.on_disk(checkpoint))
+    rows += write_files(source, 2, 1)
+    env = new_env({"execution.state-recovery.path": path})
+    try:
+        counts = add_counts(env, source, "file://" + str(tmp_path / "local-storage"), bounded=True)
+        client = env.execute_async("after-stop")
+        client.get_job_execution_result().result(120)
+    finally:
+        env.close()
+    assert counts.latest() == expected(rows) and min(counts.batches) > 0
+    assert verify(path)["ok"] is True
+
+
 def test_list_show_and_verify_read_the_job_and_its_savepoint_on_viewfs(viewfs: Mount, saved: Dict[str, Any]) -> None:
     listed = list_storage(viewfs.uri + "/storage")
     (job,) = listed["jobs"]
