@@ -90,17 +90,28 @@ class _HadoopInput(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer: Any) -> int:
-        view = memoryview(buffer).cast("B")
+    def _read(self, size: int) -> bytes:
         try:
-            data = self._j_stream.readNBytes(min(len(view), _CHUNK))
+            data = self._j_stream.readNBytes(size)
         except Exception as e:  # noqa: BLE001 - a Java I/O failure
             if _is_java(e):
                 raise _os_error(e, self._path) from e
             raise
-        count = len(data) if data else 0
-        view[:count] = data or b""
-        return count
+        return bytes(data) if data else b""
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        data = self._read(min(len(view), _CHUNK))
+        view[:len(data)] = data
+        return len(data)
+
+    def readall(self) -> bytes:
+        parts: List[bytes] = []
+        while True:
+            data = self._read(_CHUNK)
+            if not data:
+                return b"".join(parts)
+            parts.append(data)
 
     def close(self) -> None:
         if not self.closed:
