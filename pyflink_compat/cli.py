@@ -1,4 +1,8 @@
-"""The ``pyflink-compat`` command: look at checkpoints and manage savepoints, without a JVM.
+"""The ``pyflink-compat`` command: look at checkpoints and manage savepoints.
+
+Local paths and ``file:`` URIs need no JVM. Any other scheme (``hdfs://``, ``s3a://``, ...)
+is reached through Hadoop's file system in a local Spark session that the command starts for
+that run only (see :mod:`pyflink_compat.checkpoints.jvm_session`).
 
 Usage::
 
@@ -29,6 +33,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from pyflink_compat.checkpoints import (
     SavepointError, dispose_savepoint, list_storage, restore_query, show, verify, write_savepoint)
+from pyflink_compat.checkpoints.jvm_session import spark_for_paths
 from pyflink_compat.checkpoints.state_reader import DEFAULT_LIMIT, read_state
 
 __all__ = ["main"]
@@ -202,8 +207,11 @@ def _run(args: argparse.Namespace) -> Dict[str, Any]:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line; returns the exit code."""
     args = _parser().parse_args(argv)
+    given = [vars(args).get(key) for key in ("path", "source", "target")]
+    paths = [p for value in given for p in (value if isinstance(value, list) else [value]) if isinstance(p, str)]
     try:
-        result = _run(args)
+        with spark_for_paths(paths):
+            result = _run(args)
     except SavepointError as error:
         if args.json:
             print(json.dumps({"error": str(error), "path": error.path, "cause": error.cause}))

@@ -1,8 +1,9 @@
 """Savepoints, restores and inspection of Spark query checkpoints, at the file level.
 
-Nothing here needs the JVM: checkpoints and savepoints are read and written as files (only the
-local file system so far, see :mod:`pyflink_compat.checkpoints.fs`). The one exception is
-:func:`read_state`, which reads state rows through Spark 4's state data source.
+Checkpoints and savepoints are read and written as files: on local paths in plain Python,
+with no JVM; on any other file system through Hadoop's ``FileSystem`` in the running Spark
+session (see :mod:`pyflink_compat.checkpoints.fs`). :func:`read_state` is different: it reads
+state rows through Spark 4's state data source, so it always needs a Spark session.
 
 A job that keeps its checkpoints, then what :func:`list_storage`, :func:`show` and
 :func:`verify` find in them:

@@ -1,10 +1,14 @@
 """File access used by the checkpoint tools.
 
 Everything in :mod:`pyflink_compat.checkpoints` reads and writes files through the small
-:class:`FileAccess` interface below, so that a Hadoop ``FileSystem`` implementation (through
-the Spark JVM, for HDFS and object stores) can be added later without touching the logic. Only
-the local file system is implemented now, in plain Python; it accepts local paths and ``file:``
-URIs. Paths handed to the interface are always ``/``-joined strings.
+:class:`FileAccess` interface below. Local paths and ``file:`` URIs are served by
+:class:`LocalFileAccess`, in plain Python with no JVM (and with hard links where a savepoint
+may use them). Every other scheme (``hdfs://``, ``s3a://``, ``viewfs://``, ...) goes through
+Hadoop's ``FileSystem`` in the JVM of the running Spark session
+(:class:`~pyflink_compat.checkpoints.hadoop_fs.HadoopFileAccess`), which copies instead of
+linking; without a session such a path raises
+:class:`~pyflink_compat.checkpoints.errors.SavepointError`. Paths handed to the interface are
+always ``/``-joined strings: absolute local paths, or full URIs.
 """
 
 from __future__ import annotations
@@ -13,11 +17,9 @@ import errno
 import os
 import shutil
 import tempfile
-from typing import BinaryIO, List, Optional
+from typing import BinaryIO, List, Optional, Tuple
 
-from pyflink_compat.checkpoints.errors import SavepointError
-
-__all__ = ["FileAccess", "LocalFileAccess", "local_path", "file_access_for"]
+__all__ = ["FileAccess", "LocalFileAccess", "local_path", "file_access_for", "file_access_for_paths"]
 
 
 class FileAccess:
@@ -152,12 +154,31 @@ class LocalFileAccess(FileAccess):
         os.unlink(path)
 
 
-def file_access_for(path: str) -> "tuple[FileAccess, str]":
+def file_access_for(path: str) -> Tuple[FileAccess, str]:
     """The file access for ``path`` and the path in the form that access understands.
 
-    :raises SavepointError: for a file system other than the local one.
+    :raises ~pyflink_compat.checkpoints.errors.SavepointError: for a non-local path when no
+        Spark session runs in this process.
     """
-    local = local_path(path)
-    if local is None:
-        raise SavepointError(path, "only local paths and file: URIs are supported by these tools so far")
-    return LocalFileAccess(), os.path.abspath(local)
+    fs, (normalised,) = file_access_for_paths(path)
+    return fs, normalised
+
+
+def file_access_for_paths(*paths: str) -> Tuple[FileAccess, List[str]]:
+    """One file access that reaches all of ``paths``, and the paths in its form.
+
+    All local: the pure-Python local access (absolute paths). Any other scheme among them: the
+    Hadoop access of the running Spark session, which opens local paths too (as ``file:``), so
+    that a copy from one file system to another works.
+
+    :raises ~pyflink_compat.checkpoints.errors.SavepointError: for a non-local path when no
+        Spark session runs in this process.
+    """
+    locals_ = [local_path(p) for p in paths]
+    if all(local is not None for local in locals_):
+        return LocalFileAccess(), [os.path.abspath(str(local)) for local in locals_]
+    from pyflink_compat.checkpoints.hadoop_fs import hadoop_file_access
+
+    remote = next(p for p, local in zip(paths, locals_) if local is None)
+    access = hadoop_file_access(remote)
+    return access, [access.qualify(p) for p in paths]

@@ -31,7 +31,11 @@ def describe_query(fs: FileAccess, path: str, sink: Optional[str] = None, all_ba
     newest = checkpoint.latest_committed()
     info: Dict[str, Any] = {"sink": sink, "path": path, "query_id": checkpoint.query_id(),
                             "committed_batches": checkpoint.committed_batches(), "newest_batch": newest}
-    conf = checkpoint.pinned_conf() if checkpoint.log_batches("offsets") else {}
+    try:
+        conf = checkpoint.pinned_conf() if checkpoint.log_batches("offsets") else {}
+    except SavepointError as error:  # a damaged offset log: report it, keep listing the rest
+        conf = {}
+        info["problem"] = str(error)
     operators = checkpoint.operators()
     info["state_store_provider"] = checkpoint.state_store_provider(conf) if operators else None
     info["shuffle_partitions"] = checkpoint.shuffle_partitions(conf)
@@ -44,7 +48,7 @@ def describe_query(fs: FileAccess, path: str, sink: Optional[str] = None, all_ba
             info["files"] = len(files)
         except SavepointError as error:
             info["size"] = None
-            info["problem"] = str(error)
+            info.setdefault("problem", str(error))
     retained = []
     for batch in (info["committed_batches"] if all_batches else ([newest] if newest is not None else [])):
         try:
@@ -141,7 +145,10 @@ def show(path: str) -> Dict[str, Any]:
     if is_query_checkpoint(fs, local):
         info = describe_query(fs, local, all_batches=True)
         info["kind"] = "checkpoint"
-        info["pinned_conf"] = QueryCheckpoint(fs, local).pinned_conf() if info["committed_batches"] else {}
+        try:
+            info["pinned_conf"] = QueryCheckpoint(fs, local).pinned_conf() if info["committed_batches"] else {}
+        except SavepointError:  # already reported as the problem
+            info["pinned_conf"] = {}
         return info
     if job_queries(fs, local):
         info = _job(fs, local, local.rpartition("/")[2])

@@ -26,7 +26,7 @@ from typing import Any, Dict, List, Optional, Tuple
 import attrs
 
 from pyflink_compat.checkpoints.errors import SavepointError
-from pyflink_compat.checkpoints.fs import FileAccess, file_access_for, local_path
+from pyflink_compat.checkpoints.fs import FileAccess, file_access_for_paths, local_path
 from pyflink_compat.checkpoints.layout import QueryCheckpoint, crc_name, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, check_files, read_manifest
 from pyflink_compat.checkpoints.savepoint import job_queries
@@ -186,8 +186,7 @@ def restore_query(source: str, fresh_checkpoint_location: str, sink: Optional[st
                             message names each missing or corrupt file), or the target is not
                             empty. Nothing is written in that case.
     """
-    fs, src = file_access_for(source)
-    _, target = file_access_for(fresh_checkpoint_location)
+    fs, (src, target) = file_access_for_paths(source, fresh_checkpoint_location)
     if fs.exists(target) and (not fs.isdir(target) or fs.listdir(target)):
         raise SavepointError(target, "the new checkpoint location is not empty; restore only into a fresh one")
     query_dir, files, _, batch = resolve_restore_source(fs, src, sink)
@@ -241,8 +240,7 @@ def restore_job(savepoint: str, job_dir: str, sinks: List[str],
     :raises SavepointError: when the savepoint is damaged, holds queries the job has no sink for
                             (unless allowed), or a sink's checkpoint directory is not empty.
     """
-    fs, local = file_access_for(savepoint)
-    _, job_local = file_access_for(job_dir)
+    fs, (local, job_local) = file_access_for_paths(savepoint, job_dir)
     manifest = read_manifest(fs, local)
     saved = sorted(str(q["path"]) for q in manifest["queries"])
     dropped = [s for s in saved if s not in sinks]

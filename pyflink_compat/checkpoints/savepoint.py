@@ -8,8 +8,9 @@ directory named after the sink. The ``_metadata`` manifest is written last; a di
 without it is not a savepoint.
 
 On the local file system the files are hard links when the savepoint is on the same device as
-the checkpoint. This is safe because Spark never writes a checkpoint file in place: it renames
-new files over old names and deletes old ones, and neither touches the other name of a link.
+the checkpoint; on other file systems (through Hadoop) they are always copies. A link is safe
+because Spark never writes a checkpoint file in place: it renames new files over old names and
+deletes old ones, and neither touches the other name of a link.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import time
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from pyflink_compat.checkpoints.errors import SavepointError
-from pyflink_compat.checkpoints.fs import FileAccess, file_access_for
+from pyflink_compat.checkpoints.fs import FileAccess, file_access_for, file_access_for_paths
 from pyflink_compat.checkpoints.layout import QueryCheckpoint, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import (
     FORMAT_NAME, FORMAT_VERSION, MANIFEST_NAME, read_manifest, sha256_of, write_manifest)
@@ -52,8 +53,9 @@ def job_queries(fs: FileAccess, job_dir: str) -> List[Tuple[str, str]]:
 
 
 def _resolve_sources(fs: FileAccess, source: Union[str, Sequence[str]]) -> List[Tuple[str, str]]:
+    """The queries of ``source`` (paths already in the form ``fs`` understands)."""
     if isinstance(source, str):
-        _, path = file_access_for(source)
+        path = source
         if not fs.exists(path):
             raise SavepointError(path, "does not exist")
         if is_query_checkpoint(fs, path):
@@ -63,8 +65,7 @@ def _resolve_sources(fs: FileAccess, source: Union[str, Sequence[str]]) -> List[
             raise SavepointError(path, "neither a query checkpoint nor a job directory holding query checkpoints")
         return queries
     result = []
-    for item in source:
-        _, path = file_access_for(item)
+    for path in source:
         if not is_query_checkpoint(fs, path):
             raise SavepointError(path, "not a Spark query checkpoint (no metadata file and offsets/ log)")
         result.append((os.path.basename(path), path))
@@ -140,16 +141,20 @@ def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name
     :param job_name: The job's name, recorded in the manifest.
     :param job_id: The job id (hex); its first 6 hex digits start the savepoint's name.
     :param spark_version: The Spark version that wrote the checkpoints, when known.
-    :param link: Hard-link files when possible instead of copying them.
+    :param link: Hard-link files when possible instead of copying them (on the local file
+                 system only; Hadoop file systems always copy).
     :param max_attempts: How often one query's copy is started again when files vanish.
-    :param fs: The file access to use (the local file system by default).
+    :param fs: The file access to use (by default the one the paths need, see
+               :func:`~pyflink_compat.checkpoints.fs.file_access_for_paths`).
     :return: The savepoint directory.
     :raises SavepointError: when a source is not a checkpoint, has no committed batch, or the
                             savepoint cannot be written.
     """
-    default_fs, target_root = file_access_for(target_dir)
+    sources = [source] if isinstance(source, str) else list(source)
+    default_fs, paths = file_access_for_paths(target_dir, *sources)
+    target_root, sources = paths[0], paths[1:]
     fs = fs or default_fs
-    queries = _resolve_sources(fs, source)
+    queries = _resolve_sources(fs, sources[0] if isinstance(source, str) else sources)
     name = "savepoint-{}-{}".format(_job_hex(job_name, job_id), os.urandom(6).hex())
     savepoint_dir = target_root + "/" + name
     if fs.exists(savepoint_dir):

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 import attrs
 
 from pyflink_compat.checkpoints import SavepointError, restore_query, write_savepoint
-from pyflink_compat.checkpoints.fs import FileAccess, file_access_for
+from pyflink_compat.checkpoints.fs import FileAccess, file_access_for, file_access_for_paths
 from pyflink_compat.checkpoints.layout import ROCKSDB_PROVIDER, QueryCheckpoint, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, read_manifest
 from pyflink_compat.checkpoints.restore import resolve_restore_source
@@ -183,7 +183,8 @@ def write_on_stop(request: Tuple[Callable[[], str], "Future[str]"]) -> Optional[
 class Restore:
     """A checked restore, ready to fill a job's checkpoint locations.
 
-    :param source: The savepoint or checkpoint restored from (a local path).
+    :param source: The savepoint or checkpoint restored from (an absolute local path or a full
+        URI).
     :param copies: ``(sink, saved query directory, new location, state partitions to rescale
         to or None)`` to copy.
     :param in_place: Whether the job resumes its own checkpoints (``CLAIM`` of its own dir).
@@ -341,11 +342,12 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None) -
                 "the snapshot and never changes or deletes it.")
         warnings.warn(text, RestoreWarning, stacklevel=4)
         LOG.warning(text)
-    fs, source = file_access_for(str(raw_source))
-    saved = _saved_queries(fs, source)
     sinks = [q.name for q in plan.queries]
     locations = {q.name: q.checkpoint_location for q in plan.queries}
-    local_locations = {name: file_access_for(loc)[1] for name, loc in locations.items()}
+    # one access for the source and every location: they may be on different file systems
+    fs, paths = file_access_for_paths(str(raw_source), *(locations[s] for s in sinks))
+    source, local_locations = paths[0], dict(zip(sinks, paths[1:]))
+    saved = _saved_queries(fs, source)
     dropped = sorted(s for s in saved if s not in sinks)
     if dropped and not settings.state_recovery_ignore_unclaimed_state:
         raise java_error("java.lang.IllegalStateException", non_restored_state_message(source, dropped[0]),
