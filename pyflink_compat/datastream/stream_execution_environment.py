@@ -155,7 +155,9 @@ class StreamExecutionEnvironment(_Base):
 
         :return: A new :class:`~pyflink_compat.datastream.CheckpointConfig` over them.
         """
-        return CheckpointConfig(self._store._j_conf)
+        config = CheckpointConfig(self._store._j_conf)
+        config._store = self._store  # the same conf: share the JVM objects looked up for it
+        return config
 
     def enable_checkpointing(self, interval: int, mode: CheckpointingMode = None) \
             -> 'StreamExecutionEnvironment':
