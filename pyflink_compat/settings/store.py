@@ -104,7 +104,9 @@ class SettingsStore:
 
         Three or more values are set in two round trips: Jackson reads them from JSON text as
         a ``java.util.Properties``, which the session's ``SQLConf`` sets at once (the same
-        ``setConfString`` per key that ``RuntimeConfig.set`` ends in).
+        ``setConfString`` per key that ``RuntimeConfig.set`` ends in; the checks it adds
+        before, against static and Spark core keys, never apply to the keys written here:
+        ``spark.flink.*`` and the session-wide SQL keys derived from them).
         """
         values = {k: v for k, v in writes.items() if v is not None}
         j_sql_conf = self._sql_conf() if len(values) > 2 else False
@@ -205,8 +207,8 @@ class SettingsStore:
         """Every entry set in the session conf, read at once.
 
         One JVM round trip: the ``SQLConf``'s own map of entries, written as JSON text in the
-        JVM. Where that map is not reachable (or changed while being written), two:
-        ``RuntimeConfig.getAllAsJava`` and its JSON text.
+        JVM. Where that map is not reachable (or changed while being written), through
+        ``RuntimeConfig`` (on Spark 4 two round trips: ``getAllAsJava`` and its JSON text).
         """
         j_settings = self._settings_map()
         if j_settings is not False:

@@ -178,10 +178,15 @@ def new_descriptor(record: Mapping[str, Any]) -> "JavaObject":
     values = {key: json.dumps(value) if isinstance(value, (list, tuple)) else value
               for key, value in record.items()}
     if _scalar_values(values):
+        from py4j.protocol import Py4JError
+
         # One round trip: Jackson reads the map from its JSON text, with the value classes
         # py4j would have sent (Integer, Long, Boolean, String, null).
-        return java_call(_json_mapper(), "readValue", json.dumps(values),
-                         _java_class_object("java.util.LinkedHashMap"))
+        try:
+            return java_call(_json_mapper(), "readValue", json.dumps(values),
+                             _java_class_object("java.util.LinkedHashMap"))
+        except Py4JError:  # no JSON library in the JVM: put the values one by one
+            pass
     j_map = java_class("java.util.LinkedHashMap")()
     for key, value in values.items():
         j_map.put(key, value)
