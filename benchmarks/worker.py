@@ -42,7 +42,14 @@ def cases(root: str, calls: int) -> Dict[str, Any]:
     options.set_string("execution.checkpointing.timeout", "1 min")
     mode = datastream.CheckpointingMode.EXACTLY_ONCE
     backend = datastream.HashMapStateBackend()
+    backends = [datastream.EmbeddedRocksDBStateBackend(True), backend]
+    storage = datastream.FileSystemCheckpointStorage(path)
     few = max(calls // 10, 10)
+
+    def change_state_backend() -> None:
+        # a different backend each call, so that every call has something to write
+        backends.reverse()
+        env.set_state_backend(backends[0])
     return {
         # CheckpointConfig getters
         "get_checkpoint_interval": (config.get_checkpoint_interval, calls),
@@ -68,6 +75,9 @@ def cases(root: str, calls: int) -> Dict[str, Any]:
         "env.get_checkpointing_mode": (env.get_checkpointing_mode, calls),
         "env.enable_checkpointing": (lambda: env.enable_checkpointing(1000), calls),
         "env.set_state_backend": (lambda: env.set_state_backend(backend), few),
+        "env.set_state_backend (HashMap / RocksDB in turn)": (change_state_backend, few),
+        "set_checkpoint_storage": (lambda: config.set_checkpoint_storage(storage), few),
+        "set_checkpoint_storage_dir": (lambda: config.set_checkpoint_storage_dir(path), few),
         "env.configure (3 keys)": (lambda: env.configure(options), few),
         # construction
         "new FileSystemCheckpointStorage": (

@@ -7,7 +7,7 @@ backend wrapper, and check the backend a legacy ``RocksDBStateBackend`` checkpoi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, Optional
+from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 
 from py4j.java_gateway import JavaObject
 
@@ -15,7 +15,8 @@ from pyflink_compat.datastream._state_backend_checks import NOT_A_STORAGE, no_co
 from pyflink_compat.settings import kinds
 from pyflink_compat.util.exceptions import java_error, method_not_found
 from pyflink_compat.util.java_args import java_attribute
-from pyflink_compat.util.jvm_objects import descriptor_record, is_descriptor, new_descriptor
+from pyflink_compat.util.jvm_objects import (
+    descriptor_or_none, descriptor_record, is_descriptor, new_descriptor)
 
 if TYPE_CHECKING:
     from pyflink_compat.datastream.state_backend import StateBackend
@@ -34,16 +35,26 @@ def _state_backend_record(backend: 'StateBackend',
     :param target: The call named in the error for a backend that wraps nothing (Flink's
                    ``NullPointerException``) or something of the wrong type.
     """
+    return _record_of(backend, target)[0]
+
+
+def _record_of(backend: 'StateBackend',
+               target: str = "StreamExecutionEnvironment.setStateBackend",
+               ) -> Tuple[Dict[str, Any], bool]:
+    """The record of ``backend`` (see :func:`_state_backend_record`) and whether its JVM
+    object is a descriptor."""
     j_backend = java_attribute(backend, "_j_state_backend")
     if j_backend is None:
         raise java_error("java.lang.NullPointerException", None, target)
-    if isinstance(j_backend, JavaObject) and is_descriptor(j_backend):
-        return descriptor_record(j_backend)
+    record = descriptor_or_none(j_backend)
+    if record is not None:
+        return record, True
     if not isinstance(j_backend, (str, JavaObject)):
         raise method_not_found("setStateBackend", [j_backend], target)
     from pyflink_compat.datastream.state_backend import CustomStateBackend
 
-    return {"type": kinds.BackendKind.CUSTOM.value, "class": CustomStateBackend._class_name(j_backend)}
+    return {"type": kinds.BackendKind.CUSTOM.value,
+            "class": CustomStateBackend._class_name(j_backend)}, False
 
 
 def _state_backend_from_record(record: Optional[Dict[str, Any]]) -> Optional['StateBackend']:

@@ -17,7 +17,8 @@ from pyflink_compat.settings import kinds
 from pyflink_compat.spark.paths import checkpoint_location, new_path
 from pyflink_compat.util.exceptions import JavaType, illegal_argument
 from pyflink_compat.util.java_args import java_call_args
-from pyflink_compat.util.jvm_objects import descriptor_record, is_descriptor, new_descriptor
+from pyflink_compat.util.jvm_objects import (
+    descriptor_or_none, is_descriptor, new_descriptor)
 
 __all__ = [
     'CheckpointStorage',
@@ -62,8 +63,9 @@ def _storage_record(storage: 'CheckpointStorage') -> Dict[str, Any]:
         # A path given to the base class: py4j picks Java's setCheckpointStorage(String)
         # overload, which makes a file system storage at that path.
         return _storage_record(FileSystemCheckpointStorage(j_storage))
-    if is_descriptor(j_storage):
-        return descriptor_record(j_storage)
+    record = descriptor_or_none(j_storage)
+    if record is not None:
+        return record
     return {"type": kinds.StorageKind.CUSTOM.value, "class": CustomCheckpointStorage._class_name(j_storage)}
 
 

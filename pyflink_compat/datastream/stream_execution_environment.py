@@ -12,7 +12,8 @@ from pyflink_compat.datastream.checkpoint_storage import (
 from pyflink_compat.datastream.checkpointing_mode import CheckpointingMode
 from pyflink_compat.datastream.state_backend import (
     StateBackend, _from_j_state_backend)
-from pyflink_compat.datastream._state_backend_records import _state_backend_from_record, _state_backend_record
+from pyflink_compat.datastream._state_backend_records import (
+    _record_of, _state_backend_from_record)
 from pyflink_compat.serializers import PickleSerializer
 from pyflink_compat.settings.registry import CONF_PREFIX, SETTINGS, SETTINGS_BY_NAME
 from pyflink_compat.settings import durations
@@ -20,7 +21,7 @@ from pyflink_compat.settings.store import parse_flink_options
 from pyflink_compat.spark.translation import settings_store
 from pyflink_compat.spark.paths import normalize_path
 from pyflink_compat.util.exceptions import JavaType, java_error
-from pyflink_compat.util.jvm_objects import descriptor_record, is_descriptor, map_to_dict
+from pyflink_compat.util.jvm_objects import descriptor_record, map_to_dict
 from pyflink_compat.util.java_args import JavaMethod, enum_member, java_attribute
 
 if TYPE_CHECKING:
@@ -36,6 +37,10 @@ _BACKEND_DEPRECATION = (
     "Deprecated since version 1.19: This method is deprecated and will be removed in future "
     "FLINK major version. Use `stream_execution_environment.configure` method instead to set "
     "the state backend.")
+
+
+#: The keys the settings are read from (current and fallback keys).
+_READ_KEYS = frozenset(key for setting in SETTINGS for key in setting.all_keys)
 
 
 def _option_text(value: Any) -> str:
@@ -157,14 +162,13 @@ class StreamExecutionEnvironment(_Base):
             # As in Flink, a configured checkpoint directory is a file system storage (unless
             # the same configuration names the storage kind, which discards the object).
             objects["checkpoint-storage"] = _storage_record(FileSystemCheckpointStorage(directory))
-        self._store.put(parsed, target, objects=objects)
+        # Keys pyflink_compat does not read are kept as text, written with the settings.
+        others: Dict[str, Optional[str]] = {
+            CONF_PREFIX + key: text for key, text in options.items() if key not in _READ_KEYS}
         if SETTINGS_BY_NAME["restart_strategy"] in parsed:
             # As in Flink, a configured restart strategy type replaces the one set by the API.
-            self._j_stream_execution_environment.conf().unset(CONF_PREFIX + API_RESTART_STRATEGY_KEY)
-        read = {key for setting in SETTINGS for key in setting.all_keys}
-        for key, text in options.items():
-            if key not in read:
-                self._j_stream_execution_environment.conf().set(CONF_PREFIX + key, text)
+            others[CONF_PREFIX + API_RESTART_STRATEGY_KEY] = None
+        self._store.put(parsed, target, objects=objects, others=others)
 
     # -- checkpointing --------------------------------------------------------------------
     def get_checkpoint_config(self) -> CheckpointConfig:
@@ -176,7 +180,9 @@ class StreamExecutionEnvironment(_Base):
         >>> env.get_checkpoint_config().get_checkpoint_timeout()  # a new wrapper, the same settings
         60000
         """
-        return CheckpointConfig(self._store._j_conf)
+        config = CheckpointConfig(self._store._j_conf)
+        config._store = self._store  # the same conf: share the JVM objects looked up for it
+        return config
 
     def enable_checkpointing(self, interval: int, mode: CheckpointingMode = None) \
             -> 'StreamExecutionEnvironment':
@@ -252,8 +258,9 @@ class StreamExecutionEnvironment(_Base):
         """
         warnings.warn(_BACKEND_DEPRECATION, DeprecationWarning, stacklevel=2)
         j_state_backend = java_attribute(state_backend, "_j_state_backend")
-        self._store.put_object("state-backend", _state_backend_record(state_backend))
-        self._j_state_backend = j_state_backend if is_descriptor(j_state_backend) else None
+        record, shared = _record_of(state_backend)
+        self._store.put_object("state-backend", record)
+        self._j_state_backend = j_state_backend if shared else None
         return self
 
     def get_state_backend(self) -> StateBackend:

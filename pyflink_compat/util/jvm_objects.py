@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from py4j.java_gateway import JavaObject
 
 __all__ = ["jvm", "java_class", "java_static", "context_class_loader", "new_descriptor",
-           "descriptor_record", "is_descriptor", "map_to_dict", "string_map_to_dict", "StringCalls"]
+           "descriptor_record", "descriptor_or_none", "is_descriptor", "map_to_dict",
+           "string_map_to_dict", "json_text", "java_call", "new_properties", "StringCalls"]
 
 # Joins keys in the JVM: py4j iterators end in a JVM exception, which is slow to convert.
 _SEPARATOR = "\u0001"
@@ -84,11 +85,111 @@ def context_class_loader() -> Any:
     return jvm().Thread.currentThread().getContextClassLoader()
 
 
+def java_call(j_object: "JavaObject", method: str, *args: Any) -> Any:
+    """Call ``method`` of ``j_object`` with arguments that are strings, ``None``, booleans,
+    numbers or JVM objects, in one round trip written as py4j's protocol spells it (see
+    :class:`StringCalls` for why). A JVM exception raises :class:`py4j.protocol.Py4JJavaError`.
+    """
+    from py4j import protocol
+
+    client = j_object._gateway_client
+    target = str(j_object._target_id)
+    command = protocol.CALL_COMMAND_NAME + target + "\n" + method + "\n" \
+        + "".join(map(protocol.get_command_part, args)) + protocol.END_COMMAND_PART
+    return protocol.get_return_value(client.send_command(command), client, target, method)
+
+
+# Value classes whose JSON text would read back differently from what py4j gives for them
+# (byte arrays as base64 text, a Float's shortest text, a BigDecimal as a float): the JSON
+# writer refuses them, and the caller reads the map entry by entry instead.
+_NOT_AS_JSON = ("[B", "java.lang.Float", "java.math.BigDecimal")
+
+
+def _json_mapper() -> Any:
+    """Jackson's ``ObjectMapper`` (Spark ships it) in the JVM, made once per gateway."""
+    jvm()  # drops the cache when the gateway changed
+    mapper = _cache.get("#json")
+    if mapper is None:
+        databind = "com.fasterxml.jackson.databind."
+        mapper = java_class(databind + "ObjectMapper")()
+        module = java_class(databind + "module.SimpleModule")()
+        for name in _NOT_AS_JSON:
+            # Jackson's serializer of unknown types fails on any value.
+            module.addSerializer(java_class("java.lang.Class").forName(name),
+                                 java_class(databind + "ser.impl.UnknownSerializer")())
+        mapper.registerModule(module)
+        _cache["#json"] = mapper
+    return mapper
+
+
+def _java_class_object(name: str) -> Any:
+    """The ``java.lang.Class`` object of ``name``, looked up once per gateway."""
+    jvm()
+    key = "#class " + name
+    found = _cache.get(key)
+    if found is None:
+        found = java_class("java.lang.Class").forName(name)
+        _cache[key] = found
+    return found
+
+
+def json_text(j_object: "JavaObject") -> Optional[str]:
+    """The JSON text of a JVM map (or other value) of strings, numbers, booleans and nulls,
+    written in the JVM: one round trip. ``None`` when the JVM cannot write it so (a value of
+    another class, or no JSON library in the JVM)."""
+    from py4j.protocol import Py4JError
+
+    try:
+        return str(java_call(_json_mapper(), "writeValueAsString", j_object))
+    except Py4JError:
+        return None
+
+
+def _scalar_values(record: Mapping[str, Any]) -> bool:
+    return all(v is None or isinstance(v, (str, bool, int)) for v in record.values())
+
+
+def _map_from_json(j_map: "JavaObject") -> Optional[Dict[str, Any]]:
+    """A JVM map as a dict through its JSON text, or ``None`` when some value is not a
+    string, integer, boolean or null (py4j would give those values another type)."""
+    text = json_text(j_map)
+    if text is None:
+        return None
+    record = json.loads(text)
+    if not isinstance(record, dict) or not _scalar_values(record):
+        return None
+    return record
+
+
+def new_properties(values: Mapping[str, str]) -> Optional["JavaObject"]:
+    """A ``java.util.Properties`` holding ``values``, made in one round trip; ``None`` when
+    the JVM has no JSON library to read them with."""
+    from py4j.protocol import Py4JError
+
+    try:
+        return java_call(_json_mapper(), "readValue", json.dumps(dict(values)),
+                         _java_class_object("java.util.Properties"))
+    except Py4JError:
+        return None
+
+
 def new_descriptor(record: Mapping[str, Any]) -> "JavaObject":
     """A JVM map holding ``record``; lists are kept as JSON text."""
+    values = {key: json.dumps(value) if isinstance(value, (list, tuple)) else value
+              for key, value in record.items()}
+    if _scalar_values(values):
+        from py4j.protocol import Py4JError
+
+        # One round trip: Jackson reads the map from its JSON text, with the value classes
+        # py4j would have sent (Integer, Long, Boolean, String, null).
+        try:
+            return java_call(_json_mapper(), "readValue", json.dumps(values),
+                             _java_class_object("java.util.LinkedHashMap"))
+        except Py4JError:  # no JSON library in the JVM: put the values one by one
+            pass
     j_map = java_class("java.util.LinkedHashMap")()
-    for key, value in record.items():
-        j_map.put(key, json.dumps(value) if isinstance(value, (list, tuple)) else value)
+    for key, value in values.items():
+        j_map.put(key, value)
     return j_map
 
 
@@ -111,6 +212,19 @@ def descriptor_record(j_map: "JavaObject") -> Dict[str, Any]:
     return map_to_dict(j_map)
 
 
+def descriptor_or_none(j_object: Any) -> Optional[Dict[str, Any]]:
+    """The record of ``j_object`` when it is a descriptor (see :func:`is_descriptor`), else
+    ``None``; usually one JVM round trip for both answers."""
+    from py4j.java_collections import JavaMap
+
+    if not isinstance(j_object, JavaMap):
+        return None
+    record = _map_from_json(j_object)
+    if record is not None:
+        return record if "type" in record else None
+    return descriptor_record(j_object) if is_descriptor(j_object) else None
+
+
 def _join(j_items: "JavaObject", size: int) -> Optional[List[str]]:
     """The strings of a JVM collection of ``size`` items, joined in the JVM and split here;
     ``None`` when an item holds the separator (the split then finds more than ``size``)."""
@@ -129,19 +243,31 @@ def _keys(j_map: "JavaObject", size: int) -> List[str]:
 
 
 def map_to_dict(j_map: "JavaObject") -> Dict[str, Any]:
-    """A JVM ``Map`` with string keys as a dict, values converted by py4j."""
+    """A JVM ``Map`` with string keys as a dict, values converted by py4j.
+
+    A map of strings, integers, booleans and nulls is read in one round trip, as JSON text;
+    any other map key by key.
+    """
+    record = _map_from_json(j_map)
+    if record is not None:
+        return record
     return {key: j_map.get(key) for key in _keys(j_map, int(j_map.size()))}
 
 
 def string_map_to_dict(j_map: "JavaObject") -> Dict[str, str]:
-    """A JVM ``Map`` of strings to strings as a dict, in five JVM round trips.
+    """A JVM ``Map`` of strings to strings as a dict: one JVM round trip, as JSON text.
 
-    Keys and values are joined in the JVM; a key or value holding the separator would shift
-    the pairs, so the counts are checked against the map's size and the map is read key by
-    key when they differ.
+    Without a JSON library in the JVM, in five: keys and values are joined in the JVM; a key
+    or value holding the separator would shift the pairs, so the counts are checked against
+    the map's size and the map is read key by key when they differ.
     """
     from py4j.java_gateway import get_method
 
+    text = json_text(j_map)
+    if text is not None:
+        entries = json.loads(text)
+        if isinstance(entries, dict) and all(isinstance(v, str) for v in entries.values()):
+            return entries
     size = int(j_map.size())
     keys = _keys(j_map, size)
     # py4j shows a JVM map as a Python mapping whose ``values`` is Python's: call the JVM's.

@@ -1,0 +1,161 @@
+"""How many JVM round trips the configuration calls make (a count, not a timing).
+
+Every setting lives in the session's JVM conf, so every call reaches the JVM; these tests pin
+how often, so that a change that adds round trips to a common call shows up here. Each call is
+made once before it is counted, so that the one-off look-ups of a gateway (classes, the JSON
+writer, the session's ``SQLConf``) are not part of the count.
+"""
+
+from __future__ import annotations
+
+import threading
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, List
+
+import pytest
+from py4j import protocol
+
+from pyflink_compat.common import Configuration
+from pyflink_compat.datastream import (
+    EmbeddedRocksDBStateBackend,
+    FileSystemCheckpointStorage,
+    HashMapStateBackend,
+    StreamExecutionEnvironment,
+)
+from pyflink_compat.java_gateway import get_gateway
+
+PROVIDER = "spark.sql.streaming.stateStore.providerClass"
+CHANGELOG = "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"
+
+
+@contextmanager
+def commands() -> Iterator[List[str]]:
+    """The py4j commands this thread sends to the JVM meanwhile (py4j's own memory
+    management, which its finalizer thread sends, is not counted)."""
+    client = get_gateway()._gateway_client
+    sent: List[str] = []
+    send = client.send_command
+    thread = threading.get_ident()
+
+    def counting(command: str, *args: Any, **kwargs: Any) -> Any:
+        if threading.get_ident() == thread and not command.startswith(
+                protocol.MEMORY_COMMAND_NAME):
+            sent.append(command)
+        return send(command, *args, **kwargs)
+
+    client.send_command = counting
+    try:
+        yield sent
+    finally:
+        del client.send_command
+
+
+def round_trips(call: Callable[[], Any]) -> int:
+    with commands() as sent:
+        call()
+    return len(sent)
+
+
+@pytest.fixture
+def env() -> StreamExecutionEnvironment:
+    env = StreamExecutionEnvironment.get_execution_environment()
+    # the one-off look-ups of the gateway and of this session
+    env.set_state_backend(HashMapStateBackend())
+    env.configure(Configuration())
+    return env
+
+
+@pytest.fixture
+def conf_in_one_call(env: StreamExecutionEnvironment) -> StreamExecutionEnvironment:
+    """An environment whose Spark exposes the ``SQLConf`` behind the session conf (Spark 4),
+    so that the whole conf is read in one round trip and several keys set in two."""
+    if env._store._settings_map() is False:
+        pytest.skip("this Spark does not expose the session's SQLConf: the conf is read and "
+                    "written with more round trips")
+    return env
+
+
+def three_options() -> Configuration:
+    options = Configuration()
+    options.set_string("execution.checkpointing.interval", "5 s")
+    options.set_string("execution.checkpointing.mode", "AT_LEAST_ONCE")
+    options.set_string("execution.checkpointing.timeout", "1 min")
+    return options
+
+
+def test_a_getter_and_a_setter_are_one_round_trip_each(env):
+    config = env.get_checkpoint_config()
+    assert round_trips(config.get_checkpoint_interval) == 1
+    assert round_trips(lambda: config.set_checkpoint_timeout(60000)) == 1
+    assert round_trips(lambda: env.enable_checkpointing(1000)) == 1
+
+
+def test_setting_a_state_backend_reads_the_backend_and_the_conf_once_each(conf_in_one_call):
+    env = conf_in_one_call
+    backend = EmbeddedRocksDBStateBackend(True)
+    # record, state store provider and changelog flag change: set together in two more
+    assert round_trips(lambda: env.set_state_backend(backend)) == 4
+    # the same backend again: nothing differs, nothing is written
+    assert round_trips(lambda: env.set_state_backend(backend)) == 2
+    assert round_trips(lambda: env.set_state_backend(HashMapStateBackend())) == 1 + 4
+
+
+def test_setting_a_checkpoint_storage_reads_it_and_the_conf_then_writes_its_record(conf_in_one_call):
+    env = conf_in_one_call
+    storage = FileSystemCheckpointStorage("file:///tmp/round-trips")
+    config = env.get_checkpoint_config()
+    assert round_trips(lambda: config.set_checkpoint_storage(storage)) == 3
+    assert round_trips(lambda: config.set_checkpoint_storage(storage)) == 2
+
+
+def test_configure_reads_the_configuration_once_and_sets_its_keys_in_one_call(conf_in_one_call):
+    env = conf_in_one_call
+    options = three_options()
+    assert round_trips(lambda: env.configure(options)) == 3
+
+
+def test_a_new_state_backend_is_one_round_trip():
+    HashMapStateBackend()
+    assert round_trips(HashMapStateBackend) == 1
+    assert round_trips(lambda: EmbeddedRocksDBStateBackend(True)) == 1
+
+
+def test_a_derived_key_changed_directly_in_the_session_conf_is_rewritten_by_the_next_set(env):
+    backend = HashMapStateBackend()
+    env.set_state_backend(backend)
+    env.spark_session.conf.set(PROVIDER, "some.other.Provider")
+    env.spark_session.conf.set(CHANGELOG, "true")
+    env.set_state_backend(backend)
+    assert env.spark_session.conf.get(PROVIDER).endswith("HDFSBackedStateStoreProvider")
+    assert env.spark_session.conf.get(CHANGELOG) == "false"
+
+
+def test_keys_set_together_are_all_in_the_session_conf(env):
+    env.configure(three_options())
+    conf = env.spark_session.conf
+    assert conf.get("spark.flink.execution.checkpointing.interval") == "5000 ms"
+    assert conf.get("spark.flink.execution.checkpointing.mode") == "AT_LEAST_ONCE"
+    assert conf.get("spark.flink.execution.checkpointing.timeout") == "60000 ms"
+    assert env.get_checkpoint_interval() == 5000
+
+
+def test_without_the_sqlconf_the_conf_is_read_and_written_key_by_key_to_the_same_result():
+    env = StreamExecutionEnvironment.get_execution_environment()
+    env._store._j_sql_conf = env._store._j_settings = False  # as on a Spark that hides them
+    env.set_state_backend(EmbeddedRocksDBStateBackend(True))
+    env.configure(three_options())
+    conf = env.spark_session.conf
+    assert conf.get(PROVIDER).endswith("RocksDBStateStoreProvider")
+    assert conf.get(CHANGELOG) == "true"
+    assert env.get_checkpoint_interval() == 5000
+    assert env.get_state_backend().is_incremental_checkpoints_enabled()
+
+
+def test_a_configuration_holding_bytes_is_read_key_by_key():
+    from pyflink_compat.util.jvm_objects import map_to_dict
+
+    options = three_options()
+    options.set_bytearray("some.bytes", bytearray(b"\x01\x02"))
+    read = map_to_dict(options._j_configuration)
+    assert read["execution.checkpointing.interval"] == "5 s"
+    assert bytes(read["some.bytes"]) == b"\x01\x02"
