@@ -17,6 +17,7 @@ from pyflink_compat.settings import durations
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME, Setting
 from pyflink_compat.util.exceptions import illegal_argument, jvm_name_missing, method_not_found
 from pyflink_compat.util.java_args import JavaMethod
+from pyflink_compat.util.shared_methods import install_methods
 
 __all__ = ["EnvironmentSettingsMixin", "MAX_MAX_PARALLELISM"]
 
@@ -48,11 +49,7 @@ class EnvironmentSettingsMixin(object):
     @classmethod
     def install(cls, target: Any) -> Any:
         """Class decorator: give ``target`` every method defined here."""
-        for name, member in vars(cls).items():
-            if callable(member) and name != "install" and not name.startswith("__"):
-                member.__qualname__ = "{}.{}".format(target.__name__, name)
-                setattr(target, name, member)
-        return target
+        return install_methods(cls, target)
 
     _store: Any
     _j_stream_execution_environment: Any

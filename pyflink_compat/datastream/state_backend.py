@@ -18,7 +18,8 @@ are checked as Flink checks them, stored and read back, as ported code expects.
 import json
 from abc import ABCMeta
 from enum import Enum
-from typing import Any, Dict, List, Optional
+from functools import partial
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
 from py4j.java_gateway import JavaObject
 
@@ -38,6 +39,7 @@ from pyflink_compat.datastream._state_backend_checks import (
 from pyflink_compat.datastream._state_backend_text import legacy_text, memory_text, paths_text
 from pyflink_compat.settings import kinds
 from pyflink_compat.spark.paths import checkpoint_location, parse_location
+from pyflink_compat.util.shared_methods import install_methods
 from pyflink_compat.util.exceptions import (
     JavaType,
     illegal_argument,
@@ -159,29 +161,18 @@ class HashMapStateBackend(StateBackend):
         return "HashMapStateBackend (state in the JVM heap; Spark: HDFS-backed state store)"
 
 
-class EmbeddedRocksDBStateBackend(StateBackend):
-    """State kept in an embedded RocksDB instance: Spark's RocksDB state store.
+if TYPE_CHECKING:  # type checkers see the RocksDB methods on both backends
+    _SettingsBase = StateBackend
+else:
+    _SettingsBase = object
 
-    Incremental checkpoints map to the store's changelog checkpointing, which uploads only the
-    changes of each micro-batch. The other settings are checked, stored and read back; Spark
-    manages RocksDB's local directories, tuning and file transfers itself.
 
-    >>> env = env.set_state_backend(EmbeddedRocksDBStateBackend(enable_incremental_checkpointing=True))
-    >>> env.get_job_plan().spark_conf["spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"]
-    'true'
+class _RocksDBSettings(_SettingsBase):
+    """The RocksDB settings both RocksDB backends have, written once.
 
-    :param enable_incremental_checkpointing: ``True``, ``False``, or ``None`` for the configured
-                                             default (off).
-    :param j_embedded_rocks_db_state_backend: An existing JVM backend to wrap.
+    :func:`~pyflink_compat.util.shared_methods.install_methods` copies them into each backend,
+    whose only base stays :class:`StateBackend`, as in PyFlink.
     """
-
-    def __init__(self,
-                 enable_incremental_checkpointing=None,
-                 j_embedded_rocks_db_state_backend=None):
-        if j_embedded_rocks_db_state_backend is None:
-            j_embedded_rocks_db_state_backend = new_descriptor(
-                _rocksdb_record("rocksdb", incremental_flag(enable_incremental_checkpointing)))
-        super().__init__(j_embedded_rocks_db_state_backend)
 
     def set_db_storage_paths(self, *paths: str):
         """Set the local directories for RocksDB's files: absolute paths or ``file:`` URIs.
@@ -212,6 +203,38 @@ class EmbeddedRocksDBStateBackend(StateBackend):
     def get_options(self) -> Optional[str]:
         """The options factory class name, or ``None`` if none was set."""
         return read(self, "getRocksDBOptions", "options")
+
+
+if TYPE_CHECKING:
+    _RocksDBBase = _RocksDBSettings
+else:
+    _RocksDBBase = StateBackend
+
+
+@partial(install_methods, _RocksDBSettings)
+class EmbeddedRocksDBStateBackend(_RocksDBBase):
+    """State kept in an embedded RocksDB instance: Spark's RocksDB state store.
+
+    Incremental checkpoints map to the store's changelog checkpointing, which uploads only the
+    changes of each micro-batch. The other settings are checked, stored and read back; Spark
+    manages RocksDB's local directories, tuning and file transfers itself.
+
+    >>> env = env.set_state_backend(EmbeddedRocksDBStateBackend(enable_incremental_checkpointing=True))
+    >>> env.get_job_plan().spark_conf["spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"]
+    'true'
+
+    :param enable_incremental_checkpointing: ``True``, ``False``, or ``None`` for the configured
+                                             default (off).
+    :param j_embedded_rocks_db_state_backend: An existing JVM backend to wrap.
+    """
+
+    def __init__(self,
+                 enable_incremental_checkpointing=None,
+                 j_embedded_rocks_db_state_backend=None):
+        if j_embedded_rocks_db_state_backend is None:
+            j_embedded_rocks_db_state_backend = new_descriptor(
+                _rocksdb_record("rocksdb", incremental_flag(enable_incremental_checkpointing)))
+        super().__init__(j_embedded_rocks_db_state_backend)
 
     def get_number_of_transfer_threads(self) -> int:
         """The number of threads transferring files (4 unless set)."""
@@ -362,7 +385,8 @@ class FsStateBackend(StateBackend):
         return kinds.DEFAULT_WRITE_BUFFER_SIZE if value == -1 else int(value)
 
 
-class RocksDBStateBackend(StateBackend):
+@partial(install_methods, _RocksDBSettings)
+class RocksDBStateBackend(_RocksDBBase):
     """Deprecated RocksDB backend that also says where checkpoints go.
 
     On Spark it selects the RocksDB state store, like :class:`EmbeddedRocksDBStateBackend`;
@@ -412,36 +436,6 @@ class RocksDBStateBackend(StateBackend):
         """The backend checkpoints go through, as a new wrapper."""
         text = read(self, "getCheckpointBackend", "checkpoint_backend")
         return _from_j_state_backend(new_descriptor(json.loads(text)))
-
-    def set_db_storage_paths(self, *paths: str):
-        """Set the local directories for RocksDB's files: absolute paths or ``file:`` URIs.
-        Without arguments, clears them."""
-        set_db_storage_paths(self, paths)
-
-    def get_db_storage_paths(self) -> List[str]:
-        """The local directories set, as absolute paths (a ``TypeError`` if none are set)."""
-        return db_storage_paths(self)
-
-    def is_incremental_checkpoints_enabled(self) -> bool:
-        """Whether checkpoints upload only changes (Spark: changelog checkpointing)."""
-        return bool(read(self, "isIncrementalCheckpointsEnabled", "incremental"))
-
-    def set_predefined_options(self, options: 'PredefinedOptions'):
-        """Set the predefined RocksDB tuning profile, a :class:`PredefinedOptions` member."""
-        _set_predefined_options(self, options)
-
-    def get_predefined_options(self) -> 'PredefinedOptions':
-        """The predefined tuning profile (``DEFAULT`` unless set)."""
-        return _predefined_options(self)
-
-    def set_options(self, options_factory_class_name: str):
-        """Set a Flink ``RocksDBOptionsFactory`` class (stored only): Flink's own factories by
-        name, any other class only if it loads in the Spark JVM."""
-        set_options(self, options_factory_class_name)
-
-    def get_options(self) -> Optional[str]:
-        """The options factory class name, or ``None`` if none was set."""
-        return read(self, "getRocksDBOptions", "options")
 
     def get_number_of_transfering_threads(self) -> int:
         """The number of threads transferring files (4 unless set)."""
