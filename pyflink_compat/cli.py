@@ -25,15 +25,14 @@ state rows through Spark's state data source.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
-import os
-import tempfile
 from typing import Any, Dict, List, Optional, Sequence
 
 from pyflink_compat.checkpoints import (
     SavepointError, dispose_savepoint, list_storage, restore_query, show, verify, write_savepoint)
-from pyflink_compat.checkpoints.jvm_session import spark_for_paths
+from pyflink_compat.checkpoints.jvm_session import quiet_local_session, spark_for_paths
 from pyflink_compat.checkpoints.state_reader import DEFAULT_LIMIT, read_state
 
 __all__ = ["main"]
@@ -88,48 +87,14 @@ def _add_state_command(state: argparse.ArgumentParser) -> None:
     state.add_argument("--state-var", default=None, help="the state variable of a transformWithState operator")
 
 
-#: Spark's log4j configuration for the state command: only errors reach the console. The root
-#: level stays at WARN, Spark's level for interactive drivers, so that Spark has nothing to
-#: announce about changing it; a filter on the console drops the warnings.
-_QUIET_LOG4J = """rootLogger.level = warn
-rootLogger.appenderRef.stderr.ref = console
-appender.console.type = Console
-appender.console.name = console
-appender.console.target = SYSTEM_ERR
-appender.console.filter.threshold.type = ThresholdFilter
-appender.console.filter.threshold.level = error
-appender.console.layout.type = PatternLayout
-appender.console.layout.pattern = %p %c: %m%n
-"""
-
-
 def _run_state(args: argparse.Namespace) -> Dict[str, Any]:
-    """Read state with a quiet local Spark session of our own, stopped before returning."""
-    sessions: List[Any] = []
-    with tempfile.TemporaryDirectory(prefix="pyflink-compat-state-") as temp:
-        def new_session() -> Any:
-            from pyspark.sql import SparkSession
-
-            log4j = os.path.join(temp, "log4j2.properties")
-            with open(log4j, "w") as stream:
-                stream.write(_QUIET_LOG4J)
-            session = (SparkSession.builder.master("local[1]").appName("pyflink-compat state")
-                       .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
-                       .config("spark.sql.shuffle.partitions", "1")
-                       .config("spark.local.dir", temp)
-                       .config("spark.driver.extraJavaOptions", "-Dlog4j2.configurationFile=file:" + log4j)
-                       .getOrCreate())
-            session.sparkContext.setLogLevel("ERROR")
-            sessions.append(session)
-            return session
-
-        try:
-            return read_state(args.path, operator=args.operator, store_name=args.store_name,
-                              batch_id=args.batch_id, partition=args.partition, limit=args.limit,
-                              sink=args.sink, state_var=args.state_var, new_session=new_session)
-        finally:
-            for session in sessions:
-                session.stop()
+    """Read state, with a quiet local Spark session of our own if none runs (started only once
+    the files show there is state to read, and stopped before returning)."""
+    with contextlib.ExitStack() as stack:
+        return read_state(args.path, operator=args.operator, store_name=args.store_name,
+                          batch_id=args.batch_id, partition=args.partition, limit=args.limit,
+                          sink=args.sink, state_var=args.state_var,
+                          new_session=lambda: stack.enter_context(quiet_local_session("pyflink-compat state")))
 
 
 def _cell(value: Any) -> str:
