@@ -123,7 +123,7 @@ def list_storage(directory: str) -> Dict[str, Any]:
             for child in fs.listdir(path):
                 if fs.isdir(path + "/" + child) and child.startswith("savepoint-"):
                     savepoint_entry(path + "/" + child)
-    if not jobs and not savepoints and job_queries(fs, root):
+    if not jobs and job_queries(fs, root):  # a job directory, perhaps holding its savepoints too
         jobs.append(_job(fs, root, root.rpartition("/")[2]))
     return {"path": root, "jobs": jobs, "savepoints": savepoints, "incomplete_savepoints": incomplete}
 

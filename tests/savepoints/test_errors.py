@@ -163,6 +163,15 @@ def test_a_state_partition_that_lost_all_its_files_fails_verification_and_restor
     assert not os.path.exists(str(tmp_path / "t"))
 
 
+def test_a_job_directory_holding_its_own_savepoints_lists_both(saved_job: Dict[str, str], tmp_path: Any) -> None:
+    job_dir = copy_of(saved_job["job_dir"], tmp_path, "job-a")
+    savepoint = write_savepoint(job_dir, os.path.join(job_dir, "savepoints"), "job-a")
+    listed = list_storage(job_dir)
+    assert [job["path"] for job in listed["jobs"]] == [job_dir]
+    assert sorted(q["sink"] for q in listed["jobs"][0]["queries"]) == ["counts", "rows"]
+    assert [sp["path"] for sp in listed["savepoints"]] == [savepoint]
+
+
 def test_a_non_empty_target_is_refused_and_left_alone(saved_job: Dict[str, str], tmp_path: Any) -> None:
     target = tmp_path / "busy"
     target.mkdir()
