@@ -1,11 +1,10 @@
 """The checkpoint settings of an environment, kept in its Spark session's JVM conf."""
-import warnings
 from enum import Enum
-from typing import Any, Optional
+from functools import partial
+from typing import TYPE_CHECKING, Any, Optional
 
 from pyflink_compat.common.time import Duration
-from pyflink_compat.datastream.checkpoint_storage import (
-    CheckpointStorage, _storage_from_record, _storage_record)
+from pyflink_compat.datastream._checkpoint_config_storage import CheckpointStorageMethods
 from pyflink_compat.datastream.checkpointing_mode import CheckpointingMode
 from pyflink_compat.datastream.externalized_checkpoint_retention import \
     ExternalizedCheckpointRetention
@@ -13,20 +12,12 @@ from pyflink_compat.settings import durations
 from pyflink_compat.settings.kinds import INT_MAX
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
 from pyflink_compat.spark.translation import settings_store
-from pyflink_compat.util.exceptions import py4j_sends
 from pyflink_compat.util.java_args import JavaMethod, enum_member, java_attribute
+from pyflink_compat.util.shared_methods import install_methods
 
 __all__ = ['CheckpointConfig', 'ExternalizedCheckpointCleanup']
 
 _UNLIMITED_TOLERABLE_FAILURES = INT_MAX
-_STORAGE_DEPRECATION = (
-    "Deprecated since version 1.19: This method is deprecated and will be removed in future "
-    "FLINK major version. Use `stream_execution_environment.configure` method instead to set "
-    "the checkpoint storage.")
-_GET_STORAGE_DEPRECATION = (
-    "Deprecated since version 1.19: This method is deprecated and will be removed in future "
-    "FLINK major version. It is recommended to find which checkpoint storage is used by "
-    "checkpoint storage ConfigOption.")
 # The Java enums PyFlink converts to, named as py4j reports a missing member.
 _MODE_ENUM = "org.apache.flink.core.execution.CheckpointingMode"
 _CLEANUP_ENUM = \
@@ -34,7 +25,14 @@ _CLEANUP_ENUM = \
 _RETENTION_ENUM = "org.apache.flink.configuration.ExternalizedCheckpointRetention"
 
 
-class CheckpointConfig(object):
+if TYPE_CHECKING:  # type checkers see the installed methods; at run time the base is object
+    _Base = CheckpointStorageMethods
+else:
+    _Base = object
+
+
+@partial(install_methods, CheckpointStorageMethods)
+class CheckpointConfig(_Base):
     """The checkpoint settings of a :class:`StreamExecutionEnvironment`.
 
     Every value lives in the JVM conf of the environment's Spark session, under
@@ -416,68 +414,6 @@ class CheckpointConfig(object):
         :return: The flag.
         """
         return bool(self._get("force_unaligned_checkpoints", "isForceUnalignedCheckpoints"))
-
-    # -- storage --------------------------------------------------------------------------
-    def set_checkpoint_storage(self, storage: CheckpointStorage) -> 'CheckpointConfig':
-        """Set where checkpoints are kept.
-
-        .. note:: Deprecated since 1.19, as in PyFlink (it warns): configure the
-                  ``execution.checkpointing.dir`` and ``execution.checkpointing.storage``
-                  options instead.
-
-        :param storage: A :class:`~pyflink_compat.datastream.CheckpointStorage`.
-        :return: This config.
-
-        >>> from pyflink_compat.datastream import FileSystemCheckpointStorage
-        >>> config = env.get_checkpoint_config().set_checkpoint_interval(1000)
-        >>> config = config.set_checkpoint_storage(FileSystemCheckpointStorage("file:///data/checkpoints"))
-        >>> print(config.get_checkpoint_storage())
-        FileSystemCheckpointStorage (checkpoints to file:/data/checkpoints) (fileStateThreshold: 20480, ...)
-        >>> env.get_job_plan("orders").job_dir  # every query checkpoints in it, by sink name
-        'file:/data/checkpoints/orders'
-        """
-        warnings.warn(_STORAGE_DEPRECATION, DeprecationWarning, stacklevel=2)
-        if java_attribute(storage, "_j_checkpoint_storage") is None:
-            # py4j hands a null to Java's setCheckpointStorage(String) overload.
-            raise self._method("setCheckpointStorage").null_pointer(
-                "Checkpoint directory must not be null")
-        self._store.put_object("checkpoint-storage", _storage_record(storage))
-        return self
-
-    def set_checkpoint_storage_dir(self, checkpoint_path: str) -> 'CheckpointConfig':
-        """Keep checkpoints in a file system, under ``checkpoint_path``.
-
-        The same as ``set_checkpoint_storage(FileSystemCheckpointStorage(checkpoint_path))``.
-
-        .. note:: Deprecated since 1.19, as in PyFlink (it warns): configure the
-                  ``execution.checkpointing.dir`` option instead.
-
-        :param checkpoint_path: The base location, with a scheme (``file://``, ``hdfs://``).
-        :return: This config.
-        """
-        from pyflink_compat.datastream.checkpoint_storage import FileSystemCheckpointStorage
-
-        warnings.warn(_STORAGE_DEPRECATION, DeprecationWarning, stacklevel=2)
-        if checkpoint_path is None:
-            raise self._method("setCheckpointStorage").null_pointer(
-                "Checkpoint directory must not be null")
-        if not isinstance(checkpoint_path, str):
-            if py4j_sends(checkpoint_path):  # no setCheckpointStorage overload takes it
-                raise self._method("setCheckpointStorage").not_found(checkpoint_path)
-            java_attribute(checkpoint_path, "_get_object_id")
-        storage = FileSystemCheckpointStorage(checkpoint_path)
-        self._store.put_object("checkpoint-storage", _storage_record(storage))
-        return self
-
-    def get_checkpoint_storage(self) -> Optional[CheckpointStorage]:
-        """The checkpoint storage set through this API, if any.
-
-        .. note:: Deprecated since 1.19, as in PyFlink (it warns).
-
-        :return: A new wrapper of the storage, or ``None``.
-        """
-        warnings.warn(_GET_STORAGE_DEPRECATION, DeprecationWarning, stacklevel=2)
-        return _storage_from_record(self._store.get_object("checkpoint-storage"))
 
 
 class ExternalizedCheckpointCleanup(Enum):

@@ -38,6 +38,5 @@ def _copy(function: Callable[..., Any], owner: type) -> Callable[..., Any]:
     copy.__doc__ = function.__doc__
     copy.__annotations__ = dict(function.__annotations__)
     copy.__dict__.update(function.__dict__)
-    copy.__module__ = owner.__module__
     copy.__qualname__ = "{}.{}".format(owner.__qualname__, function.__name__)
     return copy
