@@ -11,73 +11,18 @@ from __future__ import annotations
 import collections
 import os
 import random
-import signal
-import subprocess
-import sys
 import time
 
 import pytest
 
 from tests.integration.conftest import log_ids, read_batch_files, write_json_files
-from tests.integration.test_crash_recovery import DRIVER, JOB, REPO
+from tests.integration.drivers.killable import JOB, KillableDriver
 
 from .conftest import tree
 
 SEED = int(os.environ.get("PYFLINK_COMPAT_FAULT_SEED", "20261123"))
 N_FILES = 20
 ROWS_PER_FILE = 3
-
-
-class KillableDriver:
-    """One run of the crash driver in a process group of its own."""
-
-    def __init__(self, base, run, *extra):
-        env = dict(os.environ)
-        env["PYSPARK_PYTHON"] = sys.executable
-        env["PYSPARK_DRIVER_PYTHON"] = sys.executable
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (REPO, env.get("PYTHONPATH")) if p)
-        env["TMPDIR"] = str(base / "tmp")
-        os.makedirs(env["TMPDIR"], exist_ok=True)
-        self.log = base / "driver-{}.log".format(run)
-        self._log_file = open(self.log, "w")
-        self.proc = subprocess.Popen(
-            [sys.executable, DRIVER, str(base / "in"), str(base / "out"), str(base / "cp"),
-             "stateless"] + list(extra),
-            stdout=self._log_file, stderr=subprocess.STDOUT, env=env, start_new_session=True)
-
-    def output(self):
-        return self.log.read_text()
-
-    def wait_started(self, timeout=120):
-        deadline = time.monotonic() + timeout
-        while "STARTING" not in self.output():
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail("driver did not start:\n" + self.output()[-5000:])
-            time.sleep(0.05)
-
-    def kill_group(self):
-        os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(30)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                os.killpg(self.proc.pid, 0)
-            except ProcessLookupError:
-                break
-            if time.monotonic() > deadline:
-                pytest.fail("processes of group {} survived SIGKILL".format(self.proc.pid))
-            time.sleep(0.05)
-        self._log_file.close()
-
-    def finish(self, timeout=240):
-        try:
-            code = self.proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.kill_group()
-            pytest.fail("driver did not finish:\n" + self.output()[-5000:])
-        self._log_file.close()
-        assert code == 0, self.output()[-5000:]
-        assert "FINISHED" in self.output()
 
 
 def _kill_randomly(base, kills, rng, *extra):
@@ -93,23 +38,23 @@ def _kill_randomly(base, kills, rng, *extra):
     points = []
     for run in range(kills):
         before = max(log_ids(checkpoint, "commits"), default=-1)
-        driver = KillableDriver(base, run, *extra)
+        driver = KillableDriver(base, run, "stateless", *extra)
         driver.wait_started()
         if rng.random() >= 0.4:
             deadline = time.monotonic() + 120
             while max(log_ids(checkpoint, "commits"), default=-1) <= before:
-                if driver.proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail("no new commit before the kill:\n" + driver.output()[-5000:])
+                if not driver.alive() or time.monotonic() > deadline:
+                    pytest.fail("no new commit before the kill:\n" + driver.output())
                 time.sleep(0.02)
             time.sleep(rng.uniform(0.0, 1.0))
         else:
             time.sleep(rng.uniform(0.0, 1.5))
-        if driver.proc.poll() is not None:  # it finished all the input before the kill
+        if not driver.alive():  # it finished all the input before the kill
             break
         driver.kill_group()
         points.append((max(log_ids(checkpoint, "commits"), default=-1),
                        max(log_ids(checkpoint, "offsets"), default=-1)))
-    KillableDriver(base, kills, *extra).finish()
+    KillableDriver(base, kills, "stateless", *extra).finish()
     return points
 
 

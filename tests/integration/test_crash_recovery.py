@@ -4,71 +4,17 @@ with SIGKILL mid-stream several times, then re-run from its checkpoints until it
 from __future__ import annotations
 
 import collections
-import os
-import signal
-import subprocess
-import sys
 import time
 
 import pytest
 
 from .conftest import log_ids, read_batch_files, write_json_files
+from .drivers.killable import JOB, KillableDriver
 
-DRIVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "drivers", "crash_job.py")
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-JOB = "crash-job"
 N_FILES = 14
 ROWS_PER_FILE = 5
 N_KEYS = 4
 KILLS = 3
-
-
-class Driver:
-    """One run of the driver script in a process group of its own."""
-
-    def __init__(self, base, mode, run):
-        env = dict(os.environ)
-        env["PYSPARK_PYTHON"] = sys.executable
-        env["PYSPARK_DRIVER_PYTHON"] = sys.executable
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (REPO, env.get("PYTHONPATH")) if p)
-        env["TMPDIR"] = str(base / "tmp")
-        os.makedirs(env["TMPDIR"], exist_ok=True)
-        self.log = base / "driver-{}.log".format(run)
-        self._log_file = open(self.log, "w")
-        self.proc = subprocess.Popen(
-            [sys.executable, DRIVER, str(base / "in"), str(base / "out"), str(base / "cp"), mode],
-            stdout=self._log_file, stderr=subprocess.STDOUT, env=env, start_new_session=True)
-
-    def alive(self):
-        return self.proc.poll() is None
-
-    def kill_group(self):
-        """SIGKILL the driver and everything it started (its JVM), then reap them."""
-        pgid = self.proc.pid  # start_new_session: the driver leads its own group
-        os.killpg(pgid, signal.SIGKILL)
-        self.proc.wait(30)
-        deadline = time.monotonic() + 30
-        while True:  # the JVM child must be gone too
-            try:
-                os.killpg(pgid, 0)
-            except ProcessLookupError:
-                break
-            if time.monotonic() > deadline:
-                pytest.fail("processes of group {} survived SIGKILL".format(pgid))
-            time.sleep(0.1)
-        self._log_file.close()
-
-    def wait(self, timeout):
-        try:
-            code = self.proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.kill_group()
-            pytest.fail("driver did not finish within {} s; log:\n{}".format(timeout, self.output()))
-        self._log_file.close()
-        return code
-
-    def output(self):
-        return self.log.read_text()[-5000:]
 
 
 def _batch_calls(base):
@@ -90,7 +36,7 @@ def _run_with_crashes(base, mode, progress_sink):
     kills = []
     pids = []
     for run in range(KILLS):
-        driver = Driver(base, mode, run)
+        driver = KillableDriver(base, run, mode)
         pids.append(driver.proc.pid)
         try:
             deadline = time.monotonic() + 120
@@ -114,7 +60,7 @@ def _run_with_crashes(base, mode, progress_sink):
     # The kills really happened mid-stream: input was left over each time.
     assert len(kills) == KILLS
     assert max(c for c, _ in kills) < N_FILES - 1, kills
-    final = Driver(base, mode, KILLS)
+    final = KillableDriver(base, KILLS, mode)
     pids.append(final.proc.pid)
     code = final.wait(240)
     output = final.output()
