@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 from typing import Any, Callable, Dict, Mapping, Optional, Protocol
 
-from pyflink_compat.util.exceptions import call_java
 
 __all__ = ["ExecutionConfigStore", "SessionConfStore", "DictStore", "as_store"]
 
@@ -38,11 +37,25 @@ class SessionConfStore(object):
     :param j_conf: The session's JVM conf (``spark._jsparkSession.conf()``).
     :param default_parallelism: Gives the parallelism reported while none is set; by default
                                 the number of processors, as a local Flink environment reports.
+    :param settings: The environment's :class:`~pyflink_compat.settings.store.SettingsStore`
+                     over ``j_conf``, when there is one.
     """
 
-    def __init__(self, j_conf: Any, default_parallelism: Optional[Callable[[], int]] = None):
+    def __init__(self, j_conf: Any, default_parallelism: Optional[Callable[[], int]] = None,
+                 settings: Any = None):
         self._j_conf = j_conf
         self._default_parallelism = default_parallelism
+        self._settings = settings
+
+    @property
+    def _store(self) -> Any:
+        """The :class:`~pyflink_compat.settings.store.SettingsStore` over the conf: the
+        environment's own when given, so that both see the same view of the conf."""
+        if self._settings is None:
+            from pyflink_compat.spark.translation import settings_store
+
+            self._settings = settings_store(self._j_conf)
+        return self._settings
 
     @staticmethod
     def _conf_key(key: str) -> str:
@@ -51,12 +64,10 @@ class SessionConfStore(object):
         return CONF_PREFIX + key
 
     def get_option(self, key: str) -> Optional[str]:
-        text = call_java("RuntimeConfig.get", self._j_conf.get, self._conf_key(key), None)
-        return None if text is None else str(text)
+        return self._store.text(self._conf_key(key))
 
     def set_options(self, changes: Mapping[str, Optional[str]]) -> None:
         from pyflink_compat.settings.registry import SETTINGS
-        from pyflink_compat.spark.translation import settings_store
 
         known = {setting.key: setting for setting in SETTINGS}
         registered: Dict[Any, Any] = {}
@@ -64,16 +75,9 @@ class SessionConfStore(object):
             setting = known.get(key)
             if setting is not None:
                 registered[setting] = None if text is None else setting.codec.parse(text)
-        if registered:
-            # Validates everything first; raises before anything is written.
-            settings_store(self._j_conf).put(registered, "ExecutionConfig")
-        for key, text in changes.items():
-            if key in known:
-                continue
-            if text is None:
-                self._j_conf.unset(self._conf_key(key))
-            else:
-                self._j_conf.set(self._conf_key(key), text)
+        others = {self._conf_key(key): text for key, text in changes.items() if key not in known}
+        # Validates everything first; raises before anything is written.
+        self._store.put(registered, "ExecutionConfig", others=others)
 
     def default_parallelism(self) -> int:
         if self._default_parallelism is not None:

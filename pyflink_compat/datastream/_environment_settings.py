@@ -61,8 +61,8 @@ class EnvironmentSettingsMixin(object):
         :return: A new :class:`~pyflink_compat.common.ExecutionConfig` over the environment's
                  settings (changes made through it are the environment's).
         """
-        store = SessionConfStore(self._j_stream_execution_environment.conf(),
-                                 lambda: _default_local_parallelism[0])
+        store = SessionConfStore(self._store._j_conf, lambda: _default_local_parallelism[0],
+                                 settings=self._store)
         return ExecutionConfig(store)
 
     # -- parallelism ----------------------------------------------------------------------

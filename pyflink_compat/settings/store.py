@@ -16,9 +16,9 @@ import json
 from typing import TYPE_CHECKING, Any, Callable, Dict, Mapping, Optional
 
 
+from pyflink_compat.settings.conf_view import ConfView, conf_view
 from pyflink_compat.settings.registry import CONF_PREFIX, SETTINGS, JobSettings, Setting
-from pyflink_compat.util.exceptions import call_java, illegal_argument, java_error
-from pyflink_compat.util.jvm_objects import StringCalls, java_call, json_text, new_properties
+from pyflink_compat.util.exceptions import illegal_argument, java_error
 
 if TYPE_CHECKING:
     from py4j.java_gateway import JavaObject
@@ -79,6 +79,10 @@ def parse_flink_options(options: Mapping[str, str], target: str) -> Dict[Setting
 class SettingsStore:
     """The settings of one environment, held in its Spark session's JVM ``RuntimeConfig``.
 
+    Reads and writes go through the session conf's :class:`~pyflink_compat.settings.conf_view.
+    ConfView`: the conf is read once, every write goes to the JVM and to that copy, and
+    :meth:`refresh` reads it again (before a job is planned or started).
+
     :param j_conf: The session's JVM ``RuntimeConfig``.
     :param spark_keys: Derives the native Spark keys written beside the settings.
     """
@@ -86,84 +90,41 @@ class SettingsStore:
     def __init__(self, j_conf: "JavaObject", spark_keys: SparkKeys):
         self._j_conf = j_conf
         self._spark_keys = spark_keys
-        # Reads and writes of single keys: strings only, so sent without py4j's converters.
-        self._call = StringCalls(j_conf)
-        # The session's JVM SQLConf, behind the RuntimeConfig, which sets several keys in one
-        # call; looked up when first needed (False: this Spark does not expose it).
-        self._j_sql_conf: Any = None
-        self._j_settings: Any = None
+        self._shared: Optional[ConfView] = None
 
-    def _write(self, key: str, text: Optional[str]) -> None:
-        if text is None:
-            self._call("unset", key)
-        else:
-            self._call("set", key, text)
-
-    def _write_all(self, writes: Mapping[str, Optional[str]]) -> None:
-        """Write several keys (``None``: unset) with as few JVM round trips as possible.
-
-        Three or more values are set in two round trips: Jackson reads them from JSON text as
-        a ``java.util.Properties``, which the session's ``SQLConf`` sets at once (the same
-        ``setConfString`` per key that ``RuntimeConfig.set`` ends in; the checks it adds
-        before, against static and Spark core keys, never apply to the keys written here:
-        ``spark.flink.*`` and the session-wide SQL keys derived from them).
-        """
-        values = {k: v for k, v in writes.items() if v is not None}
-        j_sql_conf = self._sql_conf() if len(values) > 2 else False
-        if j_sql_conf is not False:
-            properties = new_properties(values)
-            if properties is not None:
-                call_java("SQLConf.setConf", java_call, j_sql_conf, "setConf", properties)
-                values = {}
-        for key, text in writes.items():
-            if text is None or key in values:
-                self._write(key, text)
-
-    def _sql_conf(self) -> Any:
-        if self._j_sql_conf is None:
-            try:
-                self._j_sql_conf = self._call("sqlConf")
-            except Exception:  # Spark 3.5's RuntimeConfig does not expose it
-                self._j_sql_conf = False
-        return self._j_sql_conf
-
-    def _settings_map(self) -> Any:
-        """The JVM map the session's ``SQLConf`` keeps its entries in (the conf itself, not
-        a copy), or ``False`` when this Spark does not expose it."""
-        if self._j_settings is None:
-            j_sql_conf = self._sql_conf()
-            self._j_settings = False
-            if j_sql_conf is not False:
-                try:
-                    self._j_settings = java_call(j_sql_conf, "settings")
-                except Exception:  # an internal of SQLConf: absent from some Spark version
-                    self._j_settings = False
-        return self._j_settings
+    @property
+    def _view(self) -> ConfView:
+        """The view of the session conf, shared with every other store over it (found when
+        first needed, so that making a store costs no round trip)."""
+        view = self._shared
+        if view is None:
+            view = self._shared = conf_view(self._j_conf)
+        return view
 
     def get(self, setting: Setting, target: str) -> Any:
-        text = self._call("get", setting.conf_key, None)
+        text = self._view.get(setting.conf_key)
         return setting.default if text is None else _decode(setting, text, target)
 
     def is_set(self, setting: Setting) -> bool:
-        return bool(self._call("contains", setting.conf_key))
+        return self._view.get(setting.conf_key) is not None
+
+    def text(self, key: str) -> Optional[str]:
+        """The text of the session conf entry ``key`` (a full key), or ``None``."""
+        return self._view.get(key)
 
     def put(self, changes: Mapping[Setting, Any], target: str,
             objects: Optional[Mapping[str, Optional[Mapping[str, Any]]]] = None,
-            others: Optional[Mapping[str, Optional[str]]] = None,
-            entries: Optional[Mapping[str, str]] = None) -> None:
+            others: Optional[Mapping[str, Optional[str]]] = None) -> None:
         """Validate every change, then store them all; a rejected change stores nothing.
 
         :param changes: New setting values (``None`` unsets).
         :param objects: New API objects by name (``None`` removes one).
         :param others: Further conf keys to write with them, by full key (``None`` unsets).
-        :param entries: The whole conf, just read by the caller (see :meth:`_entries`); the
-            derived keys are then brought up to date whatever changed.
 
         A setting that names an object in ``discards_object`` removes that object, as
         configuring the storage or backend kind does in Flink. When anything the Spark keys
-        derived from the settings depend on changes, the whole conf is read once (before
-        writing), the derived keys are computed from it with the changes applied, and only
-        the keys whose value differs are written, together with the changes.
+        derived from the settings depend on changes, they are computed from the conf with the
+        changes applied, and those whose value differs from the conf are written too.
         """
         for setting, value in changes.items():
             _reject(setting, value, target)
@@ -178,21 +139,23 @@ class SettingsStore:
             writes[OBJECT_PREFIX + name] = (None if record is None
                                             else json.dumps(dict(record), sort_keys=True))
         writes.update(others or {})
-        if entries is not None or objects or any(s.native for s in changes):
-            # A snapshot of the conf for this call only: the writes are computed from it.
-            current = dict(self._entries() if entries is None else entries)
+        if objects or any(s.native for s in changes):
+            current = self._view.entries()
             after = dict(current)
             for key, text in writes.items():
                 if text is None:
                     after.pop(key, None)
                 else:
                     after[key] = text
-            writes.update(self._derived(after))
-            writes = {k: v for k, v in writes.items() if current.get(k) != v}
-        self._write_all(writes)
+            for key, text in self._derived(after).items():
+                # Derived keys already at their value are left alone; what the caller asked
+                # for is written whatever the copy holds.
+                if key not in writes and current.get(key) != text:
+                    writes[key] = text
+        self._view.write(writes)
 
     def get_object(self, name: str) -> Optional[Dict[str, Any]]:
-        text = self._call("get", OBJECT_PREFIX + name, None)
+        text = self._view.get(OBJECT_PREFIX + name)
         return None if text is None else dict(json.loads(text))
 
     def put_object(self, name: str, record: Optional[Mapping[str, Any]]) -> None:
@@ -201,23 +164,12 @@ class SettingsStore:
 
     def raw(self) -> Dict[str, str]:
         """Every ``spark.flink.*`` entry of the session conf, prefix removed."""
-        return _flink_entries(self._entries())
+        return _flink_entries(self._view.entries())
 
-    def _entries(self) -> Dict[str, str]:
-        """Every entry set in the session conf, read at once.
-
-        One JVM round trip: the ``SQLConf``'s own map of entries, written as JSON text in the
-        JVM. Where that map is not reachable (or changed while being written), through
-        ``RuntimeConfig`` (on Spark 4 two round trips: ``getAllAsJava`` and its JSON text).
-        """
-        j_settings = self._settings_map()
-        if j_settings is not False:
-            text = json_text(j_settings)
-            if text is not None:
-                entries = json.loads(text)
-                if isinstance(entries, dict) and all(isinstance(v, str) for v in entries.values()):
-                    return entries
-        return call_java("RuntimeConfig.getAll", _all_entries, self._j_conf, self._call)
+    def refresh(self) -> None:
+        """Read the session conf from the JVM again (entries written to it other than through
+        this package since it was last read are then seen)."""
+        self._view.refresh()
 
     def snapshot(self, raw: Optional[Mapping[str, str]] = None,
                  target: str = "StreamExecutionEnvironment") -> JobSettings:
@@ -236,10 +188,10 @@ class SettingsStore:
     def adopt_session_options(self, target: str) -> None:
         """Validate ``spark.flink.*`` options given to the session (``spark-submit --conf``).
 
-        Fallback keys are rewritten to their current key, so that later reads find them.
+        Reads the session conf afresh. Fallback keys are rewritten to their current key, so
+        that later reads find them.
         """
-        entries = self._entries()
-        raw = _flink_entries(entries)
+        raw = _flink_entries(self._view.refresh())
         options = {k: v for k, v in raw.items() if not k.startswith("object.")}
         parsed = parse_flink_options(options, target)
         fallbacks: Dict[str, Optional[str]] = {}
@@ -248,20 +200,17 @@ class SettingsStore:
                 if key in options:
                     fallbacks[CONF_PREFIX + key] = None
         if parsed:
-            self.put(parsed, target, others=fallbacks, entries=entries)
-        else:
-            self._sync(entries)
+            # The derived keys are brought up to date whatever changed.
+            self.put(parsed, target, others=fallbacks)
+        self._sync()
 
-    def sync_spark_conf(self, raw: Optional[Mapping[str, str]] = None) -> None:
+    def sync_spark_conf(self, write_all: bool = False) -> None:
         """Write the Spark keys derived from the settings into the session conf.
 
-        :param raw: Entries already read with :meth:`raw`; then every derived key is written.
-            When omitted, the whole conf is read and only the keys that differ are written.
+        :param write_all: Write every derived key, not only those whose value differs from
+            the conf as last read.
         """
-        if raw is None:
-            self._sync(self._entries())
-        else:
-            self._sync({CONF_PREFIX + k: v for k, v in raw.items()}, write_all=True)
+        self._sync(write_all)
 
     def _derived(self, entries: Mapping[str, str]) -> Mapping[str, Optional[str]]:
         """The Spark keys derived from ``entries`` (the whole conf)."""
@@ -269,12 +218,11 @@ class SettingsStore:
         return self._spark_keys(self.snapshot(raw), object_of(raw, "checkpoint-storage"),
                                 object_of(raw, "state-backend"))
 
-    def _sync(self, entries: Mapping[str, str], write_all: bool = False) -> None:
-        """Derive the Spark keys from ``entries`` (the whole conf, just read) and write the
-        ones whose value differs from it (all of them with ``write_all``)."""
+    def _sync(self, write_all: bool = False) -> None:
+        entries = self._view.entries()
         native = self._derived(entries)
-        self._write_all({key: text for key, text in native.items()
-                         if write_all or entries.get(key) != text})
+        self._view.write({key: text for key, text in native.items()
+                          if write_all or entries.get(key) != text})
 
 
 def object_of(raw: Mapping[str, str], name: str) -> Optional[Dict[str, Any]]:
@@ -285,17 +233,3 @@ def object_of(raw: Mapping[str, str], name: str) -> Optional[Dict[str, Any]]:
 
 def _flink_entries(entries: Mapping[str, str]) -> Dict[str, str]:
     return {k[len(CONF_PREFIX):]: v for k, v in entries.items() if k.startswith(CONF_PREFIX)}
-
-
-def _all_entries(j_conf: "JavaObject", call: Optional[StringCalls] = None) -> Dict[str, str]:
-    from pyflink_compat.util.jvm_objects import string_map_to_dict
-
-    try:
-        j_map = (call or StringCalls(j_conf))("getAllAsJava")
-    except Exception:  # Spark 3.5 has no getAllAsJava on the JVM side
-        from pyflink_compat.java_gateway import get_gateway
-
-        converters = get_gateway().jvm.scala.collection.JavaConverters
-        j_map = converters.mapAsJavaMapConverter(j_conf.getAll()).asJava()
-    return string_map_to_dict(j_map)
-

@@ -39,9 +39,11 @@ def check_writer(spark: "SparkSession", writer: Any) -> None:
 
 
 def build_plan(store: SettingsStore, job_name: str, sinks: Sequence[SinkSpec], temporary_root: str) -> JobPlan:
-    """The plan of a job from the environment's current settings."""
+    """The plan of a job from the environment's current settings, read afresh from its
+    session conf (which is what the job's queries run with)."""
+    store.refresh()
+    store.sync_spark_conf()
     raw = store.raw()
-    store.sync_spark_conf(raw)
     return plan_job(job_name, store.snapshot(raw), list(raw), object_of(raw, "checkpoint-storage"),
                     object_of(raw, "state-backend"), sinks, temporary_root)
 

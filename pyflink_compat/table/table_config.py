@@ -50,17 +50,6 @@ def _checked_zone(zone: str, target: str) -> str:
     return zone
 
 
-def _session_entries(environment: 'StreamExecutionEnvironment') -> Dict[str, str]:
-    """Every entry of the environment's Spark session conf."""
-    session = environment.spark_session
-    entries = getattr(session.conf, "getAll", None)  # a property since PySpark 4.0
-    if isinstance(entries, dict):
-        return {str(k): str(v) for k, v in entries.items()}
-    converters = session.sparkContext._jvm.scala.collection.JavaConverters  # type: ignore[union-attr]
-    j_map = converters.mapAsJavaMapConverter(session._jsparkSession.conf().getAll()).asJava()
-    return {str(k): str(j_map.get(k)) for k in j_map.keySet()}
-
-
 def _millis(duration: datetime.timedelta) -> int:
     return int(round(duration.total_seconds() * 1000))
 
@@ -115,7 +104,7 @@ class TableConfig(object):
     def _environment_option(self, key: Any) -> Optional[str]:
         if self._environment is None or not isinstance(key, str):
             return None
-        text = self._environment.spark_session.conf.get(_ENV_CONF_PREFIX + key, None)
+        text = cast(Any, self._environment)._store.text(_ENV_CONF_PREFIX + key)
         if text is None and key == "parallelism.default":
             # A local Flink environment always holds its parallelism (the processors by default).
             return str(cast(Any, self._environment).get_parallelism())
@@ -162,10 +151,9 @@ class TableConfig(object):
         """
         entries: Dict[str, str] = {}
         if self._environment is not None:
-            prefix = _ENV_CONF_PREFIX
-            for key, text in _session_entries(self._environment).items():
-                if key.startswith(prefix) and not key.startswith(prefix + "object."):
-                    entries[key[len(prefix):]] = flink_text(text)
+            for key, text in cast(Any, self._environment)._store.raw().items():
+                if not key.startswith("object."):
+                    entries[key] = flink_text(text)
         entries.update(self._configuration.to_dict())
         return entries
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Dict
 
-from pyflink_compat.settings.store import _all_entries
+from pyflink_compat.settings.conf_view import read_all_entries
 
 
 def conf_of(env: Any) -> Dict[str, str]:
     """Every entry of the Spark session conf of ``env``."""
-    return _all_entries(env.spark_session._jsparkSession.conf())
+    return read_all_entries(env.spark_session._jsparkSession.conf())

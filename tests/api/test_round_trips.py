@@ -1,7 +1,9 @@
 """How many JVM round trips the configuration calls make (a count, not a timing).
 
-Every setting lives in the session's JVM conf, so every call reaches the JVM; these tests pin
-how often, so that a change that adds round trips to a common call shows up here. Each call is
+Every setting lives in the session's JVM conf; the environment reads it once and writes
+through to it, so a getter never reaches the JVM and a setter once per write. These tests pin
+how often calls reach it, so that a change that adds round trips to a common call shows up
+here. Each call is
 made once before it is counted, so that the one-off look-ups of a gateway (classes, the JSON
 writer, the session's ``SQLConf``) are not part of the count.
 """
@@ -69,7 +71,7 @@ def env() -> StreamExecutionEnvironment:
 def conf_in_one_call(env: StreamExecutionEnvironment) -> StreamExecutionEnvironment:
     """An environment whose Spark exposes the ``SQLConf`` behind the session conf (Spark 4),
     so that the whole conf is read in one round trip and several keys set in two."""
-    if env._store._settings_map() is False:
+    if env._store._view.settings_map() is False:
         pytest.skip("this Spark does not expose the session's SQLConf: the conf is read and "
                     "written with more round trips")
     return env
@@ -83,28 +85,30 @@ def three_options() -> Configuration:
     return options
 
 
-def test_a_getter_and_a_setter_are_one_round_trip_each(env):
+def test_a_getter_reads_no_jvm_and_a_setter_writes_once(env):
     config = env.get_checkpoint_config()
-    assert round_trips(config.get_checkpoint_interval) == 1
+    assert round_trips(config.get_checkpoint_interval) == 0
+    assert round_trips(env.get_checkpoint_interval) == 0
+    assert round_trips(lambda: env.get_config().get_parallelism()) == 0
     assert round_trips(lambda: config.set_checkpoint_timeout(60000)) == 1
     assert round_trips(lambda: env.enable_checkpointing(1000)) == 1
 
 
-def test_setting_a_state_backend_reads_the_backend_and_the_conf_once_each(conf_in_one_call):
+def test_setting_a_state_backend_reads_the_backend_then_writes(conf_in_one_call):
     env = conf_in_one_call
     backend = EmbeddedRocksDBStateBackend(True)
-    # record, state store provider and changelog flag change: set together in two more
-    assert round_trips(lambda: env.set_state_backend(backend)) == 4
-    # the same backend again: nothing differs, nothing is written
+    # record, state store provider and changelog flag change: set together in two
+    assert round_trips(lambda: env.set_state_backend(backend)) == 3
+    # the same backend again: only its record is written
     assert round_trips(lambda: env.set_state_backend(backend)) == 2
-    assert round_trips(lambda: env.set_state_backend(HashMapStateBackend())) == 1 + 4
+    assert round_trips(lambda: env.set_state_backend(HashMapStateBackend())) == 1 + 3
 
 
-def test_setting_a_checkpoint_storage_reads_it_and_the_conf_then_writes_its_record(conf_in_one_call):
+def test_setting_a_checkpoint_storage_reads_it_then_writes_its_record(conf_in_one_call):
     env = conf_in_one_call
     storage = FileSystemCheckpointStorage("file:///tmp/round-trips")
     config = env.get_checkpoint_config()
-    assert round_trips(lambda: config.set_checkpoint_storage(storage)) == 3
+    assert round_trips(lambda: config.set_checkpoint_storage(storage)) == 2
     assert round_trips(lambda: config.set_checkpoint_storage(storage)) == 2
 
 
@@ -120,14 +124,15 @@ def test_a_new_state_backend_is_one_round_trip():
     assert round_trips(lambda: EmbeddedRocksDBStateBackend(True)) == 1
 
 
-def test_a_derived_key_changed_directly_in_the_session_conf_is_rewritten_by_the_next_set(env):
+def test_a_derived_key_changed_directly_in_the_session_conf_is_rewritten_when_a_job_is_planned(env):
     backend = HashMapStateBackend()
     env.set_state_backend(backend)
     env.spark_session.conf.set(PROVIDER, "some.other.Provider")
     env.spark_session.conf.set(CHANGELOG, "true")
-    env.set_state_backend(backend)
+    plan = env.get_job_plan()
     assert env.spark_session.conf.get(PROVIDER).endswith("HDFSBackedStateStoreProvider")
     assert env.spark_session.conf.get(CHANGELOG) == "false"
+    assert plan.spark_conf[PROVIDER] == env.spark_session.conf.get(PROVIDER)
 
 
 def test_keys_set_together_are_all_in_the_session_conf(env):
@@ -141,7 +146,8 @@ def test_keys_set_together_are_all_in_the_session_conf(env):
 
 def test_without_the_sqlconf_the_conf_is_read_and_written_key_by_key_to_the_same_result():
     env = StreamExecutionEnvironment.get_execution_environment()
-    env._store._j_sql_conf = env._store._j_settings = False  # as on a Spark that hides them
+    env._store._view.hides_sql_conf()  # as on a Spark that hides the SQLConf
+    env._store.refresh()
     env.set_state_backend(EmbeddedRocksDBStateBackend(True))
     env.configure(three_options())
     conf = env.spark_session.conf

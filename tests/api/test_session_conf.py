@@ -27,9 +27,10 @@ def test_settings_are_stored_under_the_spark_flink_prefix_of_the_session_conf():
     assert conf["spark.flink.execution.checkpointing.timeout"] == "30000 ms"
 
 
-def test_a_value_written_to_the_session_conf_is_what_the_getter_reads():
+def test_a_value_written_to_the_session_conf_is_what_the_getter_reads_once_a_job_is_planned():
     env = StreamExecutionEnvironment.get_execution_environment()
     env.spark_session.conf.set("spark.flink.execution.checkpointing.interval", "7 s")
+    env.get_job_plan()
     assert env.get_checkpoint_interval() == 7000
     assert env.get_checkpoint_config().is_checkpointing_enabled()
 

@@ -1,29 +1,92 @@
-"""The session conf stays the one store of the settings: getters see every way of writing it."""
+"""The session conf stays the one store of the settings.
+
+The environment reads it once and writes through to it; entries written to it by other means
+(``spark.conf.set``, SQL ``SET``) are read when the next job is planned or started, and the
+getters show them from then on.
+"""
 
 from __future__ import annotations
 
-from pyflink_compat.datastream import StreamExecutionEnvironment
+from pyflink_compat.datastream import CheckpointConfig, StreamExecutionEnvironment
 from pyflink_compat.settings.registry import CONF_PREFIX
 
+from tests.api._conf import conf_of
 
-def test_a_value_set_with_sql_set_is_what_the_getter_reads():
+INTERVAL = CONF_PREFIX + "execution.checkpointing.interval"
+PROVIDER = "spark.sql.streaming.stateStore.providerClass"
+
+
+def test_a_value_set_with_sql_set_is_what_the_next_plan_and_then_the_getter_read():
     env = StreamExecutionEnvironment.get_execution_environment()
     env.enable_checkpointing(1000)
-    env.spark_session.sql("SET {}execution.checkpointing.interval=9 s".format(CONF_PREFIX))
+    env.spark_session.sql("SET {}=9 s".format(INTERVAL))
+    # not read yet: the environment shows what it last read or wrote
+    assert env.get_checkpoint_interval() == 1000
+    plan = env.get_job_plan()
+    assert plan.settings.checkpoint_interval == 9 * 10**9  # nanoseconds
     assert env.get_checkpoint_interval() == 9000
 
 
-def test_a_value_unset_in_the_session_conf_reads_back_as_the_default():
+def test_a_value_unset_in_the_session_conf_reads_back_as_the_default_once_a_job_is_planned():
     env = StreamExecutionEnvironment.get_execution_environment()
     config = env.get_checkpoint_config().set_checkpoint_timeout(4000)
     env.spark_session.conf.unset(CONF_PREFIX + "execution.checkpointing.timeout")
+    env.get_job_plan()
     assert config.get_checkpoint_timeout() == 10 * 60 * 1000
 
 
-def test_a_sync_after_the_backend_type_changed_in_the_session_conf_rewrites_the_store_key():
+def test_a_backend_type_changed_in_the_session_conf_selects_its_state_store_when_planned():
     env = StreamExecutionEnvironment.get_execution_environment()
-    provider = "spark.sql.streaming.stateStore.providerClass"
-    assert env.spark_session.conf.get(provider).endswith("HDFSBackedStateStoreProvider")
+    assert env.spark_session.conf.get(PROVIDER).endswith("HDFSBackedStateStoreProvider")
     env.spark_session.conf.set(CONF_PREFIX + "state.backend.type", "rocksdb")
-    env._store.sync_spark_conf()
-    assert env.spark_session.conf.get(provider).endswith("RocksDBStateStoreProvider")
+    plan = env.get_job_plan()
+    assert env.spark_session.conf.get(PROVIDER).endswith("RocksDBStateStoreProvider")
+    assert plan.spark_conf[PROVIDER].endswith("RocksDBStateStoreProvider")
+
+
+def test_after_any_mix_of_api_calls_the_view_holds_exactly_the_session_conf():
+    from pyflink_compat.common import Configuration
+    from pyflink_compat.datastream import (
+        CheckpointingMode,
+        EmbeddedRocksDBStateBackend,
+        FileSystemCheckpointStorage,
+        HashMapStateBackend,
+    )
+
+    env = StreamExecutionEnvironment.get_execution_environment()
+    config = env.get_checkpoint_config()
+    env.enable_checkpointing(2000, CheckpointingMode.AT_LEAST_ONCE)
+    env.set_state_backend(EmbeddedRocksDBStateBackend(True))
+    config.set_checkpoint_storage(FileSystemCheckpointStorage("file:///tmp/view-check"))
+    config.set_checkpoint_storage_dir("file:///tmp/view-check-2")
+    env.set_parallelism(3)
+    env.get_config().set_max_parallelism(64)
+    env.configure(Configuration().set_string("state.backend.type", "hashmap")
+                  .set_string("execution.checkpointing.timeout", "1 min"))
+    env.set_state_backend(HashMapStateBackend())
+    config.set_tolerable_checkpoint_failure_number(3)
+    env.configure(Configuration().set_string("state.checkpoints.num-retained", "5"))
+    assert dict(env._store._view.entries()) == conf_of(env)
+
+
+def test_every_api_object_over_one_session_conf_shares_what_it_knows():
+    env = StreamExecutionEnvironment.get_execution_environment()
+    direct = CheckpointConfig(env.spark_session._jsparkSession.conf())
+    direct.set_checkpoint_interval(4321)
+    assert env.get_checkpoint_interval() == 4321
+    env.get_checkpoint_config().set_checkpoint_timeout(7000)
+    assert direct.get_checkpoint_timeout() == 7000
+
+
+def test_a_write_the_jvm_rejects_drops_the_view_and_the_next_read_fetches_the_conf():
+    import pytest
+    from py4j.protocol import Py4JJavaError
+
+    env = StreamExecutionEnvironment.get_execution_environment()
+    env.enable_checkpointing(1000)
+    view = env._store._view
+    env.spark_session.conf.set(INTERVAL, "3 s")  # not seen by the view yet
+    with pytest.raises(Py4JJavaError):
+        view.write({"spark.sql.shuffle.partitions": "not a number"})
+    assert env.get_checkpoint_interval() == 3000
+    assert dict(view.entries()) == conf_of(env)
