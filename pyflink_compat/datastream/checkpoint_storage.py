@@ -63,6 +63,9 @@ def _storage_record(storage: 'CheckpointStorage') -> Dict[str, Any]:
         # A path given to the base class: py4j picks Java's setCheckpointStorage(String)
         # overload, which makes a file system storage at that path.
         return _storage_record(FileSystemCheckpointStorage(j_storage))
+    made = getattr(storage, "_record", None)  # a subclass may not call this __init__
+    if made is not None:
+        return dict(made)
     record = descriptor_or_none(j_storage)
     if record is not None:
         return record
@@ -87,6 +90,9 @@ class CheckpointStorage(object, metaclass=ABCMeta):
 
     def __init__(self, j_checkpoint_storage):
         self._j_checkpoint_storage = j_checkpoint_storage
+        #: The record of a storage made here, kept so that setting it needs no JVM read
+        #: (nothing changes a storage's parameters after it is made).
+        self._record: Optional[Dict[str, Any]] = None
 
 
 class JobManagerCheckpointStorage(CheckpointStorage):
@@ -129,9 +135,11 @@ class JobManagerCheckpointStorage(CheckpointStorage):
             if max_state_size <= 0:
                 raise illegal_argument("maxStateSize must be > 0", target)
             path = None if j_path is None else checkpoint_location(j_path, target)
-            j_jobmanager_checkpoint_storage = new_descriptor(
-                {"type": "jobmanager", "path": path, "max_state_size": max_state_size})
-        super(JobManagerCheckpointStorage, self).__init__(j_jobmanager_checkpoint_storage)
+            record = {"type": "jobmanager", "path": path, "max_state_size": max_state_size}
+            super(JobManagerCheckpointStorage, self).__init__(new_descriptor(record))
+            self._record = record
+        else:
+            super(JobManagerCheckpointStorage, self).__init__(j_jobmanager_checkpoint_storage)
 
     def get_checkpoint_path(self) -> Optional[str]:
         """The location given for checkpoint metadata, if any.
@@ -209,11 +217,13 @@ class FileSystemCheckpointStorage(CheckpointStorage):
                     "The write buffer size must be not less than '-1', where '-1' means to use "
                     "the value from the deployment's configuration.", target)
             path = checkpoint_location(j_path, target)
-            j_filesystem_checkpoint_storage = new_descriptor({
-                "type": "filesystem", "path": path,
-                "file_state_size_threshold": file_state_size_threshold,
-                "write_buffer_size": write_buffer_size})
-        super(FileSystemCheckpointStorage, self).__init__(j_filesystem_checkpoint_storage)
+            record = {"type": "filesystem", "path": path,
+                      "file_state_size_threshold": file_state_size_threshold,
+                      "write_buffer_size": write_buffer_size}
+            super(FileSystemCheckpointStorage, self).__init__(new_descriptor(record))
+            self._record = record
+        else:
+            super(FileSystemCheckpointStorage, self).__init__(j_filesystem_checkpoint_storage)
 
     def get_checkpoint_path(self) -> str:
         """The base location of the checkpoints, normalised."""

@@ -1,19 +1,23 @@
-"""Checkpoint paths, parsed and normalised by Hadoop's ``Path`` in the Spark JVM.
+"""Checkpoint paths, parsed and normalised as Hadoop's ``Path`` in the Spark JVM does.
 
 Hadoop's ``Path`` normalises URIs the way Flink's does (``file:///tmp/x/`` becomes
-``file:/tmp/x``, ``a/../b`` collapses), so paths read back exactly as under PyFlink.
+``file:/tmp/x``, ``a/../b`` collapses), so paths read back exactly as under PyFlink. The
+common plain paths (a scheme, a host name and port, segments of letters, digits and ``_.~-``)
+are read here without asking the JVM (:class:`PlainPath`), with the same result; every other
+text goes to Hadoop's ``Path`` itself.
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional
+import re
+from typing import Any, Optional, Union
 
 from pyflink_compat.util.exceptions import call_java, illegal_argument
 from pyflink_compat.util.java_args import java_string
 from pyflink_compat.util.jvm_objects import java_class
 
 __all__ = [
-    "normalize_path", "new_path", "parse_location", "checkpoint_location", "local_directory",
+    "PlainPath", "plain_path", "normalize_path", "new_path", "parse_location", "checkpoint_location", "local_directory",
     "flink_path_text", "NO_SCHEME", "ROOT_DIRECTORY",
 ]
 
@@ -52,17 +56,74 @@ def flink_path_text(text: str) -> Optional[str]:
     return text[:start] + text[start:].replace("\\", "/")
 
 
-def parse_location(text: str, target: str) -> Any:
-    """``text`` as a Hadoop ``Path``; a malformed one fails as if by calling ``target``."""
+class PlainPath:
+    """A path whose text Hadoop's ``Path`` would take as it is (see :func:`plain_path`).
+
+    :param scheme: The URI scheme, or ``None``.
+    :param text: The normalised text, as ``Path.toString()`` gives it.
+    :param root: Whether it is a root directory, as ``Path.isRoot()`` tells.
+    """
+
+    __slots__ = ("scheme", "text", "root")
+
+    def __init__(self, scheme: Optional[str], text: str, root: bool):
+        self.scheme = scheme
+        self.text = text
+        self.root = root
+
+
+# An optional scheme (URI syntax) with an optional host name and port, then a path of plain
+# segments: texts in which java.net.URI quotes nothing and Hadoop's Path changes nothing but
+# an empty authority, a trailing slash and (for dot segments, excluded below) what
+# URI.normalize() removes.
+_PLAIN = re.compile(r"(?:([A-Za-z][A-Za-z0-9+.-]*):(?://([A-Za-z0-9.-]*(?::[0-9]+)?)(?=/))?)?"
+                    r"([A-Za-z0-9_.~/-]+)")
+
+
+def plain_path(hadoop_text: str) -> Optional[PlainPath]:
+    """What Hadoop's ``Path(hadoop_text)`` holds, when ``hadoop_text`` is a plain path read
+    without the JVM; ``None`` for any other text (Hadoop then reads it)."""
+    match = _PLAIN.fullmatch(hadoop_text)
+    if match is None:
+        return None
+    scheme, authority, path = match.groups()
+    segments = path.split("/")
+    if "//" in path or "." in segments or ".." in segments:
+        return None
+    if scheme is not None and not path.startswith("/"):
+        return None  # a relative path after a scheme: Hadoop fails, and says how
+    if len(path) > 1 and path.endswith("/"):
+        path = path[:-1]
+    head = "" if scheme is None else scheme + ":"
+    if authority:
+        head += "//" + authority
+    return PlainPath(scheme, head + path, path == "/")
+
+
+ParsedPath = Union[PlainPath, Any]
+
+
+def parse_location(text: str, target: str) -> ParsedPath:
+    """``text`` as a Hadoop ``Path`` (or, for a plain path, a :class:`PlainPath` holding the
+    same); a malformed one fails as if by calling ``target``."""
     hadoop_text = flink_path_text(text)
     if hadoop_text is None:
         raise illegal_argument(
             "java.net.URISyntaxException: Relative path in absolute URI: " + text, target)
+    plain = plain_path(hadoop_text)
+    if plain is not None:
+        return plain
     return call_java(target, java_class("org.apache.hadoop.fs.Path"), hadoop_text)
 
 
-def checkpoint_location(j_path: Any, target: str) -> str:
+def checkpoint_location(j_path: ParsedPath, target: str) -> str:
     """A parsed checkpoint or savepoint location, checked as Flink does, as normalised text."""
+    if isinstance(j_path, PlainPath):
+        if j_path.scheme is None:
+            raise illegal_argument(NO_SCHEME, target)
+        if j_path.root:
+            raise illegal_argument(ROOT_DIRECTORY, target)
+        return j_path.text
     if j_path.toUri().getScheme() is None:
         raise illegal_argument(NO_SCHEME, target)
     if j_path.isRoot():
@@ -95,7 +156,8 @@ def local_directory(raw: Optional[str], target: str) -> str:
 
 def normalize_path(text: Any) -> str:
     """``text`` as a normalised path; only its syntax is checked."""
-    normalised = str(new_path(text).toString())
+    parsed = new_path(text)
+    normalised = parsed.text if isinstance(parsed, PlainPath) else str(parsed.toString())
     if normalised.startswith("/") and is_drive(normalised[1:]):
         # Flink prints a drive-letter path without its leading slash, and keeps the slash of
         # a drive's root directory.
