@@ -23,7 +23,7 @@ from pyflink_compat.util.exceptions import (
     method_not_found,
 )
 from pyflink_compat.util.java_args import java_int
-from pyflink_compat.util.jvm_objects import context_class_loader
+from pyflink_compat.util.jvm_objects import context_class_loader, descriptor_put
 
 if TYPE_CHECKING:
     from pyflink_compat.datastream.state_backend import StateBackend
@@ -95,7 +95,7 @@ def call_target(j_object: Any, java_method: str) -> str:
 
 def set_db_storage_paths(backend: 'StateBackend', paths: Any) -> None:
     if len(paths) < 1:
-        descriptor(backend, "setDbStoragePath").put("db_storage_paths", None)
+        descriptor_put(descriptor(backend, "setDbStoragePath"), "db_storage_paths", None)
         return
     for path in paths:  # py4j fills a String[] first
         if path is not None and not isinstance(path, str):
@@ -105,8 +105,8 @@ def set_db_storage_paths(backend: 'StateBackend', paths: Any) -> None:
                 f"Cannot convert {name} to java.lang.String\n")
     j_backend = descriptor(backend, "setDbStoragePaths")
     target = call_target(j_backend, "setDbStoragePaths")
-    j_backend.put("db_storage_paths",
-                  json.dumps([local_directory(path, target) for path in paths]))
+    descriptor_put(j_backend, "db_storage_paths",
+                   json.dumps([local_directory(path, target) for path in paths]))
 
 
 def db_storage_paths(backend: 'StateBackend') -> List[str]:
@@ -129,7 +129,7 @@ def set_options(backend: 'StateBackend', class_name: Any) -> None:
         error = FLINK_OPTIONS_FACTORIES[class_name]
         if error is not None:
             raise java_error(error, class_name, "java.lang.Class.newInstance")
-        descriptor(backend, "setRocksDBOptions").put("options", class_name)
+        descriptor_put(descriptor(backend, "setRocksDBOptions"), "options", class_name)
         return
     j_class = call_java(target, loader.loadClass, class_name)
     try:
@@ -138,7 +138,7 @@ def set_options(backend: 'StateBackend', class_name: Any) -> None:
         j_factory = None
     if j_factory is None or not j_factory.isAssignableFrom(j_class):
         raise ValueError("The input class does not implement RocksDBOptionsFactory.")
-    descriptor(backend, "setRocksDBOptions").put("options", str(j_class.getName()))
+    descriptor_put(descriptor(backend, "setRocksDBOptions"), "options", str(j_class.getName()))
 
 
 def set_transfer_threads(backend: 'StateBackend', number: Any, java_method: str) -> None:
@@ -147,4 +147,4 @@ def set_transfer_threads(backend: 'StateBackend', number: Any, java_method: str)
     java_int(number, java_method, target)
     if number <= 0:
         raise illegal_argument(TRANSFER_THREADS_ERROR, target)
-    j_backend.put("number_of_transfer_threads", number)
+    descriptor_put(j_backend, "number_of_transfer_threads", number)

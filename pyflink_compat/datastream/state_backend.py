@@ -47,6 +47,7 @@ from pyflink_compat.util.exceptions import (
 from pyflink_compat.util.java_args import java_string
 from pyflink_compat.util.jvm_objects import (
     context_class_loader,
+    descriptor_put,
     descriptor_record,
     is_descriptor,
     new_descriptor,
@@ -77,7 +78,7 @@ _MAX_FILE_STATE_THRESHOLD = 1024 * 1024
 
 def _set_predefined_options(backend: 'StateBackend', options: Any) -> None:
     j_backend = descriptor(backend, "setPredefinedOptions")
-    j_backend.put("predefined_options", options._to_j_predefined_options())
+    descriptor_put(j_backend, "predefined_options", options._to_j_predefined_options())
 
 
 def _predefined_options(backend: 'StateBackend') -> 'PredefinedOptions':

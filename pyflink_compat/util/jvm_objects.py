@@ -9,14 +9,16 @@ environment stores it in its session conf as JSON.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional
+import weakref
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Tuple
 
 if TYPE_CHECKING:
     from py4j.java_gateway import JavaObject
 
 __all__ = ["jvm", "java_class", "java_static", "context_class_loader", "new_descriptor",
            "descriptor_record", "descriptor_or_none", "is_descriptor", "map_to_dict",
-           "string_map_to_dict", "json_text", "java_call", "new_properties", "StringCalls"]
+           "string_map_to_dict", "json_text", "java_call", "new_properties", "StringCalls",
+           "descriptor_put"]
 
 # Joins keys in the JVM: py4j iterators end in a JVM exception, which is slow to convert.
 _SEPARATOR = "\u0001"
@@ -173,6 +175,36 @@ def new_properties(values: Mapping[str, str]) -> Optional["JavaObject"]:
         return None
 
 
+# The records of descriptors made here, by the id of their py4j object, so that reading one
+# back costs no round trip. The weak reference tells a reused id apart and drops the entry
+# with the object; descriptor_put, the one way a descriptor is changed, drops it too.
+_records: Dict[int, Tuple["weakref.ref[Any]", Dict[str, Any]]] = {}
+
+
+def _remember(j_map: "JavaObject", record: Mapping[str, Any]) -> None:
+    key = id(j_map)
+
+    def forget(ref: "weakref.ref[Any]", key: int = key) -> None:
+        entry = _records.get(key)
+        if entry is not None and entry[0] is ref:
+            del _records[key]
+
+    _records[key] = (weakref.ref(j_map, forget), dict(record))
+
+
+def _recall(j_map: Any) -> Optional[Dict[str, Any]]:
+    entry = _records.get(id(j_map))
+    if entry is None or entry[0]() is not j_map:
+        return None
+    return dict(entry[1])
+
+
+def descriptor_put(j_map: "JavaObject", key: str, value: Any) -> None:
+    """Set one parameter of a descriptor (see :func:`new_descriptor`)."""
+    _records.pop(id(j_map), None)
+    j_map.put(key, value)
+
+
 def new_descriptor(record: Mapping[str, Any]) -> "JavaObject":
     """A JVM map holding ``record``; lists are kept as JSON text."""
     values = {key: json.dumps(value) if isinstance(value, (list, tuple)) else value
@@ -183,10 +215,13 @@ def new_descriptor(record: Mapping[str, Any]) -> "JavaObject":
         # One round trip: Jackson reads the map from its JSON text, with the value classes
         # py4j would have sent (Integer, Long, Boolean, String, null).
         try:
-            return java_call(_json_mapper(), "readValue", json.dumps(values),
-                             _java_class_object("java.util.LinkedHashMap"))
+            j_map = java_call(_json_mapper(), "readValue", json.dumps(values),
+                              _java_class_object("java.util.LinkedHashMap"))
         except Py4JError:  # no JSON library in the JVM: put the values one by one
             pass
+        else:
+            _remember(j_map, values)
+            return j_map
     j_map = java_class("java.util.LinkedHashMap")()
     for key, value in values.items():
         j_map.put(key, value)
@@ -219,6 +254,9 @@ def descriptor_or_none(j_object: Any) -> Optional[Dict[str, Any]]:
 
     if not isinstance(j_object, JavaMap):
         return None
+    record = _recall(j_object)
+    if record is not None:
+        return record
     record = _map_from_json(j_object)
     if record is not None:
         return record if "type" in record else None

@@ -94,28 +94,44 @@ def test_a_getter_reads_no_jvm_and_a_setter_writes_once(env):
     assert round_trips(lambda: env.enable_checkpointing(1000)) == 1
 
 
-def test_setting_a_state_backend_reads_the_backend_then_writes(conf_in_one_call):
-    env = conf_in_one_call
+def test_setting_a_backend_made_here_writes_what_changed_one_key_each(env):
     backend = EmbeddedRocksDBStateBackend(True)
-    # record, state store provider and changelog flag change: set together in two
+    # record, state store provider and changelog flag change; the record is known already
     assert round_trips(lambda: env.set_state_backend(backend)) == 3
     # the same backend again: only its record is written
-    assert round_trips(lambda: env.set_state_backend(backend)) == 2
+    assert round_trips(lambda: env.set_state_backend(backend)) == 1
     assert round_trips(lambda: env.set_state_backend(HashMapStateBackend())) == 1 + 3
 
 
-def test_setting_a_checkpoint_storage_reads_it_then_writes_its_record(conf_in_one_call):
-    env = conf_in_one_call
+def test_a_backend_changed_after_it_was_made_is_read_from_the_jvm(env):
+    backend = EmbeddedRocksDBStateBackend(True)
+    backend.set_number_of_transfer_threads(3)
+    # read back once (the change dropped the known record), then written
+    assert round_trips(lambda: env.set_state_backend(backend)) == 1 + 3
+    assert env.get_state_backend().get_number_of_transfer_threads() == 3
+
+
+def test_setting_a_checkpoint_storage_made_here_is_one_write(env):
     storage = FileSystemCheckpointStorage("file:///tmp/round-trips")
     config = env.get_checkpoint_config()
-    assert round_trips(lambda: config.set_checkpoint_storage(storage)) == 2
-    assert round_trips(lambda: config.set_checkpoint_storage(storage)) == 2
+    assert round_trips(lambda: config.set_checkpoint_storage(storage)) == 1
+    assert round_trips(lambda: config.set_checkpoint_storage(storage)) == 1
+    # a plain path is normalised here; the storage is made in the JVM, then written
+    assert round_trips(lambda: config.set_checkpoint_storage_dir("file:///tmp/round-trips/")) == 2
 
 
-def test_configure_reads_the_configuration_once_and_sets_its_keys_in_one_call(conf_in_one_call):
-    env = conf_in_one_call
+def test_configure_reads_the_configuration_once_and_sets_its_keys_one_call_each(env):
     options = three_options()
-    assert round_trips(lambda: env.configure(options)) == 3
+    assert round_trips(lambda: env.configure(options)) == 1 + 3
+
+
+def test_four_or_more_keys_are_set_in_two_calls(conf_in_one_call):
+    view = conf_in_one_call._store._view
+    view.write({"spark.flink.test.k{}".format(i): "-" for i in range(5)})  # the one-off look-ups
+    writes = {"spark.flink.test.k{}".format(i): str(i) for i in range(5)}
+    assert round_trips(lambda: view.write(writes)) == 2
+    assert {k: view.entries()[k] for k in writes} == writes
+    assert conf_in_one_call.spark_session.conf.get("spark.flink.test.k4") == "4"
 
 
 def test_a_new_state_backend_is_one_round_trip():
