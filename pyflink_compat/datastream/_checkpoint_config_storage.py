@@ -83,8 +83,9 @@ class CheckpointStorageMethods(object):
             if py4j_sends(checkpoint_path):  # no setCheckpointStorage overload takes it
                 raise self._method("setCheckpointStorage").not_found(checkpoint_path)
             java_attribute(checkpoint_path, "_get_object_id")
-        storage = FileSystemCheckpointStorage(checkpoint_path)
-        self._store.put_object("checkpoint-storage", _storage_record(storage))
+        # The storage's record, checked as its constructor checks it; no JVM object is needed.
+        record = FileSystemCheckpointStorage._record_for(checkpoint_path, None, -1)
+        self._store.put_object("checkpoint-storage", record)
         return cast('CheckpointConfig', self)  # the config this is installed in
 
     def get_checkpoint_storage(self) -> Optional[CheckpointStorage]:

@@ -200,30 +200,37 @@ class FileSystemCheckpointStorage(CheckpointStorage):
         if j_filesystem_checkpoint_storage is None:
             if checkpoint_path is None:
                 raise ValueError("checkpoint_path must not be None")
-            target = "None." + _FS_CLASS
-            j_path = new_path(checkpoint_path)
-            if file_state_size_threshold is None:
-                file_state_size_threshold = -1
-            java_call_args(_FS_CLASS, target, [
-                (_path_arg(j_path), None), (file_state_size_threshold, "int"),
-                (write_buffer_size, "int")], constructor=True)
-            if not -1 <= file_state_size_threshold <= self.MAX_FILE_STATE_THRESHOLD:
-                raise illegal_argument(
-                    "The threshold for file state size must be in [-1, %d], where '-1' means "
-                    "to use the value from the deployment's configuration."
-                    % self.MAX_FILE_STATE_THRESHOLD, target)
-            if write_buffer_size < -1:
-                raise illegal_argument(
-                    "The write buffer size must be not less than '-1', where '-1' means to use "
-                    "the value from the deployment's configuration.", target)
-            path = checkpoint_location(j_path, target)
-            record = {"type": "filesystem", "path": path,
-                      "file_state_size_threshold": file_state_size_threshold,
-                      "write_buffer_size": write_buffer_size}
+            record = self._record_for(checkpoint_path, file_state_size_threshold,
+                                      write_buffer_size)
             super(FileSystemCheckpointStorage, self).__init__(new_descriptor(record))
             self._record = record
         else:
             super(FileSystemCheckpointStorage, self).__init__(j_filesystem_checkpoint_storage)
+
+    @classmethod
+    def _record_for(cls, checkpoint_path: Any, file_state_size_threshold: Any,
+                    write_buffer_size: Any) -> Dict[str, Any]:
+        """The record of the storage these arguments make, checked as Flink's constructor
+        checks them (no JVM object is made)."""
+        target = "None." + _FS_CLASS
+        j_path = new_path(checkpoint_path)
+        if file_state_size_threshold is None:
+            file_state_size_threshold = -1
+        java_call_args(_FS_CLASS, target, [
+            (_path_arg(j_path), None), (file_state_size_threshold, "int"),
+            (write_buffer_size, "int")], constructor=True)
+        if not -1 <= file_state_size_threshold <= cls.MAX_FILE_STATE_THRESHOLD:
+            raise illegal_argument(
+                "The threshold for file state size must be in [-1, %d], where '-1' means "
+                "to use the value from the deployment's configuration."
+                % cls.MAX_FILE_STATE_THRESHOLD, target)
+        if write_buffer_size < -1:
+            raise illegal_argument(
+                "The write buffer size must be not less than '-1', where '-1' means to use "
+                "the value from the deployment's configuration.", target)
+        return {"type": "filesystem", "path": checkpoint_location(j_path, target),
+                "file_state_size_threshold": file_state_size_threshold,
+                "write_buffer_size": write_buffer_size}
 
     def get_checkpoint_path(self) -> str:
         """The base location of the checkpoints, normalised."""
