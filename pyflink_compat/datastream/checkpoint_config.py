@@ -36,8 +36,10 @@ class CheckpointConfig(_Base):
     """The checkpoint settings of a :class:`StreamExecutionEnvironment`.
 
     Every value lives in the JVM conf of the environment's Spark session, under
-    ``spark.flink.<Flink option key>``; each getter reads it and each setter validates the new
-    value, then writes it. A rejected value raises and leaves the setting as it was. Setters
+    ``spark.flink.<Flink option key>``. Each setter validates the new value, then writes it to
+    that conf and to the environment's copy of it, which the getters read; the copy is read
+    afresh whenever a job is planned or started. A rejected value raises and leaves the
+    setting as it was. Setters
     return this config, so calls chain. Each call of
     :meth:`StreamExecutionEnvironment.get_checkpoint_config` returns a new wrapper over the
     same settings.
