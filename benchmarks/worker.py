@@ -18,8 +18,10 @@ from typing import Any, Callable, Dict
 
 
 def per_call_micros(fn: Callable[[], Any], calls: int, reps: int) -> float:
-    """The median over ``reps`` of the mean time of one call, in microseconds."""
-    fn()
+    """The median over ``reps`` of the mean time of one call, in microseconds, after as many
+    calls again as one repetition makes (both JVMs then run the calls' code compiled)."""
+    for _ in range(calls):
+        fn()
     samples = []
     for _ in range(reps):
         start = time.perf_counter()

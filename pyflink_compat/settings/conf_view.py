@@ -50,6 +50,8 @@ class ConfView:
         self._j_sql_conf: Any = None
         self._j_settings: Any = None
         self._entries: Optional[Dict[str, str]] = None
+        #: How many times the conf has been read from the JVM.
+        self.reads = 0
 
     # -- reading ------------------------------------------------------------------------------
     def entries(self) -> Mapping[str, str]:
@@ -84,6 +86,7 @@ class ConfView:
         if entries is None:
             entries = call_java("RuntimeConfig.getAll", read_all_entries, self.j_conf, self.call)
         self._entries = entries
+        self.reads += 1
         return entries
 
     # -- writing ------------------------------------------------------------------------------

@@ -91,6 +91,8 @@ class SettingsStore:
         self._j_conf = j_conf
         self._spark_keys = spark_keys
         self._shared: Optional[ConfView] = None
+        # The read of the conf (ConfView.reads) the derived keys were last brought in step with.
+        self._synced_at = -1
 
     @property
     def _view(self) -> ConfView:
@@ -139,8 +141,15 @@ class SettingsStore:
             writes[OBJECT_PREFIX + name] = (None if record is None
                                             else json.dumps(dict(record), sort_keys=True))
         writes.update(others or {})
-        if objects or any(s.native for s in changes):
-            current = self._view.entries()
+        view = self._view
+        current = view.entries()
+        # The derived keys follow from the entries alone, and once brought in step with a read
+        # of the conf they stay so; they need computing only when an entry they may depend on
+        # changes, or when the conf was read again since.
+        if (objects or any(s.native for s in changes)) and (
+                view.reads != self._synced_at
+                or any(current.get(k) != v for k, v in writes.items())):
+            self._synced_at = view.reads
             after = dict(current)
             for key, text in writes.items():
                 if text is None:
@@ -220,6 +229,7 @@ class SettingsStore:
 
     def _sync(self, write_all: bool = False) -> None:
         entries = self._view.entries()
+        self._synced_at = self._view.reads
         native = self._derived(entries)
         self._view.write({key: text for key, text in native.items()
                           if write_all or entries.get(key) != text})

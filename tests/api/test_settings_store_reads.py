@@ -90,3 +90,19 @@ def test_a_write_the_jvm_rejects_drops_the_view_and_the_next_read_fetches_the_co
         view.write({"spark.sql.shuffle.partitions": "not a number"})
     assert env.get_checkpoint_interval() == 3000
     assert dict(view.entries()) == conf_of(env)
+
+
+def test_after_the_conf_is_read_again_the_next_change_brings_the_derived_keys_in_line():
+    import pytest
+    from py4j.protocol import Py4JJavaError
+
+    from pyflink_compat.datastream import EmbeddedRocksDBStateBackend
+
+    env = StreamExecutionEnvironment.get_execution_environment()
+    backend = EmbeddedRocksDBStateBackend(True)
+    env.set_state_backend(backend)
+    env.spark_session.conf.set(PROVIDER, "some.other.Provider")
+    with pytest.raises(Py4JJavaError):  # drops the copy: the next call reads the conf again
+        env._store._view.write({"spark.sql.shuffle.partitions": "not a number"})
+    env.set_state_backend(backend)  # the same backend: only the derived keys differ
+    assert env.spark_session.conf.get(PROVIDER).endswith("RocksDBStateStoreProvider")
