@@ -78,7 +78,7 @@ class ConfView:
         entries: Optional[Dict[str, str]] = None
         j_settings = self.settings_map()
         if j_settings is not False:
-            text = json_text(j_settings)
+            text = json_text(j_settings, strings_only=True)  # SQLConf keeps strings
             if text is not None:
                 found = json.loads(text)
                 if isinstance(found, dict) and all(isinstance(v, str) for v in found.values()):

@@ -107,8 +107,20 @@ def java_call(j_object: "JavaObject", method: str, *args: Any) -> Any:
 _NOT_AS_JSON = ("[B", "java.lang.Float", "java.math.BigDecimal")
 
 
+def _plain_json_mapper() -> Any:
+    """Jackson's ``ObjectMapper`` (Spark ships it) in the JVM as Jackson makes it, made once
+    per gateway: it reads JSON text into any class, and writes maps of strings."""
+    jvm()  # drops the cache when the gateway changed
+    mapper = _cache.get("#json plain")
+    if mapper is None:
+        mapper = java_class("com.fasterxml.jackson.databind.ObjectMapper")()
+        _cache["#json plain"] = mapper
+    return mapper
+
+
 def _json_mapper() -> Any:
-    """Jackson's ``ObjectMapper`` (Spark ships it) in the JVM, made once per gateway."""
+    """A Jackson ``ObjectMapper`` that refuses to write the values whose JSON text would read
+    back differently (see ``_NOT_AS_JSON``), made once per gateway."""
     jvm()  # drops the cache when the gateway changed
     mapper = _cache.get("#json")
     if mapper is None:
@@ -135,14 +147,19 @@ def _java_class_object(name: str) -> Any:
     return found
 
 
-def json_text(j_object: "JavaObject") -> Optional[str]:
+def json_text(j_object: "JavaObject", strings_only: bool = False) -> Optional[str]:
     """The JSON text of a JVM map (or other value) of strings, numbers, booleans and nulls,
     written in the JVM: one round trip. ``None`` when the JVM cannot write it so (a value of
-    another class, or no JSON library in the JVM)."""
+    another class, or no JSON library in the JVM).
+
+    :param strings_only: The caller knows the value is a map of strings to strings, which
+        needs none of the checks of other value classes (nor the time to set them up).
+    """
     from py4j.protocol import Py4JError
 
+    mapper = _plain_json_mapper() if strings_only else _json_mapper()
     try:
-        return str(java_call(_json_mapper(), "writeValueAsString", j_object))
+        return str(java_call(mapper, "writeValueAsString", j_object))
     except Py4JError:
         return None
 
@@ -169,7 +186,7 @@ def new_properties(values: Mapping[str, str]) -> Optional["JavaObject"]:
     from py4j.protocol import Py4JError
 
     try:
-        return java_call(_json_mapper(), "readValue", json.dumps(dict(values)),
+        return java_call(_plain_json_mapper(), "readValue", json.dumps(dict(values)),
                          _java_class_object("java.util.Properties"))
     except Py4JError:
         return None
@@ -215,7 +232,7 @@ def new_descriptor(record: Mapping[str, Any]) -> "JavaObject":
         # One round trip: Jackson reads the map from its JSON text, with the value classes
         # py4j would have sent (Integer, Long, Boolean, String, null).
         try:
-            j_map = java_call(_json_mapper(), "readValue", json.dumps(values),
+            j_map = java_call(_plain_json_mapper(), "readValue", json.dumps(values),
                               _java_class_object("java.util.LinkedHashMap"))
         except Py4JError:  # no JSON library in the JVM: put the values one by one
             pass
