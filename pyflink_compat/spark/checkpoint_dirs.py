@@ -44,6 +44,8 @@ import tempfile
 import uuid
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence
 
+from pyflink_compat.util.jvm_objects import java_class, java_static
+
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
@@ -58,6 +60,8 @@ NO_CLAIM = "NO_CLAIM"
 #: The restore mode that makes a restored checkpoint the job's own.
 CLAIM = "CLAIM"
 _FORMAT = 2
+_PATH = "org.apache.hadoop.fs.Path"
+_IO_UTILS = "org.apache.commons.io.IOUtils"
 #: ``created_by`` of a directory recorded by a marker written before runs were recorded.
 _EARLIER_RUN = "earlier-run"
 
@@ -103,7 +107,7 @@ class CheckpointDirs:
         self.job_dir = job_dir.rstrip("/")
         self.job_name = job_name
         self.run_id: Optional[str] = None
-        self._j_job_dir = jvm.org.apache.hadoop.fs.Path(self.job_dir)
+        self._j_job_dir = java_class(_PATH)(self.job_dir)
         hadoop_conf = spark._jsparkSession.sessionState().newHadoopConf()
         try:
             self._fs = self._j_job_dir.getFileSystem(hadoop_conf)
@@ -116,7 +120,7 @@ class CheckpointDirs:
         return "/".join((self.job_dir,) + parts)
 
     def _path(self, *parts: str) -> Any:
-        return self._jvm.org.apache.hadoop.fs.Path(self.location(*parts))
+        return java_class(_PATH)(self.location(*parts))
 
     def _read(self, j_path: Any) -> Optional[str]:
         try:
@@ -124,7 +128,7 @@ class CheckpointDirs:
                 return None
             stream = self._fs.open(j_path)
             try:
-                return str(self._jvm.org.apache.commons.io.IOUtils.toString(stream, "UTF-8"))
+                return str(java_static(_IO_UTILS, "toString")(stream, "UTF-8"))
             finally:
                 stream.close()
         except Exception as e:  # noqa: BLE001 - unreadable: a directory, no permission, bad checksum
@@ -407,7 +411,7 @@ class CheckpointDirs:
                 try:
                     stream = self._fs.open(j_path)
                     try:
-                        self._jvm.org.apache.commons.io.IOUtils.consume(stream)
+                        java_static(_IO_UTILS, "consume")(stream)
                     finally:
                         stream.close()
                 except Exception as e:  # noqa: BLE001

@@ -1,0 +1,73 @@
+"""Print the benchmark tables of ``docs/benchmarks.rst`` (reST list-tables) from the JSON
+results ``run.py`` wrote, so that the page shows exactly what a run measured.
+
+Usage: ``python benchmarks/tables.py [--results DIR] calls|start|jobs``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any, Dict, List, Mapping, Sequence
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from common import DEFAULT_OUT  # noqa: E402
+
+
+def _number(value: Any) -> str:
+    if value is None or value == "":
+        return ""
+    value = float(value)
+    if abs(value) >= 100:
+        return "{:.0f}".format(value)
+    if abs(value) >= 10:
+        return "{:.1f}".format(value)
+    if abs(value) >= 1:
+        return "{:.2f}".format(value)
+    return "{:.3f}".format(value)
+
+
+def list_table(header: Sequence[str], rows: List[Sequence[str]]) -> str:
+    lines = [".. list-table::", "   :header-rows: 1", ""]
+    for row in [list(header)] + [list(r) for r in rows]:
+        lines.append("   * - " + row[0])
+        lines.extend("     - " + cell if cell else "     -" for cell in row[1:])
+    return "\n".join(lines)
+
+
+def comparison(rows: Mapping[str, Mapping[str, Any]], ours: str, theirs: str,
+               first: str, labels: Sequence[str] = ()) -> str:
+    """One row per measurement: the other side, this side, the ratio and the spread."""
+    body = []
+    for name in sorted(rows):
+        row = rows[name]
+        ratio = row.get("ratio")
+        body.append([name, _number(row.get(theirs)), _number(row.get(ours)),
+                     "" if ratio in (None, "") else "{:.2f}".format(float(ratio)),
+                     "{:.0f}%".format(float(row["spread"]) * 100)])
+    return list_table([first] + list(labels or (theirs, ours)) + ["ratio", "spread"], body)
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--results", default=DEFAULT_OUT)
+    parser.add_argument("table", choices=("calls", "start", "jobs"))
+    args = parser.parse_args(argv)
+    name = "jobs" if args.table == "jobs" else "calls"
+    with open(os.path.join(args.results, name + ".json")) as f:
+        results: Dict[str, Any] = json.load(f)
+    if args.table == "calls":
+        print(comparison(results["calls"], "pyflink_compat", "pyflink", "call"))
+    elif args.table == "start":
+        print(comparison(results["start"], "pyflink_compat", "bare pyspark", "measurement"))
+    else:
+        print(comparison(results["overhead"], "compat", "plain", "measurement",
+                         ("by hand", "execute()")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
