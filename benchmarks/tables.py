@@ -1,7 +1,7 @@
 """Print the benchmark tables of ``docs/benchmarks.rst`` (reST list-tables) from the JSON
 results ``run.py`` wrote, so that the page shows exactly what a run measured.
 
-Usage: ``python benchmarks/tables.py [--results DIR] calls|start|jobs``
+Usage: ``python benchmarks/tables.py [--results DIR] calls|start|jobs|recovery|state``
 """
 
 from __future__ import annotations
@@ -38,34 +38,63 @@ def list_table(header: Sequence[str], rows: List[Sequence[str]]) -> str:
     return "\n".join(lines)
 
 
+# Job measurements the overhead table leaves to the state table, or that a ratio misleads on.
+_STATE_ONLY = ("batches", "rows", "commit_ms", "state_bytes_per_checkpoint")
+_NO_RATIO = ("end_of_run_s",)
+
+
 def comparison(rows: Mapping[str, Mapping[str, Any]], ours: str, theirs: str,
                first: str, labels: Sequence[str] = ()) -> str:
     """One row per measurement: the other side, this side, the ratio and the spread."""
     body = []
     for name in sorted(rows):
         row = rows[name]
-        ratio = row.get("ratio")
+        ratio = None if name.endswith(_NO_RATIO) else row.get("ratio")
         body.append([name, _number(row.get(theirs)), _number(row.get(ours)),
                      "" if ratio in (None, "") else "{:.2f}".format(float(ratio)),
                      "{:.0f}%".format(float(row["spread"]) * 100)])
     return list_table([first] + list(labels or (theirs, ours)) + ["ratio", "spread"], body)
 
 
+def state_table(rows: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> str:
+    """Per backend and size: bytes per checkpoint, memory, commit time and JVM CPU, native
+    Spark configuration against pyflink_compat."""
+    def pair(row: Mapping[str, Mapping[str, Any]], key: str) -> str:
+        return "{:.0f} / {:.0f}".format(float(row[key]["plain"]), float(row[key]["compat"]))
+
+    body = []
+    for name in sorted(rows):
+        row = rows[name]
+        body.append([name, pair(row, "state_bytes_per_checkpoint"),
+                     "{:.2f}".format(float(row["state_bytes_per_checkpoint"]["ratio"])),
+                     pair(row, "driver_peak_rss_mb"), pair(row, "commit_ms"),
+                     pair(row, "jvm_cpu_ms_per_batch")])
+    return list_table(["backend, keys", "bytes per checkpoint (native / compat)", "ratio",
+                       "peak driver RSS MB (native / compat)", "commit ms (native / compat)",
+                       "JVM CPU ms per batch (native / compat)"], body)
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--results", default=DEFAULT_OUT)
-    parser.add_argument("table", choices=("calls", "start", "jobs"))
+    parser.add_argument("table", choices=("calls", "start", "jobs", "recovery", "state"))
     args = parser.parse_args(argv)
-    name = "jobs" if args.table == "jobs" else "calls"
+    name = "calls" if args.table in ("calls", "start") else "jobs"
     with open(os.path.join(args.results, name + ".json")) as f:
         results: Dict[str, Any] = json.load(f)
     if args.table == "calls":
         print(comparison(results["calls"], "pyflink_compat", "pyflink", "call"))
     elif args.table == "start":
         print(comparison(results["start"], "pyflink_compat", "bare pyspark", "measurement"))
+    elif args.table == "jobs":
+        overhead = {k: v for k, v in results["overhead"].items() if not k.endswith(_STATE_ONLY)}
+        print(comparison(overhead, "compat", "plain", "measurement", ("by hand", "execute()")))
+    elif args.table == "recovery":
+        recovery = {k: v for k, v in results["recovery"].items() if k == "first_new_batch_s"}
+        print(comparison(recovery, "compat", "plain", "measurement",
+                         ("plain PySpark (s)", "pyflink_compat (s)")))
     else:
-        print(comparison(results["overhead"], "compat", "plain", "measurement",
-                         ("by hand", "execute()")))
+        print(state_table(results["state"]))
     return 0
 
 
