@@ -16,21 +16,13 @@ os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
 def spark() -> Iterator[object]:
     """The Spark session every test attaches to (two cores, small shuffles, quiet)."""
     try:
-        from pyspark.sql import SparkSession
+        import pyspark  # noqa: F401
     except ImportError:  # the live-PyFlink parity env has no pyspark
         yield None
         return
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("pyflink_compat-tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.ui.showConsoleProgress", "false")
-        # short-lived test JVM: quick compilation and a simple collector start it faster
-        .config("spark.driver.extraJavaOptions", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.streaming.stateStore.maintenanceInterval", "2s")
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("ERROR")
+    from tests._spark_session import local_test_session
+
+    session = local_test_session(
+        "pyflink_compat-tests", **{"spark.sql.streaming.stateStore.maintenanceInterval": "2s"})
     yield session
     session.stop()

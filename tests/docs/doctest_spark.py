@@ -27,20 +27,11 @@ os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
 @pytest.fixture(scope="session", autouse=True)
 def doctest_spark() -> Iterator[Any]:
     """The local Spark session every example attaches to (two cores, small shuffles, quiet)."""
-    from pyspark.sql import SparkSession
+    from tests._spark_session import local_test_session
 
     scratch = tempfile.mkdtemp(prefix="pyflink_compat-doctests-")
     previous, tempfile.tempdir = tempfile.tempdir, scratch
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("pyflink_compat-doctests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.ui.showConsoleProgress", "false")
-        .config("spark.driver.extraJavaOptions", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC")
-        .config("spark.sql.shuffle.partitions", "2")
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("ERROR")
+    session = local_test_session("pyflink_compat-doctests")
     try:
         yield session
     finally:

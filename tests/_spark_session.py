@@ -1,0 +1,26 @@
+"""The local Spark session the test runs start: two cores, small shuffles, quiet, fast to
+start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def local_test_session(app_name: str, **conf: str) -> Any:
+    """Start (or attach to) a ``local[2]`` session named ``app_name``, with ``conf`` added."""
+    from pyspark.sql import SparkSession
+
+    builder = (
+        SparkSession.builder.master("local[2]")
+        .appName(app_name)
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        # short-lived test JVM: quick compilation and a simple collector start it faster
+        .config("spark.driver.extraJavaOptions", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC")
+        .config("spark.sql.shuffle.partitions", "2")
+    )
+    for key, value in conf.items():
+        builder = builder.config(key, value)
+    session = builder.getOrCreate()
+    session.sparkContext.setLogLevel("ERROR")
+    return session
