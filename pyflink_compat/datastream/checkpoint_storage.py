@@ -63,9 +63,6 @@ def _storage_record(storage: 'CheckpointStorage') -> Dict[str, Any]:
         # A path given to the base class: py4j picks Java's setCheckpointStorage(String)
         # overload, which makes a file system storage at that path.
         return _storage_record(FileSystemCheckpointStorage(j_storage))
-    made = getattr(storage, "_record", None)  # a subclass may not call this __init__
-    if made is not None:
-        return dict(made)
     record = descriptor_or_none(j_storage)
     if record is not None:
         return record
@@ -90,9 +87,6 @@ class CheckpointStorage(object, metaclass=ABCMeta):
 
     def __init__(self, j_checkpoint_storage):
         self._j_checkpoint_storage = j_checkpoint_storage
-        #: The record of a storage made here, kept so that setting it needs no JVM read
-        #: (nothing changes a storage's parameters after it is made).
-        self._record: Optional[Dict[str, Any]] = None
 
 
 class JobManagerCheckpointStorage(CheckpointStorage):
@@ -136,10 +130,8 @@ class JobManagerCheckpointStorage(CheckpointStorage):
                 raise illegal_argument("maxStateSize must be > 0", target)
             path = None if j_path is None else checkpoint_location(j_path, target)
             record = {"type": "jobmanager", "path": path, "max_state_size": max_state_size}
-            super(JobManagerCheckpointStorage, self).__init__(new_descriptor(record))
-            self._record = record
-        else:
-            super(JobManagerCheckpointStorage, self).__init__(j_jobmanager_checkpoint_storage)
+            j_jobmanager_checkpoint_storage = new_descriptor(record)
+        super(JobManagerCheckpointStorage, self).__init__(j_jobmanager_checkpoint_storage)
 
     def get_checkpoint_path(self) -> Optional[str]:
         """The location given for checkpoint metadata, if any.
@@ -202,10 +194,8 @@ class FileSystemCheckpointStorage(CheckpointStorage):
                 raise ValueError("checkpoint_path must not be None")
             record = self._record_for(checkpoint_path, file_state_size_threshold,
                                       write_buffer_size)
-            super(FileSystemCheckpointStorage, self).__init__(new_descriptor(record))
-            self._record = record
-        else:
-            super(FileSystemCheckpointStorage, self).__init__(j_filesystem_checkpoint_storage)
+            j_filesystem_checkpoint_storage = new_descriptor(record)
+        super(FileSystemCheckpointStorage, self).__init__(j_filesystem_checkpoint_storage)
 
     @classmethod
     def _record_for(cls, checkpoint_path: Any, file_state_size_threshold: Any,

@@ -63,10 +63,7 @@ class ConfView:
 
     def get(self, key: str) -> Optional[str]:
         """The text of ``key``, or ``None`` when it is not set."""
-        entries = self._entries
-        if entries is None:
-            entries = self.refresh()
-        return entries.get(key)
+        return self.entries().get(key)
 
     def refresh(self) -> Dict[str, str]:
         """Read every entry from the JVM conf again and keep them as the copy.

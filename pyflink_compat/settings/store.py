@@ -209,17 +209,14 @@ class SettingsStore:
                 if key in options:
                     fallbacks[CONF_PREFIX + key] = None
         if parsed:
-            # The derived keys are brought up to date whatever changed.
             self.put(parsed, target, others=fallbacks)
+        if self._synced_at != self._view.reads:  # the put did not derive the Spark keys
+            self._sync()
+
+    def sync_spark_conf(self) -> None:
+        """Write the Spark keys derived from the settings into the session conf (those whose
+        value differs from the conf as last read)."""
         self._sync()
-
-    def sync_spark_conf(self, write_all: bool = False) -> None:
-        """Write the Spark keys derived from the settings into the session conf.
-
-        :param write_all: Write every derived key, not only those whose value differs from
-            the conf as last read.
-        """
-        self._sync(write_all)
 
     def _derived(self, entries: Mapping[str, str]) -> Mapping[str, Optional[str]]:
         """The Spark keys derived from ``entries`` (the whole conf)."""
@@ -227,12 +224,12 @@ class SettingsStore:
         return self._spark_keys(self.snapshot(raw), object_of(raw, "checkpoint-storage"),
                                 object_of(raw, "state-backend"))
 
-    def _sync(self, write_all: bool = False) -> None:
+    def _sync(self) -> None:
         entries = self._view.entries()
         self._synced_at = self._view.reads
         native = self._derived(entries)
         self._view.write({key: text for key, text in native.items()
-                          if write_all or entries.get(key) != text})
+                          if entries.get(key) != text})
 
 
 def object_of(raw: Mapping[str, str], name: str) -> Optional[Dict[str, Any]]:

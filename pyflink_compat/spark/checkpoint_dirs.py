@@ -102,8 +102,6 @@ class CheckpointDirs:
     """
 
     def __init__(self, spark: "SparkSession", job_dir: str, job_name: str):
-        jvm: Any = spark.sparkContext._jvm
-        self._jvm = jvm
         self.job_dir = job_dir.rstrip("/")
         self.job_name = job_name
         self.run_id: Optional[str] = None

@@ -266,15 +266,15 @@ def descriptor_record(j_map: "JavaObject") -> Dict[str, Any]:
 
 def descriptor_or_none(j_object: Any) -> Optional[Dict[str, Any]]:
     """The record of ``j_object`` when it is a descriptor (see :func:`is_descriptor`), else
-    ``None``; usually one JVM round trip for both answers."""
+    ``None``: no JVM round trip for a descriptor made here and unchanged since, usually one
+    for both answers otherwise."""
     from py4j.java_collections import JavaMap
 
     if not isinstance(j_object, JavaMap):
         return None
     record = _recall(j_object)
-    if record is not None:
-        return record
-    record = _map_from_json(j_object)
+    if record is None:
+        record = _map_from_json(j_object)
     if record is not None:
         return record if "type" in record else None
     return descriptor_record(j_object) if is_descriptor(j_object) else None
