@@ -70,6 +70,67 @@ def jvm_cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+class SteadyState:
+    """CPU between the first and the last committed batch, so that starting the JVM and the
+    query is left out: the JVM's and this process's, and (``compat`` mode) the supervising
+    thread's CPU and the py4j commands it sends (py4j's memory releases, sent by its
+    finalizer, are left out)."""
+
+    THREAD = "pyflink_compat-job"
+
+    def __init__(self, gateway_client: Any, jvm_pid: int, supervised: bool):
+        self.commands = 0
+        self.jvm_pid = jvm_pid
+        #: (commands, supervisor CPU s, JVM CPU s, process CPU s, batches) at the first and
+        #: the latest committed batch
+        self.first: Any = None
+        self.last: Any = None
+        if supervised:
+            send = gateway_client.send_command
+
+            def counting(command: str, *args: Any, **kwargs: Any) -> Any:
+                if threading.current_thread().name == self.THREAD and not command.startswith("m\n"):
+                    self.commands += 1
+                return send(command, *args, **kwargs)
+
+            gateway_client.send_command = counting
+
+    def mark(self, batches: int) -> None:
+        point = (self.commands, self.thread_cpu_s(), jvm_cpu_seconds(self.jvm_pid),
+                 time.process_time(), batches)
+        if self.first is None:
+            self.first = point
+        self.last = point
+
+    def per_batch(self) -> Dict[str, float]:
+        names = ("commands", "supervisor_cpu_ms", "jvm_cpu_ms", "python_cpu_ms")
+        if self.first is None or self.last[4] <= self.first[4]:
+            return dict.fromkeys(names, 0.0)
+        batches = self.last[4] - self.first[4]
+        scale = (1.0, 1e3, 1e3, 1e3)
+        return {name: k * (b - a) / batches
+                for name, k, a, b in zip(names, scale, self.first, self.last)}
+
+    def thread_cpu_s(self) -> float:
+        for thread in threading.enumerate():
+            if thread.name == self.THREAD and thread.ident is not None:
+                try:
+                    return time.clock_gettime(time.pthread_getcpuclockid(thread.ident))
+                except OSError:
+                    return 0.0
+        return 0.0
+
+
+def command_cost_ms(spark: Any, jvm_pid: int, calls: int = 3000) -> Dict[str, float]:
+    """CPU of one cheap py4j command on each side, in ms (averaged over ``calls``)."""
+    j_context = spark.sparkContext._jsc.sc()
+    jvm0, py0 = jvm_cpu_seconds(jvm_pid), time.process_time()
+    for _ in range(calls):
+        j_context.isStopped()
+    return {"jvm": 1e3 * (jvm_cpu_seconds(jvm_pid) - jvm0) / calls,
+            "python": 1e3 * (time.process_time() - py0) / calls}
+
+
 def main() -> Dict[str, Any]:
     parser = argparse.ArgumentParser()
     parser.add_argument("mode", choices=("compat", "plain"))
@@ -114,6 +175,7 @@ def main() -> Dict[str, Any]:
 
     progress: List[Dict[str, Any]] = []
     done = threading.Event()
+    steady: Any = None
 
     class Collect(StreamingQueryListener):
         def onQueryStarted(self, event: Any) -> None:
@@ -123,6 +185,8 @@ def main() -> Dict[str, Any]:
             p = json.loads(event.progress.json)
             progress.append(p)
             committed = [q for q in progress if q["numInputRows"] > 0]
+            if p["numInputRows"] > 0:
+                steady.mark(len(committed))
             if args.first_batch and committed:
                 print(json.dumps({"first_batch_s": time.time() - started,
                                   "batch_id": p["batchId"]}), flush=True)
@@ -149,6 +213,8 @@ def main() -> Dict[str, Any]:
     watcher = StateFiles(os.path.join(location, "state"))
     jvm_pid = int(spark.sparkContext._jvm.java.lang.ProcessHandle.current().pid())
     jvm_cpu0, py_cpu0 = jvm_cpu_seconds(jvm_pid), time.process_time()
+    steady = SteadyState(spark.sparkContext._gateway._gateway_client, jvm_pid,
+                         supervised=args.mode == "compat")
     t0 = time.perf_counter()
     if args.mode == "compat":
         env.add_sink(writer, name=SINK, bounded=True)
@@ -179,7 +245,24 @@ def main() -> Dict[str, Any]:
         for line in status:
             if line.startswith("VmHWM:"):
                 peak_rss = int(line.split()[1]) * 1024
+    watched = steady.per_batch()
+    extra = {"steady_jvm_cpu_ms_per_batch": watched["jvm_cpu_ms"],
+             "steady_python_cpu_ms_per_batch": watched["python_cpu_ms"]}
+    if args.mode == "compat":
+        cost = command_cost_ms(spark, jvm_pid)
+        batch_cpu = watched["jvm_cpu_ms"] + watched["python_cpu_ms"]
+        extra.update({
+            "supervisor_commands_per_batch": watched["commands"],
+            "supervisor_cpu_ms_per_batch": watched["supervisor_cpu_ms"],
+            "command_jvm_cpu_us": 1e3 * cost["jvm"],
+            "command_python_cpu_us": 1e3 * cost["python"],
+            # what supervising costs a batch (its thread's CPU and the JVM's side of its
+            # commands) as a share of the CPU a batch costs in both processes
+            "supervisor_cpu_share": (watched["supervisor_cpu_ms"] + watched["commands"] * cost["jvm"])
+            / batch_cpu if batch_cpu else 0.0,
+        })
     return {
+        **extra,
         "batches": len(batches),
         "rows": rows,
         "per_batch_ms": statistics.median(durations) if durations else 0.0,

@@ -18,6 +18,7 @@ import json
 import os
 import random
 import shutil
+import statistics
 import sys
 import tempfile
 from typing import Any, Dict, List
@@ -63,6 +64,29 @@ def recovery(side: str, input_dir: str, files: int) -> Dict[str, Any]:
         shutil.rmtree(work, ignore_errors=True)
 
 
+SUPERVISION = ("supervisor_commands_per_batch", "supervisor_cpu_ms_per_batch",
+               "command_jvm_cpu_us", "command_python_cpu_us", "supervisor_cpu_share")
+
+
+def print_supervision(compat: Dict[str, List[float]]) -> Dict[str, Dict[str, float]]:
+    """What watching the queries costs a batch under ``execute()`` (between the first and the
+    last committed batch): the supervising thread's py4j commands and CPU, one command's CPU
+    on each side, and the share of a batch's CPU (both processes) that supervising takes."""
+    rows: Dict[str, Dict[str, float]] = {}
+    print("\nsupervision under execute(), per committed batch (median, min-max over rounds)")
+    for pipeline in ("stateless", "stateful"):
+        for name in SUPERVISION:
+            values = compat.get(pipeline + " " + name)
+            if not values:
+                continue
+            key = pipeline + " " + name
+            rows[key] = {"median": statistics.median(values), "min": min(values), "max": max(values)}
+            fmt = "{:<44} {:>10.2%} {:>10.2%} {:>10.2%}" if name.endswith("share") else \
+                "{:<44} {:>10.2f} {:>10.2f} {:>10.2f}"
+            print(fmt.format(key, rows[key]["median"], rows[key]["min"], rows[key]["max"]))
+    return rows
+
+
 def run(rounds: int, full: bool) -> Dict[str, Any]:
     root = tempfile.mkdtemp(prefix="bench-input-")
     files = 11 if full else 6
@@ -95,6 +119,7 @@ def run(rounds: int, full: bool) -> Dict[str, Any]:
                     rec[side].setdefault(key, []).append(value)
         results["overhead"] = print_table(
             "job overhead (ratio = execute() / by hand)", overhead, "compat", "plain")
+        results["supervision"] = print_supervision(overhead["compat"])
         for label, samples in state.items():
             results["state"][label] = print_table(
                 "state, " + label + " (ratio = pyflink_compat / native Spark conf)", samples,

@@ -1,7 +1,7 @@
 """Print the benchmark tables of ``docs/benchmarks.rst`` (reST list-tables) from the JSON
 results ``run.py`` wrote, so that the page shows exactly what a run measured.
 
-Usage: ``python benchmarks/tables.py [--results DIR] calls|start|jobs|recovery|state``
+Usage: ``python benchmarks/tables.py [--results DIR] calls|start|jobs|supervision|recovery|state``
 """
 
 from __future__ import annotations
@@ -74,10 +74,21 @@ def state_table(rows: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> str:
                        "JVM CPU ms per batch (native / compat)"], body)
 
 
+def supervision_table(rows: Mapping[str, Mapping[str, Any]]) -> str:
+    """The supervisor's cost per committed batch: median, lowest and highest over rounds."""
+    def cell(name: str, value: Any) -> str:
+        return "{:.2%}".format(float(value)) if name.endswith("share") else _number(value)
+
+    body = [[name, cell(name, row["median"]), cell(name, row["min"]), cell(name, row["max"])]
+            for name, row in rows.items()]
+    return list_table(["measurement (per batch)", "median", "lowest", "highest"], body)
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--results", default=DEFAULT_OUT)
-    parser.add_argument("table", choices=("calls", "start", "jobs", "recovery", "state"))
+    parser.add_argument("table", choices=("calls", "start", "jobs", "supervision", "recovery",
+                                          "state"))
     args = parser.parse_args(argv)
     name = "calls" if args.table in ("calls", "start") else "jobs"
     with open(os.path.join(args.results, name + ".json")) as f:
@@ -89,6 +100,8 @@ def main(argv: Sequence[str]) -> int:
     elif args.table == "jobs":
         overhead = {k: v for k, v in results["overhead"].items() if not k.endswith(_STATE_ONLY)}
         print(comparison(overhead, "compat", "plain", "measurement", ("by hand", "execute()")))
+    elif args.table == "supervision":
+        print(supervision_table(results["supervision"]))
     elif args.table == "recovery":
         recovery = {k: v for k, v in results["recovery"].items() if k == "first_new_batch_s"}
         print(comparison(recovery, "compat", "plain", "measurement",

@@ -43,6 +43,8 @@ from pyflink_compat.spark.checkpoint_dirs import (
 from pyflink_compat.spark.failures import (
     CheckpointLost, QueryStartFailure, failure_context, first_line, is_checkpoint_write_failure)
 from pyflink_compat.spark.pipeline_shape import pipeline_shape
+from pyflink_compat.spark.polling import (
+    FASTEST_PAUSE, STARTING_SECONDS, needs_status, next_pause, slowest_pause, status_every)
 from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec, no_effect_message
 from pyflink_compat.spark.savepoints import prepare_restore, write_on_stop
 from pyflink_compat.spark.rules import (
@@ -59,8 +61,6 @@ __all__ = ["JobRun", "NoSparkEffectWarning", "StateStoreMismatchWarning", "Check
            "CheckpointLost"]
 
 LOG = logging.getLogger("pyflink_compat.job")
-
-_POLL_SECONDS = 0.1
 
 
 class NoSparkEffectWarning(UserWarning):
@@ -87,6 +87,11 @@ class _Query:
         self.timed_out_batch: Optional[int] = None
         #: Whether the current handle has completed a trigger (with or without data).
         self.triggered = False
+        #: When (monotonic seconds) the current handle started, and its status was last read.
+        self.started_at = 0.0
+        self.status_at = 0.0
+        #: Whether the last poll found a newly completed batch.
+        self.progressed = False
 
 
 class JobRun:
@@ -304,6 +309,7 @@ class JobRun:
             query.active_since = None
             query.idle_polls = 0
             query.triggered = False
+            query.started_at = query.status_at = time.monotonic()
         if self._dirs is not None:
             try:
                 self._dirs.record_query_ids()
@@ -342,19 +348,27 @@ class JobRun:
                     LOG.debug("Stopping query %s: %s", query.sink.name, e)
 
     def _watch(self) -> 'tuple[str, Optional[BaseException]]':
+        timeout = self.plan.checkpoint_timeout if self.plan.checkpointing_enabled else None
+        slowest, every = slowest_pause(timeout), status_every(timeout)
+        pause = FASTEST_PAUSE
         while True:
-            if self._cancel.wait(_POLL_SECONDS):
+            if self._cancel.wait(pause):
                 return "cancelled", None
+            busy = False
             for query in self._queries:
                 if query.finished or query.handle is None:
                     continue
-                failure = self._check_query(query)
+                failure = self._check_query(query, every)
                 if failure is not None:
                     return "failed", failure
+                busy = busy or query.progressed or query.idle_polls > 0 \
+                    or time.monotonic() - query.started_at < STARTING_SECONDS
             if all(q.finished for q in self._queries):
                 return "finished", None
+            pause = next_pause(pause, busy, slowest)
 
-    def _check_query(self, query: _Query) -> Optional[BaseException]:
+    def _check_query(self, query: _Query, status_every: Optional[float]) -> Optional[BaseException]:
+        query.progressed = False
         handle = query.handle
         j_query = handle._jsq
         if not j_query.isActive():
@@ -377,11 +391,17 @@ class JobRun:
                                                  "{}".format(query.sink.name, query.plan.checkpoint_location,
                                                              first_line(e)))
                     query.triggered = False
+                    query.started_at = query.status_at = time.monotonic()
                 return failure
             return error
         failure = self._collect_progress(query)
         if failure is not None:
             return failure
+        if not needs_status(query.sink.bounded, query.progressed,
+                            time.monotonic() - query.status_at, status_every):
+            if query.progressed:
+                query.idle_polls = 0
+            return None
         return self._check_timeout_and_end(query, j_query)
 
     def _collect_progress(self, query: _Query) -> Optional[BaseException]:
@@ -413,6 +433,7 @@ class JobRun:
             stats = stats_from_progress(query.sink.name, j_progress)
             if stats is None:
                 continue
+            query.progressed = query.progressed or stats.batch_id > query.last_batch
             query.last_batch = max(query.last_batch, stats.batch_id)
             if not self.plan.checkpointing_enabled:
                 continue
@@ -440,7 +461,7 @@ class JobRun:
     def _check_timeout_and_end(self, query: _Query, j_query: Any) -> Optional[BaseException]:
         status = j_query.status()
         trigger_active = bool(status.isTriggerActive())
-        now = time.monotonic()
+        now = query.status_at = time.monotonic()
         if trigger_active:
             query.idle_polls = 0
             if query.active_since is None:
