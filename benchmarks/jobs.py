@@ -21,7 +21,7 @@ import shutil
 import statistics
 import sys
 import tempfile
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Sequence
 
 from common import HERE, print_table, run_json
 
@@ -87,47 +87,65 @@ def print_supervision(compat: Dict[str, List[float]]) -> Dict[str, Dict[str, flo
     return rows
 
 
-def run(rounds: int, full: bool) -> Dict[str, Any]:
+PARTS = ("overhead", "state", "recovery")
+
+
+def run(rounds: int, full: bool, parts: Sequence[str] = PARTS) -> Dict[str, Any]:
+    """Run the chosen ``parts`` for ``rounds`` rounds, print their tables, return the results."""
     root = tempfile.mkdtemp(prefix="bench-input-")
     files = 11 if full else 6
     key_counts = [10_000, 100_000, 1_000_000] if full else [10_000, 100_000]
-    results: Dict[str, Any] = {"state": {}, "rounds": rounds, "files": files}
+    results: Dict[str, Any] = {"rounds": rounds, "files": files}
     try:
         inputs = {}
-        for keys in key_counts:
+        for keys in key_counts if "state" in parts else key_counts[:1]:
             inputs[keys] = os.path.join(root, str(keys))
             write_input(inputs[keys], keys, files)
         overhead: Dict[str, Dict[str, List[float]]] = {s: {} for s in SIDES}
         state: Dict[str, Dict[str, Dict[str, List[float]]]] = {}
         rec: Dict[str, Dict[str, List[float]]] = {s: {} for s in SIDES}
         for _ in range(rounds):
-            for side in SIDES:
-                for key, value in drive(side, "stateless", inputs[key_counts[0]], files).items():
-                    overhead[side].setdefault("stateless " + key, []).append(value)
-            for keys in key_counts:
+            if "overhead" in parts:
+                for side in SIDES:
+                    for key, value in drive(side, "stateless", inputs[key_counts[0]], files).items():
+                        overhead[side].setdefault("stateless " + key, []).append(value)
+            for keys in inputs:
                 for backend in ("hashmap", "rocksdb"):
                     label = "{} {} keys".format(backend, keys)
-                    state.setdefault(label, {s: {} for s in SIDES})
+                    first = keys == key_counts[0] and backend == "hashmap"
+                    if "state" not in parts and not ("overhead" in parts and first):
+                        continue
                     for side in SIDES:
                         result = drive(side, "stateful", inputs[keys], files, "--backend", backend)
                         for key, value in result.items():
-                            state[label][side].setdefault(key, []).append(value)
-                            if keys == key_counts[0] and backend == "hashmap":
+                            if "state" in parts:
+                                state.setdefault(label, {s: {} for s in SIDES})
+                                state[label][side].setdefault(key, []).append(value)
+                            if first and "overhead" in parts:
                                 overhead[side].setdefault("stateful " + key, []).append(value)
-            for side in SIDES:
-                for key, value in recovery(side, inputs[key_counts[0]], files).items():
-                    rec[side].setdefault(key, []).append(value)
-        results["overhead"] = print_table(
-            "job overhead (ratio = execute() / by hand)", overhead, "compat", "plain")
-        results["supervision"] = print_supervision(overhead["compat"])
-        for label, samples in state.items():
-            results["state"][label] = print_table(
-                "state, " + label + " (ratio = pyflink_compat / native Spark conf)", samples,
+            if "recovery" in parts:
+                for side in SIDES:
+                    for key, value in recovery(side, inputs[key_counts[0]], files).items():
+                        rec[side].setdefault(key, []).append(value)
+        samples: Dict[str, Any] = {}
+        if "overhead" in parts:
+            results["overhead"] = print_table(
+                "job overhead (ratio = execute() / by hand)", overhead, "compat", "plain")
+            results["supervision"] = print_supervision(overhead["compat"])
+            samples["overhead"] = overhead
+        if "state" in parts:
+            results["state"] = {}
+            for label, by_side in state.items():
+                results["state"][label] = print_table(
+                    "state, " + label + " (ratio = pyflink_compat / native Spark conf)", by_side,
+                    "compat", "plain")
+            samples["state"] = state
+        if "recovery" in parts:
+            results["recovery"] = print_table(
+                "recovery after SIGKILL, seconds (ratio = pyflink_compat / plain PySpark)", rec,
                 "compat", "plain")
-        results["recovery"] = print_table(
-            "recovery after SIGKILL, seconds (ratio = pyflink_compat / plain PySpark)", rec,
-            "compat", "plain")
-        results["samples"] = {"overhead": overhead, "state": state, "recovery": rec}
+            samples["recovery"] = rec
+        results["samples"] = samples
     finally:
         shutil.rmtree(root, ignore_errors=True)
     return results

@@ -89,8 +89,10 @@ def main() -> int:
     os.makedirs(args.out, exist_ok=True)
     if os.path.exists(os.path.join(args.results, "calls.json")):
         print(per_call(_load(args.results, "calls"), args.out))
-    if os.path.exists(os.path.join(args.results, "jobs.json")):
-        print(state_bytes(_load(args.results, "jobs"), args.out))
+    for name in ("state", "jobs"):  # a state-only run wins over the state part of a jobs run
+        if os.path.exists(os.path.join(args.results, name + ".json")):
+            print(state_bytes(_load(args.results, name), args.out))
+            break
     return 0
 
 

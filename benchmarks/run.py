@@ -7,9 +7,11 @@ each against the native Spark configuration it maps to).
 
 Every measurement runs in fresh processes, alternating the sides; results are medians and are
 written as JSON to ``--out`` (``plots.py`` draws them). Small sizes by default (a few minutes);
-``--full`` runs the full sizes.
+``--full`` runs the full sizes. ``--only state`` runs the state measurements alone (with
+``--full``: up to 1M keys) and writes them to ``state.json``, which the state table and plot
+then prefer to the state part of ``jobs.json``.
 
-Usage: ``python benchmarks/run.py [--full] [--only calls|jobs] [--pyflink-python PATH] [--out DIR]``
+Usage: ``python benchmarks/run.py [--full] [--only calls|jobs|state] [--pyflink-python PATH] [--out DIR]``
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from common import DEFAULT_OUT, machine, print_machine, write_results  # noqa: E
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="full sizes (much longer)")
-    parser.add_argument("--only", choices=("calls", "jobs"), help="run one group")
+    parser.add_argument("--only", choices=("calls", "jobs", "state"), help="run one group")
     parser.add_argument("--rounds", type=int, help="fresh processes per side and measurement")
     parser.add_argument("--pyflink-python", default=os.environ.get("PYFLINK_PYTHON", ""))
     parser.add_argument("--out", default=DEFAULT_OUT, help="directory of the JSON results")
@@ -34,7 +36,8 @@ def main() -> int:
     import calls
     import jobs
 
-    pyflink_python = calls.pyflink_interpreter(args.pyflink_python) if args.only != "jobs" else None
+    pyflink_python = calls.pyflink_interpreter(args.pyflink_python) \
+        if args.only in (None, "calls") else None
     print_machine(machine(pyflink_python))
     if args.only in (None, "calls"):
         rounds = args.rounds or (7 if args.full else 3)
@@ -42,6 +45,9 @@ def main() -> int:
                                                    2000 if args.full else 300))
     if args.only in (None, "jobs"):
         write_results(args.out, "jobs", jobs.run(args.rounds or (3 if args.full else 1), args.full))
+    if args.only == "state":
+        write_results(args.out, "state", jobs.run(args.rounds or (3 if args.full else 1), args.full,
+                                                  parts=("state",)))
     return 0
 
 

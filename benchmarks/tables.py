@@ -91,6 +91,8 @@ def main(argv: Sequence[str]) -> int:
                                           "state"))
     args = parser.parse_args(argv)
     name = "calls" if args.table in ("calls", "start") else "jobs"
+    if args.table == "state" and os.path.exists(os.path.join(args.results, "state.json")):
+        name = "state"  # a state-only run wins over the state part of a jobs run
     with open(os.path.join(args.results, name + ".json")) as f:
         results: Dict[str, Any] = json.load(f)
     if args.table == "calls":
