@@ -4,8 +4,9 @@ Every question is a py4j round trip that competes with Spark's own tasks for the
 cores, so the supervisor asks as little as its rules allow:
 
 * it polls every :data:`FASTEST_PAUSE` seconds while something is happening (a batch just
-  completed, a query just started, or a bounded query is counting idle polls) and backs off,
-  doubling the pause, up to :func:`slowest_pause` while nothing changes;
+  completed, or a query started less than :data:`STARTING_SECONDS` ago) and while a bounded
+  query runs (so that the end of its input is noticed within a few polls), and otherwise
+  backs off, doubling the pause, up to :func:`slowest_pause` (see :func:`busy`);
 * it asks for a query's status (whether a trigger is running, whether data is waiting) only
   when a rule needs it: a bounded query that reported nothing new may have run out of input,
   and a checkpoint timeout needs to know when a batch started, which :func:`status_every`
@@ -21,8 +22,8 @@ from typing import Optional
 
 from pyflink_compat.settings.durations import to_seconds
 
-__all__ = ["FASTEST_PAUSE", "SLOWEST_PAUSE", "slowest_pause", "next_pause", "status_every",
-           "needs_status", "STARTING_SECONDS"]
+__all__ = ["FASTEST_PAUSE", "SLOWEST_PAUSE", "STARTING_SECONDS", "busy", "slowest_pause",
+           "next_pause", "status_every", "needs_status"]
 
 #: Seconds between polls while something is happening.
 FASTEST_PAUSE = 0.1
@@ -40,6 +41,18 @@ def slowest_pause(checkpoint_timeout: Optional[int]) -> float:
     if checkpoint_timeout is None:
         return SLOWEST_PAUSE
     return min(SLOWEST_PAUSE, max(FASTEST_PAUSE, to_seconds(checkpoint_timeout) / 20))
+
+
+def busy(bounded: bool, progressed: bool, since_start: float) -> bool:
+    """Whether a query keeps the supervisor at the fastest pace.
+
+    :param bounded: Whether the query ends when its input is exhausted: it is watched closely
+        until then, since noticing that takes :data:`IDLE_POLLS_BEFORE_FINISHED
+        <pyflink_compat.spark.rules.IDLE_POLLS_BEFORE_FINISHED>` polls in a row.
+    :param progressed: Whether this poll found a newly completed batch.
+    :param since_start: Seconds since the query (re)started.
+    """
+    return bounded or progressed or since_start < STARTING_SECONDS
 
 
 def next_pause(pause: float, busy: bool, slowest: float) -> float:

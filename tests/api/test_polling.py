@@ -6,7 +6,8 @@ import pytest
 
 from pyflink_compat.settings import durations
 from pyflink_compat.spark.polling import (
-    FASTEST_PAUSE, SLOWEST_PAUSE, needs_status, next_pause, slowest_pause, status_every)
+    FASTEST_PAUSE, SLOWEST_PAUSE, STARTING_SECONDS, busy, needs_status, next_pause, slowest_pause,
+    status_every)
 
 TEN_MINUTES = durations.from_millis(600_000)
 
@@ -54,3 +55,13 @@ def test_an_unbounded_query_is_asked_only_as_often_as_its_timeout_needs():
 
 def test_without_checkpointing_an_unbounded_query_is_never_asked_for_its_status():
     assert not needs_status(bounded=False, progressed=False, since_status=3600.0, every=None)
+
+
+def test_a_bounded_query_keeps_the_fastest_pace_to_notice_the_end_of_its_input():
+    assert busy(bounded=True, progressed=False, since_start=3600.0)
+
+
+def test_an_unbounded_query_keeps_the_fastest_pace_only_after_a_batch_or_a_start():
+    assert busy(bounded=False, progressed=True, since_start=3600.0)
+    assert busy(bounded=False, progressed=False, since_start=0.5)
+    assert not busy(bounded=False, progressed=False, since_start=STARTING_SECONDS)
