@@ -155,6 +155,16 @@ class CheckpointDirs:
             return []
         return [str(s.getPath().getName()) for s in self._fs.listStatus(j_path)]
 
+    def holds_commit(self, sink: str, batch_id: int) -> bool:
+        """Whether a sink's checkpoint has Spark's ``metadata`` file and batch ``batch_id`` in its
+        commit log: four JVM calls, where listing the log and reading the file take a dozen."""
+        try:
+            return bool(self._fs.exists(self._path(sink, "commits", str(batch_id)))) and \
+                bool(self._fs.exists(self._path(sink, "metadata")))
+        except Exception as e:  # noqa: BLE001 - the file system failed: the full check says why
+            LOG.debug("Checking commit %d of %s: %s", batch_id, sink, _java_cause(e))
+            return False
+
     def batch_ids(self, sink: str, log: str) -> List[int]:
         """The batch ids in a checkpoint's ``offsets`` or ``commits`` log, ascending."""
         return sorted(int(n) for n in self._names(sink, log) if n.isdigit())

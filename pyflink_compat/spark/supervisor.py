@@ -339,6 +339,18 @@ class JobRun:
             return e
         return None
 
+    def _check_commit(self, query: _Query, batch_id: int) -> Optional[BaseException]:
+        """After Spark reported batch ``batch_id`` complete: the cheap check that its commit and
+        the checkpoint's metadata are there (so nothing this job committed is lost), else the
+        full one of :meth:`_check_checkpoint`, which says what is missing."""
+        dirs = self._dirs
+        if dirs is None or query.plan.location_kind != DURABLE:
+            return None
+        if batch_id >= query.last_committed and dirs.holds_commit(query.sink.name, batch_id):
+            query.last_committed = batch_id
+            return None
+        return self._check_checkpoint(query, before_start=False)
+
     def _stop_queries(self) -> None:
         for query in self._queries:
             if query.handle is not None:
@@ -426,14 +438,13 @@ class JobRun:
                 if int(j_progress.batchId()) <= query.last_batch:
                     break
                 fresh.append(j_progress)
-        if fresh:
-            lost = self._check_checkpoint(query, before_start=False)
+        completed = [stats for stats in (stats_from_progress(query.sink.name, j_progress)
+                                          for j_progress in reversed(fresh)) if stats is not None]
+        if completed:
+            lost = self._check_commit(query, max(stats.batch_id for stats in completed))
             if lost is not None:
                 return lost
-        for j_progress in reversed(fresh):
-            stats = stats_from_progress(query.sink.name, j_progress)
-            if stats is None:
-                continue
+        for stats in completed:
             query.progressed = query.progressed or stats.batch_id > query.last_batch
             query.last_batch = max(query.last_batch, stats.batch_id)
             if not self.plan.checkpointing_enabled:

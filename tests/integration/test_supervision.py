@@ -50,3 +50,18 @@ def test_the_supervisor_of_a_quiet_job_backs_off(make_env, tmp_path):
     write_json_files(tmp_path / "in", n_files=1, rows_per_file=2, start_file=1)
     wait_for_commits(tmp_path / "cp" / "quiet-job" / "quiet", count=2)
     assert client.cancel().result(60) is None
+
+
+def test_the_per_batch_check_finds_a_commit_only_with_the_checkpoints_metadata(spark, tmp_path):
+    from pyflink_compat.spark.checkpoint_dirs import CheckpointDirs
+
+    sink = tmp_path / "job" / "rows"
+    (sink / "commits").mkdir(parents=True)
+    (sink / "commits" / "3").write_text("v1\n{}\n")
+    (sink / "metadata").write_text('{"id":"q"}\n')
+    dirs = CheckpointDirs(spark, "file://" + str(tmp_path / "job"), "job")
+    assert dirs.holds_commit("rows", 3)
+    assert not dirs.holds_commit("rows", 4)
+    (sink / "metadata").unlink()
+    assert not dirs.holds_commit("rows", 3)
+    assert not dirs.holds_commit("other", 3)
