@@ -13,6 +13,7 @@ batches, ``--first-batch`` makes it exit at its first committed batch (for recov
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import os
 import signal
@@ -215,24 +216,27 @@ def main() -> Dict[str, Any]:
     jvm_cpu0, py_cpu0 = jvm_cpu_seconds(jvm_pid), time.process_time()
     steady = SteadyState(spark.sparkContext._gateway._gateway_client, jvm_pid,
                          supervised=args.mode == "compat")
-    t0 = time.perf_counter()
+    t0, t0_wall = time.perf_counter(), time.time()
     if args.mode == "compat":
         env.add_sink(writer, name=SINK, bounded=True)
         client = env.execute_async(JOB_NAME)
         done.wait()
         committed_all = time.perf_counter()
+        cpu_at_commit = jvm_cpu_seconds(jvm_pid), time.process_time()
         client.get_job_execution_result().result()
     else:
         query = (writer.trigger(processingTime="{} milliseconds".format(args.interval))
                  .option("checkpointLocation", "file://" + location).start())
         done.wait()
         committed_all = time.perf_counter()
+        cpu_at_commit = jvm_cpu_seconds(jvm_pid), time.process_time()
         query.stop()
-    # Wall time ends when the last input is committed; the end of the run (a bounded job
-    # noticing its input is exhausted, or a query stopped by hand) is reported apart.
+    # Wall and CPU time end when the last input is committed; the end of the run (a bounded
+    # job noticing its input is exhausted and deleting its checkpoints, or a query stopped by
+    # hand) is reported apart.
     ended = time.perf_counter()
     wall = committed_all - t0
-    jvm_cpu, py_cpu = jvm_cpu_seconds(jvm_pid) - jvm_cpu0, time.process_time() - py_cpu0
+    jvm_cpu, py_cpu = cpu_at_commit[0] - jvm_cpu0, cpu_at_commit[1] - py_cpu0
     time.sleep(0.5)  # let the last progress events arrive
     state_bytes = watcher.stop()
     batches = [p for p in progress if p["numInputRows"] > 0]
@@ -245,6 +249,9 @@ def main() -> Dict[str, Any]:
         for line in status:
             if line.startswith("VmHWM:"):
                 peak_rss = int(line.split()[1]) * 1024
+    # from asking for the query (execute_async, or start by hand) to its first trigger
+    first_trigger = datetime.datetime.strptime(progress[0]["timestamp"], "%Y-%m-%dT%H:%M:%S.%fZ") \
+        .replace(tzinfo=datetime.timezone.utc).timestamp() if progress else t0_wall
     watched = steady.per_batch()
     extra = {"steady_jvm_cpu_ms_per_batch": watched["jvm_cpu_ms"],
              "steady_python_cpu_ms_per_batch": watched["python_cpu_ms"]}
@@ -263,6 +270,7 @@ def main() -> Dict[str, Any]:
         })
     return {
         **extra,
+        "start_to_first_trigger_s": first_trigger - t0_wall,
         "batches": len(batches),
         "rows": rows,
         "per_batch_ms": statistics.median(durations) if durations else 0.0,

@@ -104,9 +104,11 @@ def run(rounds: int, full: bool, parts: Sequence[str] = PARTS) -> Dict[str, Any]
         overhead: Dict[str, Dict[str, List[float]]] = {s: {} for s in SIDES}
         state: Dict[str, Dict[str, Dict[str, List[float]]]] = {}
         rec: Dict[str, Dict[str, List[float]]] = {s: {} for s in SIDES}
-        for _ in range(rounds):
+        for round_number in range(rounds):
+            # each round swaps which side runs first, so that neither always follows the other
+            sides = SIDES if round_number % 2 == 0 else SIDES[::-1]
             if "overhead" in parts:
-                for side in SIDES:
+                for side in sides:
                     for key, value in drive(side, "stateless", inputs[key_counts[0]], files).items():
                         overhead[side].setdefault("stateless " + key, []).append(value)
             for keys in inputs:
@@ -115,7 +117,7 @@ def run(rounds: int, full: bool, parts: Sequence[str] = PARTS) -> Dict[str, Any]
                     first = keys == key_counts[0] and backend == "hashmap"
                     if "state" not in parts and not ("overhead" in parts and first):
                         continue
-                    for side in SIDES:
+                    for side in sides:
                         result = drive(side, "stateful", inputs[keys], files, "--backend", backend)
                         for key, value in result.items():
                             if "state" in parts:
@@ -124,7 +126,7 @@ def run(rounds: int, full: bool, parts: Sequence[str] = PARTS) -> Dict[str, Any]
                             if first and "overhead" in parts:
                                 overhead[side].setdefault("stateful " + key, []).append(value)
             if "recovery" in parts:
-                for side in SIDES:
+                for side in sides:
                     for key, value in recovery(side, inputs[key_counts[0]], files).items():
                         rec[side].setdefault(key, []).append(value)
         samples: Dict[str, Any] = {}
