@@ -6,7 +6,7 @@ cores, so the supervisor asks as little as its rules allow:
 * it polls every :data:`FASTEST_PAUSE` seconds while something is happening (a batch just
   completed, or a query started less than :data:`STARTING_SECONDS` ago) and while a bounded
   query runs (so that the end of its input is noticed within a few polls), and otherwise
-  backs off, doubling the pause, up to :func:`slowest_pause` (see :func:`busy`);
+  backs off, doubling the pause, up to :func:`slowest_pause` (see :func:`keeps_pace`);
 * it asks for a query's status (whether a trigger is running, whether data is waiting) only
   when a rule needs it: a bounded query that reported nothing new may have run out of input,
   and a checkpoint timeout needs to know when a batch started, which :func:`status_every`
@@ -22,7 +22,7 @@ from typing import Optional
 
 from pyflink_compat.settings.durations import to_seconds
 
-__all__ = ["FASTEST_PAUSE", "SLOWEST_PAUSE", "STARTING_SECONDS", "busy", "slowest_pause",
+__all__ = ["FASTEST_PAUSE", "SLOWEST_PAUSE", "STARTING_SECONDS", "keeps_pace", "slowest_pause",
            "next_pause", "status_every", "needs_status"]
 
 #: Seconds between polls while something is happening.
@@ -43,7 +43,7 @@ def slowest_pause(checkpoint_timeout: Optional[int]) -> float:
     return min(SLOWEST_PAUSE, max(FASTEST_PAUSE, to_seconds(checkpoint_timeout) / 20))
 
 
-def busy(bounded: bool, progressed: bool, since_start: float) -> bool:
+def keeps_pace(bounded: bool, progressed: bool, since_start: float) -> bool:
     """Whether a query keeps the supervisor at the fastest pace.
 
     :param bounded: Whether the query ends when its input is exhausted: it is watched closely

@@ -44,8 +44,7 @@ from pyflink_compat.spark.failures import (
     CheckpointLost, QueryStartFailure, failure_context, first_line, is_checkpoint_write_failure)
 from pyflink_compat.spark.pipeline_shape import pipeline_shape
 from pyflink_compat.spark.polling import (
-    FASTEST_PAUSE, needs_status, next_pause, slowest_pause, status_every)
-from pyflink_compat.spark.polling import busy as is_busy
+    FASTEST_PAUSE, keeps_pace, needs_status, next_pause, slowest_pause, status_every)
 from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec, no_effect_message
 from pyflink_compat.spark.savepoints import prepare_restore, write_on_stop
 from pyflink_compat.spark.rules import (
@@ -374,8 +373,8 @@ class JobRun:
                 failure = self._check_query(query, every)
                 if failure is not None:
                     return "failed", failure
-                busy = busy or is_busy(query.sink.bounded, query.progressed,
-                                       time.monotonic() - query.started_at)
+                busy = busy or keeps_pace(query.sink.bounded, query.progressed,
+                                          time.monotonic() - query.started_at)
             if all(q.finished for q in self._queries):
                 return "finished", None
             pause = next_pause(pause, busy, slowest)

@@ -6,7 +6,7 @@ import pytest
 
 from pyflink_compat.settings import durations
 from pyflink_compat.spark.polling import (
-    FASTEST_PAUSE, SLOWEST_PAUSE, STARTING_SECONDS, busy, needs_status, next_pause, slowest_pause,
+    FASTEST_PAUSE, SLOWEST_PAUSE, STARTING_SECONDS, keeps_pace, needs_status, next_pause, slowest_pause,
     status_every)
 
 TEN_MINUTES = durations.from_millis(600_000)
@@ -58,10 +58,10 @@ def test_without_checkpointing_an_unbounded_query_is_never_asked_for_its_status(
 
 
 def test_a_bounded_query_keeps_the_fastest_pace_to_notice_the_end_of_its_input():
-    assert busy(bounded=True, progressed=False, since_start=3600.0)
+    assert keeps_pace(bounded=True, progressed=False, since_start=3600.0)
 
 
 def test_an_unbounded_query_keeps_the_fastest_pace_only_after_a_batch_or_a_start():
-    assert busy(bounded=False, progressed=True, since_start=3600.0)
-    assert busy(bounded=False, progressed=False, since_start=0.5)
-    assert not busy(bounded=False, progressed=False, since_start=STARTING_SECONDS)
+    assert keeps_pace(bounded=False, progressed=True, since_start=3600.0)
+    assert keeps_pace(bounded=False, progressed=False, since_start=0.5)
+    assert not keeps_pace(bounded=False, progressed=False, since_start=STARTING_SECONDS)
