@@ -39,21 +39,20 @@ from pyflink_compat.common.job_execution_result import JobExecutionResult
 from pyflink_compat.common.job_id import JobID
 from pyflink_compat.common.job_status import JobStatus
 from pyflink_compat.spark.checkpoint_dirs import (
-    CLAIM, NO_CLAIM, CheckpointDirs, CheckpointError, new_run_id, remove_temporary_root)
+    NO_CLAIM, CheckpointDirs, CheckpointError, new_run_id, remove_temporary_root)
 from pyflink_compat.spark.failures import (
     CheckpointLost, QueryStartFailure, failure_context, first_line, is_checkpoint_write_failure)
-from pyflink_compat.spark.pipeline_shape import pipeline_shape
+from pyflink_compat.spark.job_directories import StateStoreMismatchWarning, prepare_directories
 from pyflink_compat.spark.polling import (
     FASTEST_PAUSE, keeps_pace, needs_status, next_pause, slowest_pause, status_every)
 from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec, no_effect_message
-from pyflink_compat.spark.savepoints import prepare_restore, write_on_stop
+from pyflink_compat.spark.savepoints import write_on_stop
 from pyflink_compat.spark.rules import (
     IDLE_POLLS_BEFORE_FINISHED, CheckpointFailure, FailedCheckpoints, batch_took_too_long,
-    checkpoint_misfit, deletes_checkpoints, idle_polls_after, lost_progress, partitions_mismatch,
-    running_past_timeout, state_size_rejection, state_store_mismatch)
+    deletes_checkpoints, idle_polls_after, lost_progress, running_past_timeout,
+    state_size_rejection)
 from pyflink_compat.spark.settings_check import impossible_settings
 from pyflink_compat.spark.stats import CompletedCheckpointStats, stats_from_progress
-from pyflink_compat.spark.translation import PROVIDER_CLASS, SHUFFLE_PARTITIONS
 from pyflink_compat.spark.writers import apply_query_plan
 from pyflink_compat.util.exceptions import job_failure, job_start_failure
 
@@ -65,10 +64,6 @@ LOG = logging.getLogger("pyflink_compat.job")
 
 class NoSparkEffectWarning(UserWarning):
     """Settings in force for a job that Spark does not honour."""
-
-
-class StateStoreMismatchWarning(UserWarning):
-    """A query resumes from a checkpoint written with another state store than configured."""
 
 
 class _Query:
@@ -186,9 +181,14 @@ class JobRun:
         if problem is not None:
             raise job_start_failure(self.plan.job_name, problem)
         try:
-            self._prepare_directories()
+            prepared = prepare_directories(self.plan, [(q.sink, q.plan) for q in self._queries],
+                                           self._spark, self.run_id)
         except CheckpointError as e:
             raise job_start_failure(self.plan.job_name, str(e), e) from None
+        self._dirs, self.claim_mode, self.mismatches = \
+            prepared.dirs, prepared.claim_mode, prepared.mismatches
+        for query in self._queries:
+            query.last_committed = prepared.last_committed.get(query.sink.name, query.last_committed)
         message = no_effect_message(self.plan)
         if message is not None:
             warnings.warn(message, NoSparkEffectWarning, stacklevel=3)
@@ -196,52 +196,6 @@ class JobRun:
         LOG.info("Starting job %s (%s)\n%s", self.plan.job_name, self.job_id, self.plan)
         self._started_at = time.monotonic()
         self._thread.start()
-
-    def _prepare_directories(self) -> None:
-        restore = prepare_restore(self.plan, {q.sink.name: q.sink.writer for q in self._queries}, self._spark)
-        durable = self.plan.durable_sinks
-        if self.plan.job_dir is None or not durable:
-            if restore is not None:
-                restore.apply(self._spark)
-            return
-        dirs = CheckpointDirs(self._spark, self.plan.job_dir, self.plan.job_name)
-        dirs.check_owner()
-        shapes = {}
-        for query in self._queries:
-            if query.plan.location_kind != DURABLE:
-                continue
-            name = query.sink.name
-            shapes[name] = pipeline_shape(query.sink.writer, query.plan)
-            dirs.validate(name)
-            misfit = checkpoint_misfit(dirs.location(name), dirs.recorded_pipeline(name), shapes[name],
-                                       dirs.source_count(name), dirs.state_operators(name))
-            if misfit is not None:
-                raise CheckpointError(misfit)
-            query.last_committed = max(dirs.batch_ids(name, "commits"), default=-1)
-        if restore is not None and restore.in_place:
-            self.claim_mode = CLAIM  # the job resumes its own checkpoints, claimed
-        foreign = dirs.begin_run(self.run_id, shapes, self.claim_mode)
-        self._dirs = dirs
-        if restore is not None:
-            # The restored copies land in directories this run created (NO_CLAIM: the
-            # savepoint itself is never touched); the job has committed up to their batch.
-            restore.apply(self._spark)
-            for query in self._queries:
-                if query.plan.location_kind == DURABLE:
-                    query.last_committed = max(dirs.batch_ids(query.sink.name, "commits"), default=-1)
-        for sink in foreign:
-            LOG.warning("Query '%s' resumes from a checkpoint this job did not create; it will "
-                        "never be deleted by the job.", sink)
-        wanted = self.plan.spark_conf.get(PROVIDER_CLASS)
-        partitions = self.plan.spark_conf.get(SHUFFLE_PARTITIONS)
-        for sink in durable:
-            pinned = self._dirs.pinned_conf(sink)
-            for text in (state_store_mismatch(sink, pinned.get(PROVIDER_CLASS), wanted),
-                         partitions_mismatch(sink, pinned.get(SHUFFLE_PARTITIONS), partitions)):
-                if text is not None:
-                    self.mismatches.append(text)
-                    warnings.warn(text, StateStoreMismatchWarning, stacklevel=4)
-                    LOG.warning(text)
 
     # -- the supervising thread -------------------------------------------------------------------
     def _set_status(self, status: JobStatus) -> None:

@@ -243,3 +243,20 @@ def job_temp_dir(tmp_path: Any, monkeypatch: Any) -> str:
     directory.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(directory))
     return str(directory)
+
+
+def start_unbounded_job(make_env: Callable[..., Any], tmp_path: Any, job_name: str,
+                        sink_name: str) -> Any:
+    """Start a job with one unbounded ``noop`` sink over one small input file, checkpointing
+    under ``<tmp_path>/cp``, and wait for its first commit.
+
+    :return: The job's client.
+    """
+    write_json_files(tmp_path / "in", n_files=1, rows_per_file=2)
+    env = make_env()
+    env.enable_checkpointing(INTERVAL_MS)
+    env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(tmp_path / "cp"))
+    env.add_sink(json_stream(env, tmp_path / "in").writeStream.format("noop"), sink_name)
+    client = env.execute_async(job_name)
+    wait_for_commits(tmp_path / "cp" / job_name / sink_name)
+    return client

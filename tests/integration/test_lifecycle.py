@@ -8,7 +8,9 @@ import pytest
 
 from pyflink_compat.common import JobStatus
 
-from .conftest import INTERVAL_MS, json_stream, run_to_end, wait_for_commits, wait_until, write_json_files
+from .conftest import (
+    INTERVAL_MS, json_stream, run_to_end, start_unbounded_job, wait_until,
+    write_json_files)
 
 
 def test_a_bounded_sink_with_no_input_at_all_finishes(make_env, tmp_path):
@@ -24,13 +26,7 @@ def test_a_bounded_sink_with_no_input_at_all_finishes(make_env, tmp_path):
 
 
 def test_an_unbounded_sink_keeps_running_until_cancelled(make_env, tmp_path):
-    write_json_files(tmp_path / "in", n_files=1, rows_per_file=2)
-    env = make_env()
-    env.enable_checkpointing(INTERVAL_MS)
-    env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(tmp_path / "cp"))
-    env.add_sink(json_stream(env, tmp_path / "in").writeStream.format("noop"), "forever")
-    client = env.execute_async("unbounded-job")
-    wait_for_commits(tmp_path / "cp" / "unbounded-job" / "forever")
+    client = start_unbounded_job(make_env, tmp_path, "unbounded-job", "forever")
     run = client._j_job_client
     assert not run.wait(1.5)  # input exhausted, but an unbounded sink does not finish
     assert client.get_job_status().result() is JobStatus.RUNNING

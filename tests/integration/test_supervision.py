@@ -10,7 +10,7 @@ from py4j import protocol
 
 from pyflink_compat.java_gateway import get_gateway
 
-from .conftest import INTERVAL_MS, json_stream, wait_for_commits, write_json_files
+from .conftest import start_unbounded_job, wait_for_commits, write_json_files
 
 
 def supervisor_commands(seconds: float) -> List[str]:
@@ -34,13 +34,7 @@ def supervisor_commands(seconds: float) -> List[str]:
 
 
 def test_the_supervisor_of_a_quiet_job_backs_off(make_env, tmp_path):
-    write_json_files(tmp_path / "in", n_files=1, rows_per_file=2)
-    env = make_env()
-    env.enable_checkpointing(INTERVAL_MS)
-    env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(tmp_path / "cp"))
-    env.add_sink(json_stream(env, tmp_path / "in").writeStream.format("noop"), "quiet")
-    client = env.execute_async("quiet-job")
-    wait_for_commits(tmp_path / "cp" / "quiet-job" / "quiet")
+    client = start_unbounded_job(make_env, tmp_path, "quiet-job", "quiet")
     time.sleep(2.5)  # past the start-up window and the back-off
     sent = supervisor_commands(4.0)
     # At most a poll a second of at most four commands (plus a status read every five
