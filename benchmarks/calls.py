@@ -14,6 +14,7 @@ import sys
 from typing import Dict, List
 
 from common import HERE, machine, print_table, run_json
+from worker import ROUND_TRIPS
 
 WORKER = os.path.join(HERE, "worker.py")
 BARE_SESSION = (
@@ -48,6 +49,11 @@ def run(pyflink_python: str, rounds: int, calls: int) -> Dict[str, object]:
                     else [sys.executable, WORKER, "pyflink_compat", "start", "0"])
             for key, value in run_json(argv, env={"PYSPARK_PYTHON": sys.executable}).items():
                 start[side].setdefault(key, []).append(value)
+    round_trips: Dict[str, Dict[str, float]] = {}
+    for root in ("pyflink", "pyflink_compat"):
+        for key in [k for k in samples[root] if k.startswith(ROUND_TRIPS)]:
+            counts = samples[root].pop(key)
+            round_trips.setdefault(key[len(ROUND_TRIPS):], {})[root] = max(counts)
     imports = {k: samples["pyflink_compat"].pop(k) for k in list(samples["pyflink_compat"])
                if k.startswith("import") or k == "jvm_started"}
     for k in list(samples["pyflink"]):
@@ -55,6 +61,10 @@ def run(pyflink_python: str, rounds: int, calls: int) -> Dict[str, object]:
             imports["pyflink " + k] = samples["pyflink"].pop(k)
     rows = print_table("per-call cost, microseconds (ratio = pyflink_compat / PyFlink)", samples,
                        "pyflink_compat", "pyflink")
+    print("\npy4j commands per call (PyFlink / pyflink_compat)")
+    for name, counts in round_trips.items():
+        print("{:<52} {:>6.1f} {:>6.1f}".format(name, counts.get("pyflink", float("nan")),
+                                                counts.get("pyflink_compat", float("nan"))))
     start_rows = print_table("start-up, seconds (ratio = pyflink_compat / bare pyspark)", start,
                              "pyflink_compat", "bare pyspark")
     print("\nimport pyflink_compat.datastream: {:.1f} ms, with StreamExecutionEnvironment "
@@ -63,6 +73,7 @@ def run(pyflink_python: str, rounds: int, calls: int) -> Dict[str, object]:
               statistics.median(imports["import_env_class_ms"]),
               bool(max(imports["jvm_started"])),
               statistics.median(imports["pyflink import_package_ms"])))
-    return {"calls": rows, "start": start_rows, "imports": imports, "samples": samples,
+    return {"calls": rows, "round_trips": round_trips, "start": start_rows, "imports": imports,
+            "samples": samples,
             "start_samples": start, "machine": machine(pyflink_python), "rounds": rounds,
             "calls_per_rep": calls}

@@ -40,7 +40,7 @@ def per_call(results: Dict[str, Any], out: str) -> str:
     ax.set_yticklabels(names, fontsize=8)
     ax.invert_yaxis()
     ax.set_xscale("log")
-    ax.set_xlabel("median time per call, microseconds (log scale)")
+    ax.set_xlabel("time per call, microseconds (median over rounds of the fastest loop; log scale)")
     ax.set_title("Per-call cost of the configuration API")
     ax.legend(loc="lower right")
     fig.tight_layout()

@@ -56,6 +56,24 @@ def comparison(rows: Mapping[str, Mapping[str, Any]], ours: str, theirs: str,
     return list_table([first] + list(labels or (theirs, ours)) + ["ratio", "spread"], body)
 
 
+def calls_table(results: Mapping[str, Any]) -> str:
+    """Per call: PyFlink's time, this package's, the ratio, the spread and, where the run
+    counted them, the py4j commands each side sends per call."""
+    rows = results["calls"]
+    counts = results.get("round_trips", {})
+    body = []
+    for name in sorted(rows):
+        row = rows[name]
+        count = counts.get(name)
+        body.append([name, _number(row["pyflink"]), _number(row["pyflink_compat"]),
+                     "{:.2f}".format(float(row["ratio"])),
+                     "{:.0f}%".format(float(row["spread"]) * 100),
+                     "" if count is None else "{:g} / {:g}".format(
+                         float(count["pyflink"]), float(count["pyflink_compat"]))])
+    return list_table(["call", "PyFlink (µs)", "pyflink_compat (µs)", "ratio", "spread",
+                       "JVM commands (PyFlink / compat)"], body)
+
+
 def state_table(rows: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> str:
     """Per backend and size: bytes per checkpoint, memory, commit time and JVM CPU, native
     Spark configuration against pyflink_compat."""
@@ -96,7 +114,7 @@ def main(argv: Sequence[str]) -> int:
     with open(os.path.join(args.results, name + ".json")) as f:
         results: Dict[str, Any] = json.load(f)
     if args.table == "calls":
-        print(comparison(results["calls"], "pyflink_compat", "pyflink", "call"))
+        print(calls_table(results))
     elif args.table == "start":
         print(comparison(results["start"], "pyflink_compat", "bare pyspark", "measurement"))
     elif args.table == "jobs":

@@ -7,9 +7,10 @@ of the configuration API, in microseconds).
 
 from __future__ import annotations
 
+import gc
 import importlib
 import json
-import statistics
+import os
 import sys
 import tempfile
 import time
@@ -17,18 +18,70 @@ import warnings
 from typing import Any, Callable, Dict
 
 
+#: Before it is timed, a call is made this many times, or for WARM_UP_S, whichever ends first
+#: (and at least as many times as one repetition makes): enough for both JVMs to compile the
+#: code the call runs, which a few dozen calls are not.
+WARM_UP_CALLS = 2000
+WARM_UP_S = 1.0
+
+#: Prefix of the result keys that count a call's py4j commands.
+ROUND_TRIPS = "round trips: "
+
+
 def per_call_micros(fn: Callable[[], Any], calls: int, reps: int) -> float:
-    """The median over ``reps`` of the mean time of one call, in microseconds, after as many
-    calls again as one repetition makes (both JVMs then run the calls' code compiled)."""
-    for _ in range(calls):
+    """The lowest over ``reps`` of the mean time of one call, in microseconds, after the
+    warm-up (``WARM_UP_CALLS``): the lowest, as ``timeit`` advises, since noise only adds
+    time."""
+    made = 0
+    start = time.perf_counter()
+    while made < calls or (made < WARM_UP_CALLS and time.perf_counter() - start < WARM_UP_S):
         fn()
+        made += 1
     samples = []
     for _ in range(reps):
         start = time.perf_counter()
         for _ in range(calls):
             fn()
         samples.append((time.perf_counter() - start) / calls * 1e6)
-    return statistics.median(samples)
+    return min(samples)
+
+
+def gateway_client(root: str) -> Any:
+    """The py4j client through which ``root`` talks to its JVM."""
+    return importlib.import_module(root + ".java_gateway").get_gateway()._gateway_client
+
+
+def round_trips(root: str, fn: Callable[[], Any], calls: int = 20) -> float:
+    """The py4j commands one call sends, on average over ``calls`` calls: a count, which no
+    noise changes. Releases of JVM objects the calls dropped are counted too, whichever thread
+    sends them (PyFlink's py4j sends them from the caller; PySpark's, with pinned threads, from
+    a finalizer thread, up to a second later, which is waited for)."""
+    client = gateway_client(root)
+    # what earlier calls left to release is released before counting starts
+    finalizer_queue = getattr(client, "finalizer_deque", None)
+
+    def settle() -> None:
+        gc.collect()
+        deadline = time.monotonic() + 5
+        while finalizer_queue and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+    settle()
+    sent = [0]
+    send = client.send_command
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        sent[0] += 1
+        return send(*args, **kwargs)
+
+    client.send_command = counting
+    try:
+        for _ in range(calls):
+            fn()
+        settle()
+    finally:
+        del client.send_command
+    return sent[0] / calls
 
 
 def cases(root: str, calls: int) -> Dict[str, Any]:
@@ -92,8 +145,20 @@ def cases(root: str, calls: int) -> Dict[str, Any]:
     }
 
 
+def pin_to_one_cpu() -> None:
+    """Run this process, and the JVM it starts, on one CPU (the highest-numbered one it may
+    use, the same for both implementations). Between two CPUs a py4j round trip waits for the
+    other CPU to wake up: on a shared virtual machine that turns about 25 microseconds into
+    about 80, at random and for seconds at a time, which no number of repetitions averages
+    out. On one CPU the JVM's thread answers as soon as the request is written."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
+
+
 def main(root: str, what: str, calls: int) -> Dict[str, float]:
     warnings.simplefilter("ignore")
+    if what == "calls":
+        pin_to_one_cpu()
     start = time.perf_counter()
     datastream = importlib.import_module(root + ".datastream")
     import_ms = (time.perf_counter() - start) * 1e3
@@ -114,7 +179,8 @@ def main(root: str, what: str, calls: int) -> Dict[str, float]:
         return {"first_environment_s": time.perf_counter() - start}
     results = {}
     for name, (fn, n) in cases(root, calls).items():
-        results[name] = per_call_micros(fn, n, 5)
+        results[name] = per_call_micros(fn, n, 7)
+        results[ROUND_TRIPS + name] = round_trips(root, fn)
     return results
 
 
