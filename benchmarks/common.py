@@ -10,7 +10,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from typing import Any, Dict, List, Mapping, Optional
+from typing import Any, Callable, Dict, List, Mapping, Optional
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -100,3 +100,26 @@ def run_json(argv: List[str], env: Optional[Mapping[str, str]] = None, timeout: 
         raise RuntimeError("{} failed ({}):\n{}".format(" ".join(argv), out.returncode,
                                                         out.stderr[-3000:]))
     return dict(json.loads(lines[-1]))
+
+
+def count_commands(client: Any, counted: Callable[[str], bool]) -> List[int]:
+    """Make the py4j ``client`` count the commands it sends that ``counted`` accepts (it is
+    given the command, in the sending thread), until :func:`stop_counting`.
+
+    :return: A list whose one item is the count so far.
+    """
+    tally = [0]
+    send = client.send_command
+
+    def counting(command: str, *args: Any, **kwargs: Any) -> Any:
+        if counted(command):
+            tally[0] += 1
+        return send(command, *args, **kwargs)
+
+    client.send_command = counting
+    return tally
+
+
+def stop_counting(client: Any) -> None:
+    """Undo :func:`count_commands`."""
+    del client.send_command

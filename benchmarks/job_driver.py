@@ -23,6 +23,8 @@ import threading
 import time
 from typing import Any, Dict, List
 
+from common import count_commands
+
 JOB_NAME = "bench"
 SINK = "sink"
 SCHEMA = "k LONG, v LONG"
@@ -80,24 +82,18 @@ class SteadyState:
     THREAD = "pyflink_compat-job"
 
     def __init__(self, gateway_client: Any, jvm_pid: int, supervised: bool):
-        self.commands = 0
         self.jvm_pid = jvm_pid
         #: (commands, supervisor CPU s, JVM CPU s, process CPU s, batches) at the first and
         #: the latest committed batch
         self.first: Any = None
         self.last: Any = None
+        self.sent = [0]
         if supervised:
-            send = gateway_client.send_command
-
-            def counting(command: str, *args: Any, **kwargs: Any) -> Any:
-                if threading.current_thread().name == self.THREAD and not command.startswith("m\n"):
-                    self.commands += 1
-                return send(command, *args, **kwargs)
-
-            gateway_client.send_command = counting
+            self.sent = count_commands(gateway_client, lambda command: (
+                threading.current_thread().name == self.THREAD and not command.startswith("m\n")))
 
     def mark(self, batches: int) -> None:
-        point = (self.commands, self.thread_cpu_s(), jvm_cpu_seconds(self.jvm_pid),
+        point = (self.sent[0], self.thread_cpu_s(), jvm_cpu_seconds(self.jvm_pid),
                  time.process_time(), batches)
         if self.first is None:
             self.first = point

@@ -17,6 +17,8 @@ import time
 import warnings
 from typing import Any, Callable, Dict
 
+from common import count_commands, stop_counting
+
 
 #: Before it is timed, a call is made this many times, or for WARM_UP_S, whichever ends first
 #: (and at least as many times as one repetition makes): enough for both JVMs to compile the
@@ -69,20 +71,13 @@ def round_trips(root: str, fn: Callable[[], Any], calls: int = 20) -> float:
             time.sleep(0.05)  # the thread takes a release off the queue before it sends it
 
     settle()
-    sent = [0]
-    send = client.send_command
-
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        sent[0] += 1
-        return send(*args, **kwargs)
-
-    client.send_command = counting
+    sent = count_commands(client, lambda command: True)
     try:
         for _ in range(calls):
             fn()
         settle()
     finally:
-        del client.send_command
+        stop_counting(client)
     return sent[0] / calls
 
 

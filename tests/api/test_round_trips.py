@@ -10,12 +10,9 @@ writer, the session's ``SQLConf``) are not part of the count.
 
 from __future__ import annotations
 
-import threading
-from contextlib import contextmanager
-from typing import Any, Callable, Iterator, List
+from typing import Any, Callable
 
 import pytest
-from py4j import protocol
 
 from pyflink_compat.common import Configuration
 from pyflink_compat.datastream import (
@@ -24,36 +21,16 @@ from pyflink_compat.datastream import (
     HashMapStateBackend,
     StreamExecutionEnvironment,
 )
-from pyflink_compat.java_gateway import get_gateway
+from tests._py4j_commands import sent_commands
 
 PROVIDER = "spark.sql.streaming.stateStore.providerClass"
 CHANGELOG = "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"
 
 
-@contextmanager
-def commands() -> Iterator[List[str]]:
-    """The py4j commands this thread sends to the JVM meanwhile (py4j's own memory
-    management, which its finalizer thread sends, is not counted)."""
-    client = get_gateway()._gateway_client
-    sent: List[str] = []
-    send = client.send_command
-    thread = threading.get_ident()
-
-    def counting(command: str, *args: Any, **kwargs: Any) -> Any:
-        if threading.get_ident() == thread and not command.startswith(
-                protocol.MEMORY_COMMAND_NAME):
-            sent.append(command)
-        return send(command, *args, **kwargs)
-
-    client.send_command = counting
-    try:
-        yield sent
-    finally:
-        del client.send_command
-
-
 def round_trips(call: Callable[[], Any]) -> int:
-    with commands() as sent:
+    """The py4j commands ``call`` sends from this thread (py4j's releases of JVM objects,
+    which its finalizer thread sends, are not counted)."""
+    with sent_commands() as sent:
         call()
     return len(sent)
 

@@ -2,41 +2,18 @@
 
 from __future__ import annotations
 
-import threading
 import time
-from typing import Any, List
 
-from py4j import protocol
-
-from pyflink_compat.java_gateway import get_gateway
+from tests._py4j_commands import sent_commands
 
 from .conftest import start_unbounded_job, wait_for_commits, write_json_files
-
-
-def supervisor_commands(seconds: float) -> List[str]:
-    """The py4j commands the job's supervising thread sends during ``seconds``."""
-    client = get_gateway()._gateway_client
-    sent: List[str] = []
-    send = client.send_command
-
-    def counting(command: str, *args: Any, **kwargs: Any) -> Any:
-        if threading.current_thread().name == "pyflink_compat-job" and not command.startswith(
-                protocol.MEMORY_COMMAND_NAME):
-            sent.append(command)
-        return send(command, *args, **kwargs)
-
-    client.send_command = counting
-    try:
-        time.sleep(seconds)
-    finally:
-        del client.send_command
-    return sent
 
 
 def test_the_supervisor_of_a_quiet_job_backs_off(make_env, tmp_path):
     client = start_unbounded_job(make_env, tmp_path, "quiet-job", "quiet")
     time.sleep(2.5)  # past the start-up window and the back-off
-    sent = supervisor_commands(4.0)
+    with sent_commands("pyflink_compat-job") as sent:  # the supervising thread's
+        time.sleep(4.0)
     # At most a poll a second of at most four commands (plus a status read every five
     # seconds); polling every 100 ms would send over a hundred.
     assert 0 < len(sent) <= 30, sent
