@@ -102,7 +102,6 @@ class EnvironmentJobsMixin(object):
           Spark session conf:
             spark.sql.streaming.minBatchesToRetain = 1
             spark.sql.streaming.stateStore.providerClass = org.apache.spark...HDFSBackedStateStoreProvider
-            spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled = false
             spark.sql.streaming.checkpointFileManagerClass = <unset>
           query 'events':
             trigger: ProcessingTime(2000 ms)

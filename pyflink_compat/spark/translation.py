@@ -97,15 +97,20 @@ def session_conf(
 ) -> Mapping[str, Optional[str]]:
     """The session-wide Spark conf keys that follow from the Flink settings.
 
-    A value of ``None`` means the key is to be unset, so that Spark's default applies.
+    A value of ``None`` means the key is to be unset, so that Spark's default applies. The
+    RocksDB changelog key is given only when the provider may read it: the HDFS-backed store
+    reads no RocksDB key, so under a heap backend the session keeps whatever value it has
+    (and a switch between a heap and a RocksDB backend writes no key that changes nothing).
     """
     resolved = effective_storage(settings, storage)
+    provider = state_store_provider(settings, backend)
     keys: Dict[str, Optional[str]] = {
         MIN_BATCHES_TO_RETAIN: str(settings.num_retained),
-        PROVIDER_CLASS: state_store_provider(settings, backend),
-        ROCKSDB_CHANGELOG: "true" if changelog_checkpointing(settings, backend) else "false",
-        FILE_MANAGER_CLASS: resolved.custom_class if resolved.kind is StorageKind.CUSTOM else None,
+        PROVIDER_CLASS: provider,
     }
+    if provider != HDFS_PROVIDER:
+        keys[ROCKSDB_CHANGELOG] = "true" if changelog_checkpointing(settings, backend) else "false"
+    keys[FILE_MANAGER_CLASS] = resolved.custom_class if resolved.kind is StorageKind.CUSTOM else None
     if settings.parallelism is not None and settings.parallelism > 0:
         # Without a parallelism the session keeps its own number (spark-submit --conf, or
         # Spark's default), as a Flink job without one runs with the cluster's default.

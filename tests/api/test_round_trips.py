@@ -38,7 +38,9 @@ def round_trips(call: Callable[[], Any]) -> int:
 @pytest.fixture
 def env() -> StreamExecutionEnvironment:
     env = StreamExecutionEnvironment.get_execution_environment()
-    # the one-off look-ups of the gateway and of this session
+    # the one-off look-ups of the gateway and of this session; a heap backend, with the
+    # changelog key (which a heap backend leaves as it is) at false
+    env.set_state_backend(EmbeddedRocksDBStateBackend(False))
     env.set_state_backend(HashMapStateBackend())
     env.configure(Configuration())
     return env
@@ -72,12 +74,18 @@ def test_a_getter_reads_no_jvm_and_a_setter_writes_once(env):
 
 
 def test_setting_a_backend_made_here_writes_what_changed_one_key_each(env):
+    heap = HashMapStateBackend()
+    env.set_state_backend(heap)
     backend = EmbeddedRocksDBStateBackend(True)
     # record, state store provider and changelog flag change; the record is known already
     assert round_trips(lambda: env.set_state_backend(backend)) == 3
     # the same backend again: only its record is written
     assert round_trips(lambda: env.set_state_backend(backend)) == 1
-    assert round_trips(lambda: env.set_state_backend(HashMapStateBackend())) == 1 + 3
+    # back to the heap backend: record and provider (the HDFS store reads no changelog key)
+    assert round_trips(lambda: env.set_state_backend(heap)) == 2
+    # and to RocksDB with changelog again: the changelog key is still true
+    assert round_trips(lambda: env.set_state_backend(backend)) == 2
+    assert env.spark_session.conf.get(CHANGELOG) == "true"
 
 
 def test_a_backend_changed_after_it_was_made_is_read_from_the_jvm(env):
@@ -124,8 +132,10 @@ def test_a_derived_key_changed_directly_in_the_session_conf_is_rewritten_when_a_
     env.spark_session.conf.set(CHANGELOG, "true")
     plan = env.get_job_plan()
     assert env.spark_session.conf.get(PROVIDER).endswith("HDFSBackedStateStoreProvider")
-    assert env.spark_session.conf.get(CHANGELOG) == "false"
     assert plan.spark_conf[PROVIDER] == env.spark_session.conf.get(PROVIDER)
+    # the HDFS-backed store reads no RocksDB key: the changelog key is not the plan's business
+    assert CHANGELOG not in plan.spark_conf
+    assert env.spark_session.conf.get(CHANGELOG) == "true"
 
 
 def test_keys_set_together_are_all_in_the_session_conf(env):

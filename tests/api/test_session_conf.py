@@ -79,8 +79,20 @@ def test_configured_backend_type_selects_the_provider_when_no_backend_object_is_
 ])
 def test_incremental_or_changelog_turns_on_rocksdb_changelog_checkpointing(enable):
     env = StreamExecutionEnvironment.get_execution_environment()
+    env.configure(Configuration().set_string("state.backend.type", "rocksdb"))
+    assert conf_of(env)["spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"] == "false"
     enable(env)
     assert conf_of(env)["spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"] == "true"
+
+
+def test_a_heap_backend_leaves_the_rocksdb_changelog_key_as_the_session_has_it():
+    env = StreamExecutionEnvironment.get_execution_environment()
+    env.set_state_backend(EmbeddedRocksDBStateBackend(True))
+    env.set_state_backend(HashMapStateBackend())
+    env.enable_changelog_state_backend(False)
+    assert conf_of(env)["spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"] == "true"
+    assert "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled" not in (
+        env.get_job_plan().spark_conf)
 
 
 def test_custom_storage_names_the_checkpoint_file_manager_class():
