@@ -53,7 +53,7 @@ def _range(low: int, high: int, message: str) -> Check:
     return check
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Setting:
     """The facts about one Flink option.
 

@@ -13,7 +13,7 @@ package never imports :mod:`pyflink_compat.spark`.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Callable, Dict, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Mapping, Optional, Tuple
 
 
 from pyflink_compat.settings.conf_view import ConfView, conf_view
@@ -27,6 +27,9 @@ __all__ = ["SettingsStore", "SparkKeys", "parse_flink_options", "object_of", "OB
 
 #: Conf prefix of the API objects (checkpoint storage, state backend) an environment holds.
 OBJECT_PREFIX = CONF_PREFIX + "object."
+
+#: How many derivations of the Spark keys a store keeps (see SettingsStore._derived).
+_KEPT_DERIVATIONS = 8
 
 #: The Spark session keys that follow from a settings snapshot, the checkpoint storage record
 #: and the state backend record (``None`` as a value: unset the key).
@@ -93,6 +96,8 @@ class SettingsStore:
         self._shared: Optional[ConfView] = None
         # The read of the conf (ConfView.reads) the derived keys were last brought in step with.
         self._synced_at = -1
+        # Derived Spark keys by the spark.flink.* entries they were derived from (_derived).
+        self._derivations: Dict[FrozenSet[Tuple[str, str]], Mapping[str, Optional[str]]] = {}
 
     @property
     def _view(self) -> ConfView:
@@ -219,10 +224,22 @@ class SettingsStore:
         self._sync()
 
     def _derived(self, entries: Mapping[str, str]) -> Mapping[str, Optional[str]]:
-        """The Spark keys derived from ``entries`` (the whole conf)."""
+        """The Spark keys derived from ``entries`` (the whole conf).
+
+        They are a function of the ``spark.flink.*`` entries alone, so the last few results
+        are kept by those entries: going back to a configuration seen before (a backend set
+        again after another one) decodes nothing. The mapping returned is shared: read it only.
+        """
         raw = _flink_entries(entries)
-        return self._spark_keys(self.snapshot(raw), object_of(raw, "checkpoint-storage"),
-                                object_of(raw, "state-backend"))
+        key = frozenset(raw.items())
+        found = self._derivations.get(key)
+        if found is None:
+            found = self._spark_keys(self.snapshot(raw), object_of(raw, "checkpoint-storage"),
+                                     object_of(raw, "state-backend"))
+            if len(self._derivations) >= _KEPT_DERIVATIONS:
+                self._derivations.clear()
+            self._derivations[key] = found
+        return found
 
     def _sync(self) -> None:
         entries = self._view.entries()

@@ -95,6 +95,26 @@ def test_a_heap_backend_leaves_the_rocksdb_changelog_key_as_the_session_has_it()
         env.get_job_plan().spark_conf)
 
 
+def test_going_back_to_a_configuration_seen_before_writes_its_spark_keys_again():
+    env = StreamExecutionEnvironment.get_execution_environment()
+    provider = "spark.sql.streaming.stateStore.providerClass"
+    changelog = "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"
+    rocksdb, heap = EmbeddedRocksDBStateBackend(True), HashMapStateBackend()
+    for parallelism in (3, 5):
+        env.set_parallelism(parallelism)
+        for backend, wanted, flag in ((rocksdb, "RocksDB", "true"), (heap, "HDFSBacked", "true"),
+                                      (rocksdb, "RocksDB", "true")):
+            env.set_state_backend(backend)
+            conf = conf_of(env)
+            assert conf[provider].endswith(wanted + "StateStoreProvider")
+            assert conf[changelog] == flag
+            assert conf["spark.sql.shuffle.partitions"] == str(parallelism)
+        env.set_state_backend(EmbeddedRocksDBStateBackend(False))
+        assert conf_of(env)[changelog] == "false"
+        env.set_state_backend(rocksdb)
+        assert conf_of(env)[changelog] == "true"
+
+
 def test_custom_storage_names_the_checkpoint_file_manager_class():
     env = StreamExecutionEnvironment.get_execution_environment()
     env.get_checkpoint_config().set_checkpoint_storage(CustomCheckpointStorage("com.example.MyManager"))
