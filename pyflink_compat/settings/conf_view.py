@@ -17,6 +17,12 @@ What the copy cannot see is an entry written to the session conf some other way 
 read (``spark.conf.set`` or SQL ``SET`` on the environment's session): such an entry is picked
 up at the next refresh, that is when the next job is planned or started, which is also when
 it first affects what Spark does.
+
+One kind of write may wait: an entry that only this package reads and that nobody sets by
+hand (the records of the API objects an environment holds, ``spark.flink.object.*``) can be
+*held* (:meth:`ConfView.write` with ``held``). It is in the copy at once and reaches the JVM
+conf before the conf is next read from there (:meth:`ConfView.refresh`), or when the view is
+dropped; what Spark reads, and every setting, is written at the call.
 """
 
 from __future__ import annotations
@@ -52,6 +58,10 @@ class ConfView:
         self._entries: Optional[Dict[str, str]] = None
         #: How many times the conf has been read from the JVM.
         self.reads = 0
+        # Held writes (see write): in the copy, not yet in the JVM conf. The finalizer sends
+        # them if the view is dropped first (while the interpreter is still running).
+        self._held: Dict[str, Optional[str]] = {}
+        weakref.finalize(self, _send_held, self.call, self._held).atexit = False
 
     # -- reading ------------------------------------------------------------------------------
     def entries(self) -> Mapping[str, str]:
@@ -70,7 +80,9 @@ class ConfView:
 
         One round trip where this Spark exposes the session's ``SQLConf``: the JSON text of the
         map it keeps its entries in, written in the JVM. Elsewhere through ``RuntimeConfig``.
+        Held writes are sent first.
         """
+        self.send_held()
         self._entries = None
         entries: Optional[Dict[str, str]] = None
         j_settings = self.settings_map()
@@ -87,8 +99,13 @@ class ConfView:
         return entries
 
     # -- writing ------------------------------------------------------------------------------
-    def write(self, writes: Mapping[str, Optional[str]]) -> None:
+    def write(self, writes: Mapping[str, Optional[str]],
+              held: Optional[Mapping[str, Optional[str]]] = None) -> None:
         """Set (``None``: unset) several keys in the JVM conf, then in the copy.
+
+        :param held: Further keys set in the copy at once and in the JVM conf before it is next
+            read (see the module's description); only for entries that nothing but this
+            package reads. A key written later without being held replaces its held value.
 
         Four or more values are set in two round trips: Jackson reads them from JSON text as
         a ``java.util.Properties``, which the session's ``SQLConf`` sets at once (the same
@@ -101,20 +118,36 @@ class ConfView:
         :raises Py4JJavaError: When the JVM rejects a value; the copy is then dropped, since
             some keys may have been written.
         """
-        if not writes:
-            return
-        try:
-            self._write_jvm(writes)
-        except BaseException:
-            self._entries = None
-            raise
+        if writes:
+            for key in writes:
+                self._held.pop(key, None)
+            try:
+                self._write_jvm(writes)
+            except BaseException:
+                self._entries = None
+                raise
+        if held:
+            self.entries()  # a held write needs the copy, which it is kept in
+            self._held.update(held)
         entries = self._entries
         if entries is not None:
-            for key, text in writes.items():
-                if text is None:
-                    entries.pop(key, None)
-                else:
-                    entries[key] = text
+            for changed in (writes, held or {}):
+                for key, text in changed.items():
+                    if text is None:
+                        entries.pop(key, None)
+                    else:
+                        entries[key] = text
+
+    def send_held(self) -> None:
+        """Write the held writes to the JVM conf (see :meth:`write`)."""
+        if self._held:
+            writes = dict(self._held)
+            self._held.clear()
+            try:
+                self._write_jvm(writes)
+            except BaseException:
+                self._entries = None
+                raise
 
     def _write_jvm(self, writes: Mapping[str, Optional[str]]) -> None:
         values = {k: v for k, v in writes.items() if v is not None}
@@ -178,6 +211,18 @@ def conf_view(j_conf: "JavaObject") -> ConfView:
     view = ConfView(j_conf)
     _views[key] = view
     return view
+
+
+def _send_held(call: StringCalls, held: Dict[str, Optional[str]]) -> None:
+    """Send the writes a dropped view still held (a best effort: the JVM may be gone)."""
+    try:
+        for key, text in held.items():
+            if text is None:
+                call("unset", key)
+            else:
+                call("set", key, text)
+    except Exception:
+        pass
 
 
 def read_all_entries(j_conf: "JavaObject", call: Optional[StringCalls] = None) -> Dict[str, str]:

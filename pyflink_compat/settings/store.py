@@ -3,9 +3,11 @@
 A Flink option ``k`` lives under ``spark.flink.k`` as canonical text; reading parses it, writing
 validates first and changes nothing when a value is rejected. Objects that are not Flink options
 (the checkpoint storage and state backend set through the API) are kept as JSON under
-``spark.flink.object.<name>``. After a change to a setting Spark reads natively (one whose
-:attr:`~pyflink_compat.settings.registry.Setting.native` is true) or to an object, the Spark
-keys derived from them are written to the same session conf. What those keys are is the
+``spark.flink.object.<name>``, written to the JVM conf before it is next read from there
+rather than at the call (nothing but this package reads them). After a change to a setting
+Spark reads natively (one whose :attr:`~pyflink_compat.settings.registry.Setting.native` is
+true) or to an object, the Spark keys derived from them are written to the same session
+conf at once. What those keys are is the
 translation layer's business: the store is given a :data:`SparkKeys` function, so that this
 package never imports :mod:`pyflink_compat.spark`.
 """
@@ -166,7 +168,10 @@ class SettingsStore:
                 # for is written whatever the copy holds.
                 if key not in writes and current.get(key) != text:
                     writes[key] = text
-        self._view.write(writes)
+        # The records of API objects are read by this package alone: they reach the JVM conf
+        # before it is next read from there (a job planned), not at the call.
+        held = {key: writes.pop(key) for key in [k for k in writes if k.startswith(OBJECT_PREFIX)]}
+        view.write(writes, held=held)
 
     def get_object(self, name: str) -> Optional[Dict[str, Any]]:
         text = self._view.get(OBJECT_PREFIX + name)

@@ -73,36 +73,43 @@ def test_a_getter_reads_no_jvm_and_a_setter_writes_once(env):
     assert round_trips(lambda: env.enable_checkpointing(1000)) == 1
 
 
-def test_setting_a_backend_made_here_writes_what_changed_one_key_each(env):
+def test_setting_a_backend_made_here_writes_only_the_spark_keys_that_change(env):
     heap = HashMapStateBackend()
     env.set_state_backend(heap)
     backend = EmbeddedRocksDBStateBackend(True)
-    # record, state store provider and changelog flag change; the record is known already
-    assert round_trips(lambda: env.set_state_backend(backend)) == 3
-    # the same backend again: only its record is written
-    assert round_trips(lambda: env.set_state_backend(backend)) == 1
-    # back to the heap backend: record and provider (the HDFS store reads no changelog key)
-    assert round_trips(lambda: env.set_state_backend(heap)) == 2
-    # and to RocksDB with changelog again: the changelog key is still true
+    # state store provider and changelog flag change; the backend's record is held (it
+    # reaches the JVM conf before the conf is next read from there)
     assert round_trips(lambda: env.set_state_backend(backend)) == 2
+    # the same backend again: nothing Spark reads changes
+    assert round_trips(lambda: env.set_state_backend(backend)) == 0
+    # back to the heap backend: the provider (the HDFS store reads no changelog key)
+    assert round_trips(lambda: env.set_state_backend(heap)) == 1
+    # and to RocksDB with changelog again: the changelog key is still true
+    assert round_trips(lambda: env.set_state_backend(backend)) == 1
     assert env.spark_session.conf.get(CHANGELOG) == "true"
+    # the held record is sent, once, when a job is planned
+    with sent_commands() as sent:
+        env.get_job_plan()
+    assert sum("state-backend" in command for command in sent) == 1
+    assert env.get_state_backend().is_incremental_checkpoints_enabled()
 
 
 def test_a_backend_changed_after_it_was_made_is_read_from_the_jvm(env):
     backend = EmbeddedRocksDBStateBackend(True)
     backend.set_number_of_transfer_threads(3)
-    # read back once (the change dropped the known record), then written
-    assert round_trips(lambda: env.set_state_backend(backend)) == 1 + 3
+    # read back once (the change dropped the known record), then the two Spark keys written
+    assert round_trips(lambda: env.set_state_backend(backend)) == 1 + 2
     assert env.get_state_backend().get_number_of_transfer_threads() == 3
 
 
-def test_setting_a_checkpoint_storage_made_here_is_one_write(env):
+def test_setting_a_checkpoint_storage_made_here_is_held_until_a_job_is_planned(env):
     storage = FileSystemCheckpointStorage("file:///tmp/round-trips")
     config = env.get_checkpoint_config()
-    assert round_trips(lambda: config.set_checkpoint_storage(storage)) == 1
-    assert round_trips(lambda: config.set_checkpoint_storage(storage)) == 1
+    assert round_trips(lambda: config.set_checkpoint_storage(storage)) == 0
+    assert round_trips(lambda: config.set_checkpoint_storage(storage)) == 0
     # a plain path is normalised here and no JVM storage object is needed
-    assert round_trips(lambda: config.set_checkpoint_storage_dir("file:///tmp/round-trips/")) == 1
+    assert round_trips(lambda: config.set_checkpoint_storage_dir("file:///tmp/round-trips/")) == 0
+    assert env.get_job_plan().storage.path == "file:/tmp/round-trips"
 
 
 def test_configure_reads_the_configuration_once_and_sets_its_keys_one_call_each(env):

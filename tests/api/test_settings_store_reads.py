@@ -8,6 +8,7 @@ getters show them from then on.
 from __future__ import annotations
 
 from pyflink_compat.datastream import CheckpointConfig, StreamExecutionEnvironment
+from pyflink_compat.settings.conf_view import read_all_entries
 from pyflink_compat.settings.registry import CONF_PREFIX
 
 from tests.api._conf import conf_of
@@ -66,7 +67,33 @@ def test_after_any_mix_of_api_calls_the_view_holds_exactly_the_session_conf():
     env.set_state_backend(HashMapStateBackend())
     config.set_tolerable_checkpoint_failure_number(3)
     env.configure(Configuration().set_string("state.checkpoints.num-retained", "5"))
-    assert dict(env._store._view.entries()) == conf_of(env)
+    view = env._store._view
+    # every entry but the held records of API objects is in the JVM conf at once
+    jvm = conf_of(env)
+    assert {k: v for k, v in view.entries().items() if not k.startswith("spark.flink.object.")} == {
+        k: v for k, v in jvm.items() if not k.startswith("spark.flink.object.")}
+    # and those are there once the conf is read from the JVM again (a job planned)
+    env.get_job_plan()
+    assert dict(view.entries()) == conf_of(env)
+
+
+def test_a_held_record_reaches_the_jvm_conf_when_a_job_is_planned_or_the_view_is_dropped():
+    import gc
+
+    from pyflink_compat.datastream import EmbeddedRocksDBStateBackend
+
+    key = "spark.flink.object.state-backend"
+    env = StreamExecutionEnvironment.get_execution_environment()
+    env.set_state_backend(EmbeddedRocksDBStateBackend(True))
+    assert PROVIDER in conf_of(env) and key not in conf_of(env)
+    env.get_job_plan()
+    assert '"incremental": true' in conf_of(env)[key]
+
+    env.set_state_backend(EmbeddedRocksDBStateBackend(False))
+    j_conf = env.spark_session._jsparkSession.conf()
+    del env
+    gc.collect()
+    assert '"incremental": false' in read_all_entries(j_conf)[key]
 
 
 def test_every_api_object_over_one_session_conf_shares_what_it_knows():
