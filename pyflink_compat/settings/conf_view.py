@@ -103,10 +103,6 @@ class ConfView:
               held: Optional[Mapping[str, Optional[str]]] = None) -> None:
         """Set (``None``: unset) several keys in the JVM conf, then in the copy.
 
-        :param held: Further keys set in the copy at once and in the JVM conf before it is next
-            read (see the module's description); only for entries that nothing but this
-            package reads. A key written later without being held replaces its held value.
-
         Four or more values are set in two round trips: Jackson reads them from JSON text as
         a ``java.util.Properties``, which the session's ``SQLConf`` sets at once (the same
         ``setConfString`` per key that ``RuntimeConfig.set`` ends in; the checks it adds
@@ -115,6 +111,10 @@ class ConfView:
         call each, which costs less than the two calls and the ``Properties`` object that py4j
         later tells the JVM to release.
 
+        :param writes: The keys to set in the JVM conf now.
+        :param held: Further keys set in the copy at once and in the JVM conf before it is next
+            read (see the module's description); only for entries that nothing but this
+            package reads. A key written later without being held replaces its held value.
         :raises Py4JJavaError: When the JVM rejects a value; the copy is then dropped, since
             some keys may have been written.
         """

@@ -7,9 +7,8 @@ validates first and changes nothing when a value is rejected. Objects that are n
 rather than at the call (nothing but this package reads them). After a change to a setting
 Spark reads natively (one whose :attr:`~pyflink_compat.settings.registry.Setting.native` is
 true) or to an object, the Spark keys derived from them are written to the same session
-conf at once. What those keys are is the
-translation layer's business: the store is given a :data:`SparkKeys` function, so that this
-package never imports :mod:`pyflink_compat.spark`.
+conf at once. What those keys are is the translation layer's business: the store is given a
+:data:`SparkKeys` function, so that this package never imports :mod:`pyflink_compat.spark`.
 """
 
 from __future__ import annotations

@@ -99,8 +99,8 @@ def session_conf(
 
     A value of ``None`` means the key is to be unset, so that Spark's default applies. The
     RocksDB changelog key is given only when the provider may read it: the HDFS-backed store
-    reads no RocksDB key, so under a heap backend the session keeps whatever value it has
-    (and a switch between a heap and a RocksDB backend writes no key that changes nothing).
+    reads no RocksDB key, so under a heap backend the session keeps whatever value it has,
+    and a switch between a heap and a RocksDB backend writes only keys that change something.
     """
     resolved = effective_storage(settings, storage)
     provider = state_store_provider(settings, backend)
