@@ -28,6 +28,7 @@ dropped; what Spark reads, and every setting, is written at the call.
 from __future__ import annotations
 
 import json
+import logging
 import weakref
 from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Tuple
 
@@ -121,11 +122,7 @@ class ConfView:
         if writes:
             for key in writes:
                 self._held.pop(key, None)
-            try:
-                self._write_jvm(writes)
-            except BaseException:
-                self._entries = None
-                raise
+            self._write_jvm(writes)
         if held:
             self.entries()  # a held write needs the copy, which it is kept in
             self._held.update(held)
@@ -143,25 +140,23 @@ class ConfView:
         if self._held:
             writes = dict(self._held)
             self._held.clear()
-            try:
-                self._write_jvm(writes)
-            except BaseException:
-                self._entries = None
-                raise
+            self._write_jvm(writes)
 
     def _write_jvm(self, writes: Mapping[str, Optional[str]]) -> None:
-        values = {k: v for k, v in writes.items() if v is not None}
-        j_sql_conf = self.sql_conf() if len(values) > 3 else False
-        if j_sql_conf is not False:
-            properties = new_properties(values)
-            if properties is not None:
-                call_java("SQLConf.setConf", java_call, j_sql_conf, "setConf", properties)
-                values = {}
-        for key, text in writes.items():
-            if text is None:
-                self.call("unset", key)
-            elif key in values:
-                self.call("set", key, text)
+        """Set ``writes`` in the JVM conf; when that fails, drop the copy (some keys may have
+        been written) and raise."""
+        try:
+            values = {k: v for k, v in writes.items() if v is not None}
+            j_sql_conf = self.sql_conf() if len(values) > 3 else False
+            if j_sql_conf is not False:
+                properties = new_properties(values)
+                if properties is not None:
+                    call_java("SQLConf.setConf", java_call, j_sql_conf, "setConf", properties)
+                    writes = {k: v for k, v in writes.items() if v is None}
+            _set_one_by_one(self.call, writes)
+        except BaseException:
+            self._entries = None
+            raise
 
     # -- JVM handles --------------------------------------------------------------------------
     def sql_conf(self) -> Any:
@@ -213,16 +208,21 @@ def conf_view(j_conf: "JavaObject") -> ConfView:
     return view
 
 
+def _set_one_by_one(call: StringCalls, writes: Mapping[str, Optional[str]]) -> None:
+    """Set (``None``: unset) each key of ``writes`` with a ``RuntimeConfig`` call of its own."""
+    for key, text in writes.items():
+        if text is None:
+            call("unset", key)
+        else:
+            call("set", key, text)
+
+
 def _send_held(call: StringCalls, held: Dict[str, Optional[str]]) -> None:
     """Send the writes a dropped view still held (a best effort: the JVM may be gone)."""
     try:
-        for key, text in held.items():
-            if text is None:
-                call("unset", key)
-            else:
-                call("set", key, text)
-    except Exception:
-        pass
+        _set_one_by_one(call, held)
+    except Exception as e:  # noqa: BLE001 - the JVM stopped first: its conf is gone with it
+        logging.getLogger(__name__).debug("Held conf entries %s not sent: %s", sorted(held), e)
 
 
 def read_all_entries(j_conf: "JavaObject", call: Optional[StringCalls] = None) -> Dict[str, str]:
