@@ -11,6 +11,7 @@ from pyflink_compat.datastream.checkpoint_storage import (
     CheckpointStorage, _storage_from_record, _storage_record)
 from pyflink_compat.util.exceptions import py4j_sends
 from pyflink_compat.util.java_args import JavaMethod, java_attribute
+from pyflink_compat.util.jvm_objects import descriptor_json
 
 if TYPE_CHECKING:
     from pyflink_compat.datastream.checkpoint_config import CheckpointConfig
@@ -59,7 +60,9 @@ class CheckpointStorageMethods(object):
             # py4j hands a null to Java's setCheckpointStorage(String) overload.
             raise self._method("setCheckpointStorage").null_pointer(
                 "Checkpoint directory must not be null")
-        self._store.put_object("checkpoint-storage", _storage_record(storage))
+        # A descriptor made here has its record's text at hand: nothing to encode.
+        text = descriptor_json(storage._j_checkpoint_storage)
+        self._store.put_object("checkpoint-storage", _storage_record(storage) if text is None else text)
         return cast('CheckpointConfig', self)  # the config this is installed in
 
     def set_checkpoint_storage_dir(self, checkpoint_path: str) -> 'CheckpointConfig':

@@ -21,7 +21,7 @@ from pyflink_compat.settings.store import parse_flink_options
 from pyflink_compat.spark.translation import settings_store
 from pyflink_compat.spark.paths import normalize_path
 from pyflink_compat.util.exceptions import JavaType
-from pyflink_compat.util.jvm_objects import descriptor_record, map_to_dict
+from pyflink_compat.util.jvm_objects import descriptor_json, descriptor_record, map_to_dict
 from pyflink_compat.util.java_args import JavaMethod, enum_member, java_attribute
 
 if TYPE_CHECKING:
@@ -251,8 +251,14 @@ class StreamExecutionEnvironment(_Base):
         """
         warnings.warn(_BACKEND_DEPRECATION, DeprecationWarning, stacklevel=2)
         j_state_backend = java_attribute(state_backend, "_j_state_backend")
-        record, shared = _record_of(state_backend)
-        self._store.put_object("state-backend", record)
+        # A descriptor made here has its record's text at hand: nothing to read or encode.
+        text = descriptor_json(j_state_backend)
+        if text is None:
+            record, shared = _record_of(state_backend)
+            self._store.put_object("state-backend", record)
+        else:
+            self._store.put_object("state-backend", text)
+            shared = True
         self._j_state_backend = j_state_backend if shared else None
         return self
 

@@ -57,6 +57,8 @@ class ConfView:
         self._j_sql_conf: Any = None
         self._j_settings: Any = None
         self._entries: Optional[Dict[str, str]] = None
+        # The entries under a key prefix, by prefix (see prefixed), kept in step with _entries.
+        self._prefixed: Dict[str, Dict[str, str]] = {}
         #: How many times the conf has been read from the JVM.
         self.reads = 0
         # Held writes (see write): in the copy, not yet in the JVM conf. The finalizer sends
@@ -76,6 +78,16 @@ class ConfView:
         """The text of ``key``, or ``None`` when it is not set."""
         return self.entries().get(key)
 
+    def prefixed(self, prefix: str) -> Mapping[str, str]:
+        """The entries whose key starts with ``prefix`` (full keys). Found once per read of
+        the conf and kept in step with the writes made here; read it only."""
+        found = self._prefixed.get(prefix)
+        if found is None:
+            entries = self.entries()
+            found = self._prefixed[prefix] = {
+                k: v for k, v in entries.items() if k.startswith(prefix)}
+        return found
+
     def refresh(self) -> Dict[str, str]:
         """Read every entry from the JVM conf again and keep them as the copy.
 
@@ -84,7 +96,7 @@ class ConfView:
         Held writes are sent first.
         """
         self.send_held()
-        self._entries = None
+        self._forget()
         entries: Optional[Dict[str, str]] = None
         j_settings = self.settings_map()
         if j_settings is not False:
@@ -120,20 +132,33 @@ class ConfView:
             some keys may have been written.
         """
         if writes:
-            for key in writes:
-                self._held.pop(key, None)
+            if self._held:
+                for key in writes:
+                    self._held.pop(key, None)
             self._write_jvm(writes)
-        if held:
-            self.entries()  # a held write needs the copy, which it is kept in
-            self._held.update(held)
         entries = self._entries
-        if entries is not None:
-            for changed in (writes, held or {}):
-                for key, text in changed.items():
+        if held:
+            if entries is None:
+                entries = self.refresh()  # a held write needs the copy, which it is kept in
+            self._held.update(held)
+            self._apply(entries, held)
+        if entries is not None and writes:
+            self._apply(entries, writes)
+
+    def _apply(self, entries: Dict[str, str], changed: Mapping[str, Optional[str]]) -> None:
+        """Bring the copy ``entries`` and its indexes by prefix in step with ``changed``."""
+        indexes = self._prefixed.items()
+        for key, text in changed.items():
+            if text is None:
+                entries.pop(key, None)
+            else:
+                entries[key] = text
+            for prefix, found in indexes:
+                if key.startswith(prefix):
                     if text is None:
-                        entries.pop(key, None)
+                        found.pop(key, None)
                     else:
-                        entries[key] = text
+                        found[key] = text
 
     def send_held(self) -> None:
         """Write the held writes to the JVM conf (see :meth:`write`)."""
@@ -146,17 +171,22 @@ class ConfView:
         """Set ``writes`` in the JVM conf; when that fails, drop the copy (some keys may have
         been written) and raise."""
         try:
-            values = {k: v for k, v in writes.items() if v is not None}
-            j_sql_conf = self.sql_conf() if len(values) > 3 else False
-            if j_sql_conf is not False:
-                properties = new_properties(values)
+            if len(writes) > 3:
+                values = {k: v for k, v in writes.items() if v is not None}
+                j_sql_conf = self.sql_conf() if len(values) > 3 else False
+                properties = new_properties(values) if j_sql_conf is not False else None
                 if properties is not None:
                     call_java("SQLConf.setConf", java_call, j_sql_conf, "setConf", properties)
                     writes = {k: v for k, v in writes.items() if v is None}
             _set_one_by_one(self.call, writes)
         except BaseException:
-            self._entries = None
+            self._forget()
             raise
+
+    def _forget(self) -> None:
+        """Drop the copy: the next read fetches the conf from the JVM."""
+        self._entries = None
+        self._prefixed.clear()
 
     # -- JVM handles --------------------------------------------------------------------------
     def sql_conf(self) -> Any:

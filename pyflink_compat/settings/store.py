@@ -14,12 +14,13 @@ conf at once. What those keys are is the translation layer's business: the store
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Mapping, Optional, Tuple, Union
 
 
 from pyflink_compat.settings.conf_view import ConfView, conf_view
 from pyflink_compat.settings.registry import CONF_PREFIX, SETTINGS, JobSettings, Setting
 from pyflink_compat.util.exceptions import illegal_argument, java_error
+from pyflink_compat.util.jvm_objects import record_json
 
 if TYPE_CHECKING:
     from py4j.java_gateway import JavaObject
@@ -144,45 +145,55 @@ class SettingsStore:
         for setting, value in changes.items():
             writes[setting.conf_key] = None if value is None else setting.codec.encode(value)
         for name, record in objects.items():
-            writes[OBJECT_PREFIX + name] = (None if record is None
-                                            else json.dumps(dict(record), sort_keys=True))
+            writes[OBJECT_PREFIX + name] = None if record is None else _record_text(record)
         writes.update(others or {})
+        self._write(writes, bool(objects) or any(s.native for s in changes))
+
+    def _write(self, writes: Dict[str, Optional[str]], derive: bool) -> None:
+        """Write ``writes`` (full keys) and, when ``derive`` is true (an entry the derived Spark
+        keys may depend on is among them), the derived keys that change with them."""
         view = self._view
         current = view.entries()
-        # The derived keys follow from the entries alone, and once brought in step with a read
-        # of the conf they stay so; they need computing only when an entry they may depend on
-        # changes, or when the conf was read again since.
-        if (objects or any(s.native for s in changes)) and (
-                view.reads != self._synced_at
-                or any(current.get(k) != v for k, v in writes.items())):
+        # The records of API objects are read by this package alone: they are held, to reach
+        # the JVM conf before it is next read from there (a job planned), not at the call.
+        now: Dict[str, Optional[str]] = {}
+        held: Dict[str, Optional[str]] = {}
+        changes = view.reads != self._synced_at
+        for key, text in writes.items():
+            (held if key.startswith(OBJECT_PREFIX) else now)[key] = text
+            changes = changes or current.get(key) != text
+        # The derived keys follow from the spark.flink.* entries alone, and once brought in
+        # step with a read of the conf they stay so; they need computing only when an entry
+        # they may depend on changes, or when the conf was read again since.
+        if derive and changes:
             self._synced_at = view.reads
-            after = dict(current)
+            after = dict(view.prefixed(CONF_PREFIX))
             for key, text in writes.items():
                 if text is None:
                     after.pop(key, None)
-                else:
+                elif key.startswith(CONF_PREFIX):
                     after[key] = text
             for key, text in self._derived(after).items():
                 # Derived keys already at their value are left alone; what the caller asked
                 # for is written whatever the copy holds.
                 if key not in writes and current.get(key) != text:
-                    writes[key] = text
-        # The records of API objects are read by this package alone: they reach the JVM conf
-        # before it is next read from there (a job planned), not at the call.
-        held = {key: writes.pop(key) for key in [k for k in writes if k.startswith(OBJECT_PREFIX)]}
-        view.write(writes, held=held)
+                    now[key] = text
+        view.write(now, held=held)
 
     def get_object(self, name: str) -> Optional[Dict[str, Any]]:
         text = self._view.get(OBJECT_PREFIX + name)
         return None if text is None else dict(json.loads(text))
 
-    def put_object(self, name: str, record: Optional[Mapping[str, Any]]) -> None:
-        """Store (or, with ``None``, remove) one API object."""
-        self.put({}, "", objects={name: record})
+    def put_object(self, name: str, record: Union[Mapping[str, Any], str, None]) -> None:
+        """Store (or, with ``None``, remove) one API object: its record, or the record's JSON
+        text as :func:`~pyflink_compat.util.jvm_objects.record_json` makes it."""
+        if record is not None and not isinstance(record, str):
+            record = _record_text(record)
+        self._write({OBJECT_PREFIX + name: record}, True)
 
     def raw(self) -> Dict[str, str]:
         """Every ``spark.flink.*`` entry of the session conf, prefix removed."""
-        return _flink_entries(self._view.entries())
+        return _flink_entries(self._view.prefixed(CONF_PREFIX))
 
     def refresh(self) -> None:
         """Read the session conf from the JVM again (entries written to it other than through
@@ -209,7 +220,9 @@ class SettingsStore:
         Reads the session conf afresh. Fallback keys are rewritten to their current key, so
         that later reads find them.
         """
-        raw = _flink_entries(self._view.refresh())
+        view = self._view
+        view.refresh()
+        raw = _flink_entries(view.prefixed(CONF_PREFIX))
         options = {k: v for k, v in raw.items() if not k.startswith("object.")}
         parsed = parse_flink_options(options, target)
         fallbacks: Dict[str, Optional[str]] = {}
@@ -219,7 +232,7 @@ class SettingsStore:
                     fallbacks[CONF_PREFIX + key] = None
         if parsed:
             self.put(parsed, target, others=fallbacks)
-        if self._synced_at != self._view.reads:  # the put did not derive the Spark keys
+        if self._synced_at != view.reads:  # the put did not derive the Spark keys
             self._sync()
 
     def sync_spark_conf(self) -> None:
@@ -227,17 +240,18 @@ class SettingsStore:
         value differs from the conf as last read)."""
         self._sync()
 
-    def _derived(self, entries: Mapping[str, str]) -> Mapping[str, Optional[str]]:
-        """The Spark keys derived from ``entries`` (the whole conf).
+    def _derived(self, flink: Mapping[str, str]) -> Mapping[str, Optional[str]]:
+        """The Spark keys derived from ``flink``, the ``spark.flink.*`` entries of the conf
+        (full keys).
 
-        They are a function of the ``spark.flink.*`` entries alone, so the last few results
-        are kept by those entries: going back to a configuration seen before (a backend set
-        again after another one) decodes nothing. The mapping returned is shared: read it only.
+        They are a function of those entries alone, so the last few results are kept by them:
+        going back to a configuration seen before (a backend set again after another one)
+        decodes nothing. The mapping returned is shared: read it only.
         """
-        raw = _flink_entries(entries)
-        key = frozenset(raw.items())
+        key = frozenset(flink.items())
         found = self._derivations.get(key)
         if found is None:
+            raw = _flink_entries(flink)
             found = self._spark_keys(self.snapshot(raw), object_of(raw, "checkpoint-storage"),
                                      object_of(raw, "state-backend"))
             if len(self._derivations) >= _KEPT_DERIVATIONS:
@@ -246,11 +260,11 @@ class SettingsStore:
         return found
 
     def _sync(self) -> None:
-        entries = self._view.entries()
-        self._synced_at = self._view.reads
-        native = self._derived(entries)
-        self._view.write({key: text for key, text in native.items()
-                          if entries.get(key) != text})
+        view = self._view
+        entries = view.entries()
+        self._synced_at = view.reads
+        native = self._derived(view.prefixed(CONF_PREFIX))
+        view.write({key: text for key, text in native.items() if entries.get(key) != text})
 
 
 def object_of(raw: Mapping[str, str], name: str) -> Optional[Dict[str, Any]]:
@@ -261,3 +275,21 @@ def object_of(raw: Mapping[str, str], name: str) -> Optional[Dict[str, Any]]:
 
 def _flink_entries(entries: Mapping[str, str]) -> Dict[str, str]:
     return {k[len(CONF_PREFIX):]: v for k, v in entries.items() if k.startswith(CONF_PREFIX)}
+
+
+# The JSON text of the records stored lately, by their repr (which tells apart every value a
+# record holds: True from 1, a list from a tuple), so that storing one again encodes nothing.
+_texts: Dict[str, str] = {}
+_KEPT_TEXTS = 16
+
+
+def _record_text(record: Mapping[str, Any]) -> str:
+    """The JSON text a record of an API object is stored as."""
+    key = repr(record)
+    text = _texts.get(key)
+    if text is None:
+        text = record_json(record)
+        if len(_texts) >= _KEPT_TEXTS:
+            _texts.clear()
+        _texts[key] = text
+    return text

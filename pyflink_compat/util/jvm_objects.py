@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import weakref
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional
 
 if TYPE_CHECKING:
     from py4j.java_gateway import JavaObject
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 __all__ = ["jvm", "java_class", "java_static", "context_class_loader", "new_descriptor",
            "descriptor_record", "descriptor_or_none", "is_descriptor", "map_to_dict",
            "string_map_to_dict", "json_text", "java_call", "new_properties", "StringCalls",
-           "descriptor_put"]
+           "descriptor_put", "record_json", "descriptor_json"]
 
 # Joins keys in the JVM: py4j iterators end in a JVM exception, which is slow to convert.
 _SEPARATOR = "\u0001"
@@ -194,8 +194,9 @@ def new_properties(values: Mapping[str, str]) -> Optional["JavaObject"]:
 
 # The records of descriptors made here, by the id of their py4j object, so that reading one
 # back costs no round trip. The weak reference tells a reused id apart and drops the entry
-# with the object; descriptor_put, the one way a descriptor is changed, drops it too.
-_records: Dict[int, Tuple["weakref.ref[Any]", Dict[str, Any]]] = {}
+# with the object; descriptor_put, the one way a descriptor is changed, drops it too. The
+# third item is the record's JSON text (record_json), once asked for.
+_records: Dict[int, List[Any]] = {}
 
 
 def _remember(j_map: "JavaObject", record: Mapping[str, Any]) -> None:
@@ -206,7 +207,7 @@ def _remember(j_map: "JavaObject", record: Mapping[str, Any]) -> None:
         if entry is not None and entry[0] is ref:
             del _records[key]
 
-    _records[key] = (weakref.ref(j_map, forget), dict(record))
+    _records[key] = [weakref.ref(j_map, forget), dict(record), None]
 
 
 def _recall(j_map: Any) -> Optional[Dict[str, Any]]:
@@ -214,6 +215,25 @@ def _recall(j_map: Any) -> Optional[Dict[str, Any]]:
     if entry is None or entry[0]() is not j_map:
         return None
     return dict(entry[1])
+
+
+def record_json(record: Mapping[str, Any]) -> str:
+    """The JSON text a record is kept as in a session conf: keys sorted, so that equal
+    records give equal text."""
+    return json.dumps(dict(record), sort_keys=True)
+
+
+def descriptor_json(j_object: Any) -> Optional[str]:
+    """:func:`record_json` of the record of a descriptor (see :func:`is_descriptor`) made here
+    and unchanged since: no JVM round trip, and no encoding after the first time. ``None``
+    for anything else."""
+    entry = _records.get(id(j_object))
+    if entry is None or entry[0]() is not j_object or "type" not in entry[1]:
+        return None
+    text: Optional[str] = entry[2]
+    if text is None:
+        text = entry[2] = record_json(entry[1])
+    return text
 
 
 def descriptor_put(j_map: "JavaObject", key: str, value: Any) -> None:
@@ -264,13 +284,22 @@ def descriptor_record(j_map: "JavaObject") -> Dict[str, Any]:
     return map_to_dict(j_map)
 
 
+def _java_map_class() -> type:
+    """py4j's ``JavaMap`` (imported when first needed; an import statement run on every
+    call would cost more than the rest of :func:`descriptor_or_none`)."""
+    found: Optional[type] = _cache.get("py4j JavaMap")
+    if found is None:
+        from py4j.java_collections import JavaMap
+
+        found = _cache["py4j JavaMap"] = JavaMap
+    return found
+
+
 def descriptor_or_none(j_object: Any) -> Optional[Dict[str, Any]]:
     """The record of ``j_object`` when it is a descriptor (see :func:`is_descriptor`), else
     ``None``: no JVM round trip for a descriptor made here and unchanged since, usually one
     for both answers otherwise."""
-    from py4j.java_collections import JavaMap
-
-    if not isinstance(j_object, JavaMap):
+    if not isinstance(j_object, _java_map_class()):
         return None
     record = _recall(j_object)
     if record is None:
@@ -332,6 +361,12 @@ def string_map_to_dict(j_map: "JavaObject") -> Dict[str, str]:
     return dict(zip(keys, values))
 
 
+#: py4j's protocol: the type mark of a string argument, and the answer of a call that
+#: succeeded and returned nothing.
+_STRING_PART = "s"
+_VOID_ANSWER = "yv"
+
+
 class StringCalls:
     """Calls of a JVM object's methods whose arguments are all strings (or ``None``).
 
@@ -354,7 +389,15 @@ class StringCalls:
 
     def __call__(self, method: str, *args: Optional[str]) -> Any:
         protocol = self._protocol
-        command = self._head + method + "\n" + "".join(map(protocol.get_command_part, args)) \
-            + protocol.END_COMMAND_PART
-        answer = self._client.send_command(command)
+        parts = [self._head, method, "\n"]
+        for arg in args:
+            if type(arg) is str:  # py4j's string part: backslash, CR and LF escaped
+                parts.append(_STRING_PART + arg.replace("\\", "\\\\").replace("\r", "\\r")
+                             .replace("\n", "\\n") + "\n")
+            else:
+                parts.append(protocol.get_command_part(arg))
+        parts.append(protocol.END_COMMAND_PART)
+        answer = self._client.send_command("".join(parts))
+        if answer == _VOID_ANSWER:  # the usual answer of a setter: nothing to convert
+            return None
         return protocol.get_return_value(answer, self._client, self._target, method)

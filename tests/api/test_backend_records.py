@@ -46,3 +46,23 @@ def test_each_change_to_a_legacy_rocksdb_backend_is_stored(tmp_path):
     backend = RocksDBStateBackend("file://" + str(tmp_path / "cp"), True)
     backend.set_number_of_transfering_threads(5)
     assert _stored(backend).get_number_of_transfering_threads() == 5
+
+
+def test_the_text_stored_for_a_backend_made_here_is_the_json_of_what_its_jvm_object_holds():
+    import json
+
+    from pyflink_compat.util.jvm_objects import descriptor_json, descriptor_record
+
+    env = StreamExecutionEnvironment.get_execution_environment()
+    backend = EmbeddedRocksDBStateBackend(True)
+    env.set_state_backend(backend)
+    env.get_job_plan()  # sends the held record to the JVM conf
+    stored = env.spark_session.conf.get("spark.flink.object.state-backend")
+    assert stored == descriptor_json(backend._j_state_backend)
+    assert json.loads(stored) == descriptor_record(backend._j_state_backend)
+    backend.set_number_of_transfer_threads(5)  # the known text no longer describes it
+    assert descriptor_json(backend._j_state_backend) is None
+    env.set_state_backend(backend)
+    env.get_job_plan()
+    assert json.loads(env.spark_session.conf.get("spark.flink.object.state-backend"))[
+        "number_of_transfer_threads"] == 5

@@ -46,3 +46,16 @@ def test_a_savepoint_directory_holding_the_separator_leaves_the_other_settings_r
     assert env.get_default_savepoint_directory() == "file:/tmp/\x01sp\x01"
     assert settings.savepoint_dir.endswith("/tmp/\x01sp\x01")
     assert settings.checkpoint_interval == env._store.get(SETTINGS_BY_NAME["checkpoint_interval"], "")
+
+
+def test_text_with_backslashes_and_line_breaks_reaches_the_jvm_conf_unchanged():
+    from pyflink_compat.util.jvm_objects import StringCalls
+
+    env = StreamExecutionEnvironment.get_execution_environment()
+    call = StringCalls(env.spark_session._jsparkSession.conf())
+    for text in ["C:\\dir\\n", "two\nlines\r\n", "\\\\n", "", "tab\there", "ünïcode €"]:
+        call("set", "spark.flink.test.text", text)
+        assert call("get", "spark.flink.test.text") == text
+        assert env.spark_session.conf.get("spark.flink.test.text") == text
+    call("unset", "spark.flink.test.text")
+    assert call("getOption", "spark.flink.test.text").isEmpty()

@@ -72,9 +72,17 @@ def test_after_any_mix_of_api_calls_the_view_holds_exactly_the_session_conf():
     jvm = conf_of(env)
     assert {k: v for k, v in view.entries().items() if not k.startswith("spark.flink.object.")} == {
         k: v for k, v in jvm.items() if not k.startswith("spark.flink.object.")}
+    _assert_index_in_step(view)
     # and those are there once the conf is read from the JVM again (a job planned)
     env.get_job_plan()
     assert dict(view.entries()) == conf_of(env)
+    _assert_index_in_step(view)
+
+
+def _assert_index_in_step(view):
+    """The view's entries by prefix are exactly its entries with that prefix."""
+    assert dict(view.prefixed(CONF_PREFIX)) == {
+        k: v for k, v in view.entries().items() if k.startswith(CONF_PREFIX)}
 
 
 def test_a_held_record_reaches_the_jvm_conf_when_a_job_is_planned_or_the_view_is_dropped():
@@ -117,6 +125,8 @@ def test_a_write_the_jvm_rejects_drops_the_view_and_the_next_read_fetches_the_co
         view.write({"spark.sql.shuffle.partitions": "not a number"})
     assert env.get_checkpoint_interval() == 3000
     assert dict(view.entries()) == conf_of(env)
+    assert view.prefixed(CONF_PREFIX)[INTERVAL] == "3 s"
+    _assert_index_in_step(view)
 
 
 def test_after_the_conf_is_read_again_the_next_change_brings_the_derived_keys_in_line():
