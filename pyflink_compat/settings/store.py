@@ -100,6 +100,8 @@ class SettingsStore:
         self._synced_at = -1
         # Derived Spark keys by the spark.flink.* entries they were derived from (_derived).
         self._derivations: Dict[FrozenSet[Tuple[str, str]], Mapping[str, Optional[str]]] = {}
+        # The text of each setting last read and the value it decoded to (see get).
+        self._decoded: Dict[str, Tuple[str, Any]] = {}
 
     @property
     def _view(self) -> ConfView:
@@ -111,8 +113,19 @@ class SettingsStore:
         return view
 
     def get(self, setting: Setting, target: str) -> Any:
-        text = self._view.get(setting.conf_key)
-        return setting.default if text is None else _decode(setting, text, target)
+        key = setting.conf_key
+        text = self._view.get(key)
+        if text is None:
+            return setting.default
+        # Decoding is a function of the text alone, and every value decoded is immutable (a
+        # number, text, a flag): the value last decoded for the key serves while its text
+        # is the same.
+        known = self._decoded.get(key)
+        if known is not None and known[0] == text:
+            return known[1]
+        value = _decode(setting, text, target)
+        self._decoded[key] = (text, value)
+        return value
 
     def is_set(self, setting: Setting) -> bool:
         return self._view.get(setting.conf_key) is not None

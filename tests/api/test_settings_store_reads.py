@@ -28,6 +28,30 @@ def test_a_value_set_with_sql_set_is_what_the_next_plan_and_then_the_getter_read
     assert env.get_checkpoint_interval() == 9000
 
 
+def test_a_getter_reads_each_new_text_of_a_setting_however_it_was_written():
+    import pytest
+
+    from pyflink_compat.util.exceptions import JavaIllegalArgumentError
+
+    env = StreamExecutionEnvironment.get_execution_environment()
+    config = env.get_checkpoint_config()
+    for millis in (1000, 2000, 1000, 2000):  # back and forth: each read decodes what is there
+        config.set_checkpoint_interval(millis)
+        assert config.get_checkpoint_interval() == millis
+        assert env.get_checkpoint_interval() == millis
+    env.spark_session.conf.set(INTERVAL, "1 min")
+    env.get_job_plan()
+    assert config.get_checkpoint_interval() == 60000
+    env.spark_session.conf.set(INTERVAL, "soon")  # text that no longer parses
+    with pytest.raises(JavaIllegalArgumentError, match="Could not parse value 'soon'"):
+        env.get_job_plan()
+    with pytest.raises(JavaIllegalArgumentError, match="Could not parse value 'soon'"):
+        config.get_checkpoint_interval()
+    env.spark_session.conf.set(INTERVAL, "1 min")
+    env.get_job_plan()
+    assert config.get_checkpoint_interval() == 60000
+
+
 def test_a_value_unset_in_the_session_conf_reads_back_as_the_default_once_a_job_is_planned():
     env = StreamExecutionEnvironment.get_execution_environment()
     config = env.get_checkpoint_config().set_checkpoint_timeout(4000)
