@@ -81,6 +81,33 @@ def print_table(title: str, samples: Mapping[str, Mapping[str, List[float]]], ou
     return rows
 
 
+def paired_ratios(samples: Mapping[str, Mapping[str, List[float]]], ours: str, theirs: str,
+                  keys: List[str], resamples: int = 2000) -> Dict[str, Dict[str, float]]:
+    """Print and return, per measurement, the ratio ours/theirs of each round (both sides ran
+    in the same round, one after the other): their median and a 90% bootstrap interval of
+    that median. Pairing by round cancels what a round shares (the machine's load at the
+    time), which the medians of each side taken apart do not."""
+    import random
+
+    picker = random.Random(7)  # the same interval for the same samples
+    rows: Dict[str, Dict[str, float]] = {}
+    print("\npaired by round (ratio = {} / {}): median of the rounds' ratios, 90% interval"
+          .format(ours, theirs))
+    for key in keys:
+        pairs = [(a, b) for a, b in zip(samples[ours].get(key, []), samples[theirs].get(key, []))
+                 if b]
+        if not pairs:
+            continue
+        ratios = [a / b for a, b in pairs]
+        middles = sorted(statistics.median(picker.choices(ratios, k=len(ratios)))
+                         for _ in range(resamples))
+        rows[key] = {"median": statistics.median(ratios), "low": middles[resamples // 20],
+                     "high": middles[resamples - 1 - resamples // 20], "rounds": len(ratios)}
+        print("{:<36} {:>7.3f}   [{:.3f}, {:.3f}]  ({} rounds)".format(
+            key, rows[key]["median"], rows[key]["low"], rows[key]["high"], len(ratios)))
+    return rows
+
+
 def write_results(out: str, name: str, data: Mapping[str, Any]) -> str:
     os.makedirs(out, exist_ok=True)
     path = os.path.join(out, name + ".json")

@@ -23,7 +23,7 @@ import sys
 import tempfile
 from typing import Any, Dict, List, Sequence
 
-from common import HERE, print_table, run_json
+from common import HERE, paired_ratios, print_table, run_json
 
 DRIVER = os.path.join(HERE, "job_driver.py")
 SIDES = ("plain", "compat")
@@ -133,6 +133,10 @@ def run(rounds: int, full: bool, parts: Sequence[str] = PARTS) -> Dict[str, Any]
         if "overhead" in parts:
             results["overhead"] = print_table(
                 "job overhead (ratio = execute() / by hand)", overhead, "compat", "plain")
+            results["paired"] = paired_ratios(overhead, "compat", "plain", [
+                pipeline + " " + key for pipeline in ("stateless", "stateful")
+                for key in ("per_batch_ms", "rows_per_s", "jvm_cpu_ms_per_batch",
+                            "steady_jvm_cpu_ms_per_batch")])
             results["supervision"] = print_supervision(overhead["compat"])
             samples["overhead"] = overhead
         if "state" in parts:

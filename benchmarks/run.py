@@ -9,9 +9,10 @@ Every measurement runs in fresh processes, alternating the sides; results are me
 written as JSON to ``--out`` (``plots.py`` draws them). Small sizes by default (a few minutes);
 ``--full`` runs the full sizes. ``--only state`` runs the state measurements alone (with
 ``--full``: up to 1M keys) and writes them to ``state.json``, which the state table and plot
-then prefer to the state part of ``jobs.json``.
+then prefer to the state part of ``jobs.json``. ``--only overhead`` runs the job overhead alone
+(``overhead.json``); with many ``--rounds`` its ratios paired by round resolve a few percent.
 
-Usage: ``python benchmarks/run.py [--full] [--only calls|jobs|state] [--pyflink-python PATH] [--out DIR]``
+Usage: ``python benchmarks/run.py [--full] [--only calls|jobs|overhead|state] [--pyflink-python PATH] [--out DIR]``
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ from common import DEFAULT_OUT, machine, print_machine, write_results  # noqa: E
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="full sizes (much longer)")
-    parser.add_argument("--only", choices=("calls", "jobs", "state"), help="run one group")
+    parser.add_argument("--only", choices=("calls", "jobs", "overhead", "state"),
+                        help="run one group (overhead: the job overhead part of jobs alone)")
     parser.add_argument("--rounds", type=int, help="fresh processes per side and measurement")
     parser.add_argument("--pyflink-python", default=os.environ.get("PYFLINK_PYTHON", ""))
     parser.add_argument("--out", default=DEFAULT_OUT, help="directory of the JSON results")
@@ -45,6 +47,9 @@ def main() -> int:
                                                    2000 if args.full else 300))
     if args.only in (None, "jobs"):
         write_results(args.out, "jobs", jobs.run(args.rounds or (3 if args.full else 1), args.full))
+    if args.only == "overhead":
+        write_results(args.out, "overhead", jobs.run(args.rounds or (3 if args.full else 1),
+                                                     args.full, parts=("overhead",)))
     if args.only == "state":
         write_results(args.out, "state", jobs.run(args.rounds or (3 if args.full else 1), args.full,
                                                   parts=("state",)))
