@@ -303,13 +303,20 @@ class CheckpointDirs:
         if marker is None:
             return
         changed = False
+        found: Dict[str, Optional[str]] = {}  # each query's metadata is read once
+
+        def query_id(sink: str) -> Optional[str]:
+            if sink not in found:
+                found[sink] = self.query_id(sink)
+            return found[sink]
+
         for sink, record in marker["sinks"].items():
             if record.get("created_by") is not None and record.get("query_id") is None:
-                record["query_id"] = self.query_id(sink)
+                record["query_id"] = query_id(sink)
                 changed = record["query_id"] is not None or changed
         for run in marker.get("runs", []):
             if run.get("run") == self.run_id and not run.get("query_ids"):
-                run["query_ids"] = {sink: self.query_id(sink)
+                run["query_ids"] = {sink: query_id(sink)
                                     for sink in list(run.get("created", [])) + list(run.get("restored", []))}
                 changed = True
         if changed:
