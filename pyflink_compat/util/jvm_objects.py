@@ -265,13 +265,23 @@ def new_descriptor(record: Mapping[str, Any]) -> "JavaObject":
     return j_map
 
 
+def _java_map_class() -> Any:
+    """py4j's ``JavaMap`` (imported when first needed; an import statement run on every
+    call would cost more than the rest of :func:`is_descriptor` or
+    :func:`descriptor_or_none`)."""
+    found = _cache.get("py4j JavaMap")
+    if found is None:
+        from py4j.java_collections import JavaMap
+
+        found = _cache["py4j JavaMap"] = JavaMap
+    return found
+
+
 def is_descriptor(j_object: Any) -> bool:
     """Whether ``j_object`` is a descriptor made by :func:`new_descriptor`: a JVM map (which
     py4j shows as a :class:`~py4j.java_collections.JavaMap`, so no JVM call is needed to tell)
     holding a ``type``."""
-    from py4j.java_collections import JavaMap
-
-    if not isinstance(j_object, JavaMap):
+    if not isinstance(j_object, _java_map_class()):
         return False
     try:
         return bool(j_object.containsKey("type"))
@@ -282,17 +292,6 @@ def is_descriptor(j_object: Any) -> bool:
 def descriptor_record(j_map: "JavaObject") -> Dict[str, Any]:
     """The Python record a descriptor holds."""
     return map_to_dict(j_map)
-
-
-def _java_map_class() -> type:
-    """py4j's ``JavaMap`` (imported when first needed; an import statement run on every
-    call would cost more than the rest of :func:`descriptor_or_none`)."""
-    found: Optional[type] = _cache.get("py4j JavaMap")
-    if found is None:
-        from py4j.java_collections import JavaMap
-
-        found = _cache["py4j JavaMap"] = JavaMap
-    return found
 
 
 def descriptor_or_none(j_object: Any) -> Optional[Dict[str, Any]]:
