@@ -338,8 +338,13 @@ class JobRun:
         handle = query.handle
         j_query = handle._jsq
         if not j_query.isActive():
+            # Batches committed since the last poll are completed checkpoints whatever ended
+            # the query after them (a failure in the next batch, a stop): record them first.
+            collected = self._collect_progress(query)
             error: Optional[BaseException] = handle.exception()
             if error is None:
+                if collected is not None:
+                    return collected
                 query.finished = True
                 return None
             self._failure_context = failure_context(query.sink.name, query.plan.checkpoint_location,

@@ -52,6 +52,31 @@ def test_a_transient_failure_recovers_from_the_checkpoint_without_duplicates_and
     assert [s.batch_id for s in client.get_checkpoint_statistics()] == [0, 1, 2, 3]
 
 
+def test_batches_committed_just_before_a_query_fails_are_completed_checkpoints(
+        make_env, tmp_path, monkeypatch):
+    import pyflink_compat.spark.supervisor as supervisor
+
+    write_json_files(tmp_path / "in", n_files=3, rows_per_file=2)
+
+    def fail_in_batch_2(batch_id):
+        if batch_id == 2:
+            raise InjectedFailure("failure in batch 2")
+
+    # The first poll comes after batches 0 and 1 have committed and batch 2 has failed, so
+    # the supervisor sees them only on the query that already ended.
+    monkeypatch.setattr(supervisor, "FASTEST_PAUSE", 8.0)
+    env = make_env({"restart-strategy.type": "none"})
+    env.enable_checkpointing(INTERVAL_MS)
+    env.get_checkpoint_config().set_checkpoint_storage_dir(file_uri(tmp_path / "cp"))
+    sink = BatchFiles(tmp_path / "out", fail=fail_in_batch_2)
+    env.add_sink(json_stream(env, tmp_path / "in").writeStream.foreachBatch(sink), "rows", bounded=True)
+    client = env.execute_async("fails-between-polls")
+    result = run_to_end(client)
+    assert isinstance(result, Exception)
+    assert sink.calls == [0, 1, 2]
+    assert [s.batch_id for s in client.get_checkpoint_statistics()] == [0, 1]
+
+
 def test_failures_beyond_the_restart_strategy_fail_the_job(make_env, tmp_path):
     write_json_files(tmp_path / "in", n_files=1, rows_per_file=3)
 
