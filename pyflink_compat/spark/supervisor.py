@@ -212,7 +212,7 @@ class JobRun:
                     outcome, cause = self._watch()
                 else:
                     outcome = "failed"
-                self._stop_queries()
+                self._stop_queries(record_progress=outcome == "cancelled")
                 if outcome == "finished":
                     return self._finish(JobStatus.FINISHED)
                 if outcome == "cancelled" and self._stop_request is not None:
@@ -304,14 +304,24 @@ class JobRun:
             return None
         return self._check_checkpoint(query, before_start=False)
 
-    def _stop_queries(self) -> None:
+    def _stop_queries(self, record_progress: bool = False) -> None:
+        """Stop the running queries; with ``record_progress`` (a cancel), the batches they
+        committed since the last poll are then recorded as completed checkpoints."""
         for query in self._queries:
             if query.handle is not None:
                 try:
                     query.handle.stop()
-                    query.handle = None
                 except Exception as e:  # a query that already died stops with its error
                     LOG.debug("Stopping query %s: %s", query.sink.name, e)
+                    continue
+                if record_progress:
+                    try:
+                        failure = self._collect_progress(query)
+                    except Exception as e:  # noqa: BLE001 - the job is cancelled whatever this says
+                        failure = e
+                    if failure is not None:
+                        LOG.debug("Progress of query %s at its stop: %s", query.sink.name, failure)
+                query.handle = None
 
     def _watch(self) -> 'tuple[str, Optional[BaseException]]':
         timeout = self.plan.checkpoint_timeout if self.plan.checkpointing_enabled else None

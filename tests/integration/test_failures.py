@@ -12,7 +12,8 @@ from pyflink_compat.common import JobStatus
 from pyflink_compat.spark.supervisor import CheckpointFailure
 from pyflink_compat.util.exceptions import JobExecutionError
 
-from .conftest import (INTERVAL_MS, BatchFiles, all_ids, file_uri, ids_of, json_stream, run_to_end, write_json_files)
+from .conftest import (INTERVAL_MS, BatchFiles, all_ids, file_uri, ids_of, json_stream, run_to_end, wait_for_commits,
+                       write_json_files)
 
 
 class InjectedFailure(RuntimeError):
@@ -74,6 +75,26 @@ def test_batches_committed_just_before_a_query_fails_are_completed_checkpoints(
     result = run_to_end(client)
     assert isinstance(result, Exception)
     assert sink.calls == [0, 1, 2]
+    assert [s.batch_id for s in client.get_checkpoint_statistics()] == [0, 1]
+
+
+def test_batches_committed_just_before_a_cancel_are_completed_checkpoints(
+        make_env, tmp_path, monkeypatch):
+    import pyflink_compat.spark.supervisor as supervisor
+
+    write_json_files(tmp_path / "in", n_files=2, rows_per_file=2)
+    # No poll comes between the two commits and the cancel: the supervisor sees them only
+    # when it stops the query.
+    monkeypatch.setattr(supervisor, "FASTEST_PAUSE", 30.0)
+    env = make_env()
+    env.enable_checkpointing(INTERVAL_MS)
+    env.get_checkpoint_config().set_checkpoint_storage_dir(file_uri(tmp_path / "cp"))
+    env.add_sink(json_stream(env, tmp_path / "in").writeStream.foreachBatch(BatchFiles(tmp_path / "out")),
+                 "rows")
+    client = env.execute_async("cancelled-between-polls")
+    wait_for_commits(tmp_path / "cp" / "cancelled-between-polls" / "rows", count=2)
+    client.cancel().result(60)
+    assert client.get_job_status().result() is JobStatus.CANCELED
     assert [s.batch_id for s in client.get_checkpoint_statistics()] == [0, 1]
 
 
