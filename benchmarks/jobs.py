@@ -2,8 +2,8 @@
 the same PySpark pipeline configured by hand (``job_driver.py`` runs one side in a fresh
 driver process; the sides alternate).
 
-* overhead: stateless (JSON files to Parquet) and stateful (a sum per key) pipelines; median
-  time per batch and end-to-end throughput.
+* overhead: stateless (JSON files to Parquet) and stateful (a sum per key over 10,000 keys)
+  pipelines over 20 batches of 5,000 rows; median time per batch and end-to-end throughput.
 * recovery: the driver SIGKILLs itself after two committed batches; the time from starting it
   again to its first new committed batch (JVM start included, the same on both sides).
 * state: ``hashmap`` (Spark's HDFS-backed store) and ``rocksdb`` with incremental checkpoints
@@ -37,6 +37,19 @@ def write_input(directory: str, keys: int, files: int, seed: int = 1) -> None:
         chosen = range(keys) if n == 0 else rng.sample(range(keys), max(keys // 100, 1))
         with open(os.path.join(directory, "part-%03d.json" % n), "w") as out:
             out.writelines(json.dumps({"k": k, "v": n}) + "\n" for k in chosen)
+
+
+#: The job-overhead workload: batches (one input file each) and rows per batch
+OVERHEAD_BATCHES, OVERHEAD_ROWS, OVERHEAD_KEYS = 20, 5_000, 10_000
+
+
+def write_batches(directory: str, files: int, rows: int, keys: int, seed: int = 2) -> None:
+    """``files`` files of ``rows`` rows each, keys drawn from ``keys`` distinct ones."""
+    os.makedirs(directory, exist_ok=True)
+    rng = random.Random(seed)
+    for n in range(files):
+        with open(os.path.join(directory, "part-%03d.json" % n), "w") as out:
+            out.writelines(json.dumps({"k": rng.randrange(keys), "v": n}) + "\n" for _ in range(rows))
 
 
 def drive(side: str, pipeline: str, input_dir: str, files: int, *extra: str) -> Dict[str, Any]:
@@ -98,9 +111,14 @@ def run(rounds: int, full: bool, parts: Sequence[str] = PARTS) -> Dict[str, Any]
     results: Dict[str, Any] = {"rounds": rounds, "files": files}
     try:
         inputs = {}
-        for keys in key_counts if "state" in parts else key_counts[:1]:
+        for keys in key_counts if "state" in parts else key_counts[:1] if "recovery" in parts else []:
             inputs[keys] = os.path.join(root, str(keys))
             write_input(inputs[keys], keys, files)
+        overhead_input = os.path.join(root, "overhead")
+        if "overhead" in parts:
+            write_batches(overhead_input, OVERHEAD_BATCHES, OVERHEAD_ROWS, OVERHEAD_KEYS)
+            results["overhead_workload"] = {"batches": OVERHEAD_BATCHES, "rows_per_batch": OVERHEAD_ROWS,
+                                            "keys": OVERHEAD_KEYS}
         overhead: Dict[str, Dict[str, List[float]]] = {s: {} for s in SIDES}
         state: Dict[str, Dict[str, Dict[str, List[float]]]] = {}
         rec: Dict[str, Dict[str, List[float]]] = {s: {} for s in SIDES}
@@ -108,23 +126,18 @@ def run(rounds: int, full: bool, parts: Sequence[str] = PARTS) -> Dict[str, Any]
             # each round swaps which side runs first, so that neither always follows the other
             sides = SIDES if round_number % 2 == 0 else SIDES[::-1]
             if "overhead" in parts:
-                for side in sides:
-                    for key, value in drive(side, "stateless", inputs[key_counts[0]], files).items():
-                        overhead[side].setdefault("stateless " + key, []).append(value)
-            for keys in inputs:
+                for pipeline in ("stateless", "stateful"):
+                    for side in sides:
+                        for key, value in drive(side, pipeline, overhead_input, OVERHEAD_BATCHES).items():
+                            overhead[side].setdefault(pipeline + " " + key, []).append(value)
+            for keys in inputs if "state" in parts else []:
                 for backend in ("hashmap", "rocksdb"):
                     label = "{} {} keys".format(backend, keys)
-                    first = keys == key_counts[0] and backend == "hashmap"
-                    if "state" not in parts and not ("overhead" in parts and first):
-                        continue
+                    state.setdefault(label, {s: {} for s in SIDES})
                     for side in sides:
                         result = drive(side, "stateful", inputs[keys], files, "--backend", backend)
                         for key, value in result.items():
-                            if "state" in parts:
-                                state.setdefault(label, {s: {} for s in SIDES})
-                                state[label][side].setdefault(key, []).append(value)
-                            if first and "overhead" in parts:
-                                overhead[side].setdefault("stateful " + key, []).append(value)
+                            state[label][side].setdefault(key, []).append(value)
             if "recovery" in parts:
                 for side in sides:
                     for key, value in recovery(side, inputs[key_counts[0]], files).items():

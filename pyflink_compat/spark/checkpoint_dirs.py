@@ -93,6 +93,19 @@ def _java_cause(error: BaseException) -> str:
     return text.strip().splitlines()[0] if text.strip() else type(error).__name__
 
 
+def _text_of(stream: Any) -> str:
+    """What a JVM input stream holds, as UTF-8 text, in one call on Java 9 and later."""
+    from py4j.protocol import Py4JError, Py4JJavaError
+
+    try:
+        data = stream.readAllBytes()
+    except Py4JJavaError:
+        raise
+    except Py4JError:  # Java 8: no such method
+        return str(java_static(_IO_UTILS, "toString")(stream, "UTF-8"))
+    return bytes(data).decode("utf-8", errors="replace")
+
+
 class CheckpointDirs:
     """The checkpoint directories of one job under one storage directory.
 
@@ -126,7 +139,7 @@ class CheckpointDirs:
                 return None
             stream = self._fs.open(j_path)
             try:
-                return str(java_static(_IO_UTILS, "toString")(stream, "UTF-8"))
+                return _text_of(stream)
             finally:
                 stream.close()
         except Exception as e:  # noqa: BLE001 - unreadable: a directory, no permission, bad checksum
@@ -297,13 +310,17 @@ class CheckpointDirs:
                                   "the query id as JSON".format(self.location(sink, "metadata"),
                                                                 type(e).__name__, e)) from e
 
-    def record_query_ids(self) -> None:
-        """Store the query id of every sink this job created, once Spark has written it."""
+    def record_query_ids(self, started: Optional[Mapping[str, str]] = None) -> None:
+        """Store the query id of every sink this job created, once Spark has written it.
+
+        :param started: The ids of the queries just started, by sink: the ids Spark keeps in
+            their checkpoints' ``metadata`` (read from there for any other sink).
+        """
         marker = self._own_marker()
         if marker is None:
             return
         changed = False
-        found: Dict[str, Optional[str]] = {}  # each query's metadata is read once
+        found: Dict[str, Optional[str]] = dict(started or {})  # each metadata file is read once
 
         def query_id(sink: str) -> Optional[str]:
             if sink not in found:
