@@ -1,7 +1,10 @@
 """Print the benchmark tables of ``docs/benchmarks.rst`` (reST list-tables) from the JSON
 results ``run.py`` wrote, so that the page shows exactly what a run measured.
 
-Usage: ``python benchmarks/tables.py [--results DIR] calls|start|jobs|supervision|recovery|state``
+Usage: ``python benchmarks/tables.py [--results DIR] calls|start|jobs|paired|supervision|recovery|state``
+
+``jobs``, ``paired`` and ``supervision`` read ``overhead.json`` (``run.py --only overhead``) when
+there is one, else the job overhead part of ``jobs.json``.
 """
 
 from __future__ import annotations
@@ -102,13 +105,31 @@ def supervision_table(rows: Mapping[str, Mapping[str, Any]]) -> str:
     return list_table(["measurement (per batch)", "median", "lowest", "highest"], body)
 
 
+def paired_table(rows: Mapping[str, Mapping[str, Any]]) -> str:
+    """Per measurement, each pipeline's median of the rounds' ratios and its 90% interval."""
+    def cell(key: str) -> str:
+        row = rows.get(key)
+        if row is None:
+            return ""
+        return "{:.3f} [{:.3f}, {:.3f}]".format(row["median"], row["low"], row["high"])
+
+    first = ("per_batch_ms", "rows_per_s", "jvm_cpu_ms_per_batch", "steady_jvm_cpu_ms_per_batch")
+    names = sorted({key.split(" ", 1)[1] for key in rows},
+                   key=lambda n: (first.index(n) if n in first else len(first), n))
+    body = [[name, cell("stateless " + name), cell("stateful " + name)] for name in names]
+    return list_table(["measurement", "stateless", "stateful"], body)
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--results", default=DEFAULT_OUT)
-    parser.add_argument("table", choices=("calls", "start", "jobs", "supervision", "recovery",
-                                          "state"))
+    parser.add_argument("table", choices=("calls", "start", "jobs", "paired", "supervision",
+                                          "recovery", "state"))
     args = parser.parse_args(argv)
     name = "calls" if args.table in ("calls", "start") else "jobs"
+    if args.table in ("jobs", "paired", "supervision") and \
+            os.path.exists(os.path.join(args.results, "overhead.json")):
+        name = "overhead"  # an overhead-only run wins over the overhead part of a jobs run
     if args.table == "state" and os.path.exists(os.path.join(args.results, "state.json")):
         name = "state"  # a state-only run wins over the state part of a jobs run
     with open(os.path.join(args.results, name + ".json")) as f:
@@ -120,6 +141,8 @@ def main(argv: Sequence[str]) -> int:
     elif args.table == "jobs":
         overhead = {k: v for k, v in results["overhead"].items() if not k.endswith(_STATE_ONLY)}
         print(comparison(overhead, "compat", "plain", "measurement", ("by hand", "execute()")))
+    elif args.table == "paired":
+        print(paired_table(results["paired"]))
     elif args.table == "supervision":
         print(supervision_table(results["supervision"]))
     elif args.table == "recovery":
