@@ -270,6 +270,9 @@ def main() -> Dict[str, Any]:
         "batches": len(batches),
         "rows": rows,
         "per_batch_ms": statistics.median(durations) if durations else 0.0,
+        # the first batch (JIT compilation, state store set-up) apart from the others
+        "first_batch_ms": float(durations[0]) if durations else 0.0,
+        "later_batches_s": sum(durations[1:]) / 1e3,
         "rows_per_s": rows / wall if wall else 0.0,
         "rows_per_busy_s": rows / busy_s if busy_s else 0.0,
         "wall_s": wall,

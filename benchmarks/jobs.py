@@ -149,7 +149,8 @@ def run(rounds: int, full: bool, parts: Sequence[str] = PARTS) -> Dict[str, Any]
             results["paired"] = paired_ratios(overhead, "compat", "plain", [
                 pipeline + " " + key for pipeline in ("stateless", "stateful")
                 for key in ("per_batch_ms", "rows_per_s", "jvm_cpu_ms_per_batch",
-                            "steady_jvm_cpu_ms_per_batch")])
+                            "steady_jvm_cpu_ms_per_batch", "start_to_first_trigger_s",
+                            "first_batch_ms", "later_batches_s")])
             results["supervision"] = print_supervision(overhead["compat"])
             samples["overhead"] = overhead
         if "state" in parts:

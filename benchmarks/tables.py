@@ -113,7 +113,8 @@ def paired_table(rows: Mapping[str, Mapping[str, Any]]) -> str:
             return ""
         return "{:.3f} [{:.3f}, {:.3f}]".format(row["median"], row["low"], row["high"])
 
-    first = ("per_batch_ms", "rows_per_s", "jvm_cpu_ms_per_batch", "steady_jvm_cpu_ms_per_batch")
+    first = ("per_batch_ms", "rows_per_s", "jvm_cpu_ms_per_batch", "steady_jvm_cpu_ms_per_batch",
+             "start_to_first_trigger_s", "first_batch_ms", "later_batches_s")
     names = sorted({key.split(" ", 1)[1] for key in rows},
                    key=lambda n: (first.index(n) if n in first else len(first), n))
     body = [[name, cell("stateless " + name), cell("stateful " + name)] for name in names]
