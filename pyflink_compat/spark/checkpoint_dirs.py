@@ -310,21 +310,23 @@ class CheckpointDirs:
                                   "the query id as JSON".format(self.location(sink, "metadata"),
                                                                 type(e).__name__, e)) from e
 
-    def record_query_ids(self, started: Optional[Mapping[str, str]] = None) -> None:
+    def record_query_ids(self, started: Optional[Mapping[str, Any]] = None) -> None:
         """Store the query id of every sink this job created, once Spark has written it.
 
-        :param started: The ids of the queries just started, by sink: the ids Spark keeps in
-            their checkpoints' ``metadata`` (read from there for any other sink).
+        :param started: The queries just started (PySpark ``StreamingQuery``), by sink: their
+            ``id`` is the one Spark keeps in their checkpoint's ``metadata``, which is read
+            only for any other sink. Ids are asked for only when the marker lacks them.
         """
         marker = self._own_marker()
         if marker is None:
             return
         changed = False
-        found: Dict[str, Optional[str]] = dict(started or {})  # each metadata file is read once
+        found: Dict[str, Optional[str]] = {}  # each id is looked up once
 
         def query_id(sink: str) -> Optional[str]:
             if sink not in found:
-                found[sink] = self.query_id(sink)
+                query = (started or {}).get(sink)
+                found[sink] = str(query.id) if query is not None else self.query_id(sink)
             return found[sink]
 
         for sink, record in marker["sinks"].items():

@@ -266,7 +266,7 @@ class JobRun:
             query.started_at = query.status_at = time.monotonic()
         if self._dirs is not None:
             try:
-                self._dirs.record_query_ids({q.sink.name: q.handle.id for q in self._queries if q.handle})
+                self._dirs.record_query_ids({q.sink.name: q.handle for q in self._queries if q.handle})
             except CheckpointError as e:
                 return e
         return None

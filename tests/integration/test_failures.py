@@ -20,6 +20,14 @@ class InjectedFailure(RuntimeError):
     pass
 
 
+def add_rows_sink(env, tmp_path, sink, bounded=True):
+    """Checkpoint every INTERVAL_MS under ``<tmp_path>/cp`` and add ``sink`` (a ``foreachBatch``
+    function) as the sink ``rows`` over the JSON files in ``<tmp_path>/in``."""
+    env.enable_checkpointing(INTERVAL_MS)
+    env.get_checkpoint_config().set_checkpoint_storage_dir(file_uri(tmp_path / "cp"))
+    return env.add_sink(json_stream(env, tmp_path / "in").writeStream.foreachBatch(sink), "rows", bounded=bounded)
+
+
 def test_a_transient_failure_recovers_from_the_checkpoint_without_duplicates_and_the_job_finishes(
         make_env, tmp_path):
     records = write_json_files(tmp_path / "in", n_files=4, rows_per_file=3)
@@ -34,10 +42,8 @@ def test_a_transient_failure_recovers_from_the_checkpoint_without_duplicates_and
     env = make_env({"restart-strategy.type": "fixed-delay",
                     "restart-strategy.fixed-delay.attempts": "3",
                     "restart-strategy.fixed-delay.delay": "200 ms"})
-    env.enable_checkpointing(INTERVAL_MS)
-    env.get_checkpoint_config().set_checkpoint_storage_dir(file_uri(tmp_path / "cp"))
     sink = BatchFiles(tmp_path / "out", fail=fail_once)
-    env.add_sink(json_stream(env, tmp_path / "in").writeStream.foreachBatch(sink), "rows", bounded=True)
+    add_rows_sink(env, tmp_path, sink)
     client = env.execute_async("transient-job")
     result = run_to_end(client)
     assert not isinstance(result, Exception), result
@@ -67,10 +73,8 @@ def test_batches_committed_just_before_a_query_fails_are_completed_checkpoints(
     # the supervisor sees them only on the query that already ended.
     monkeypatch.setattr(supervisor, "FASTEST_PAUSE", 8.0)
     env = make_env({"restart-strategy.type": "none"})
-    env.enable_checkpointing(INTERVAL_MS)
-    env.get_checkpoint_config().set_checkpoint_storage_dir(file_uri(tmp_path / "cp"))
     sink = BatchFiles(tmp_path / "out", fail=fail_in_batch_2)
-    env.add_sink(json_stream(env, tmp_path / "in").writeStream.foreachBatch(sink), "rows", bounded=True)
+    add_rows_sink(env, tmp_path, sink)
     client = env.execute_async("fails-between-polls")
     result = run_to_end(client)
     assert isinstance(result, Exception)
@@ -87,10 +91,7 @@ def test_batches_committed_just_before_a_cancel_are_completed_checkpoints(
     # when it stops the query.
     monkeypatch.setattr(supervisor, "FASTEST_PAUSE", 30.0)
     env = make_env()
-    env.enable_checkpointing(INTERVAL_MS)
-    env.get_checkpoint_config().set_checkpoint_storage_dir(file_uri(tmp_path / "cp"))
-    env.add_sink(json_stream(env, tmp_path / "in").writeStream.foreachBatch(BatchFiles(tmp_path / "out")),
-                 "rows")
+    add_rows_sink(env, tmp_path, BatchFiles(tmp_path / "out"), bounded=False)
     client = env.execute_async("cancelled-between-polls")
     wait_for_commits(tmp_path / "cp" / "cancelled-between-polls" / "rows", count=2)
     client.cancel().result(60)
@@ -107,10 +108,8 @@ def test_failures_beyond_the_restart_strategy_fail_the_job(make_env, tmp_path):
     env = make_env({"restart-strategy.type": "fixed-delay",
                     "restart-strategy.fixed-delay.attempts": "2",
                     "restart-strategy.fixed-delay.delay": "100 ms"})
-    env.enable_checkpointing(INTERVAL_MS)
-    env.get_checkpoint_config().set_checkpoint_storage_dir(file_uri(tmp_path / "cp"))
     sink = BatchFiles(tmp_path / "out", fail=always)
-    env.add_sink(json_stream(env, tmp_path / "in").writeStream.foreachBatch(sink), "rows", bounded=True)
+    add_rows_sink(env, tmp_path, sink)
     with pytest.raises(JobExecutionError) as caught:
         env.execute("failing-job")
     cause = caught.value.__cause__
