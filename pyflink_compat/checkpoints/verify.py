@@ -17,7 +17,14 @@ from typing import BinaryIO, List, Optional, Sequence
 from pyflink_compat.checkpoints.fs import FileAccess
 from pyflink_compat.checkpoints.layout import crc_name
 
-__all__ = ["check_checkpoint_files", "hadoop_crc_problem"]
+__all__ = ["check_checkpoint_files", "hadoop_crc", "hadoop_crc_problem"]
+
+
+def hadoop_crc(data: bytes, chunk: int = 512) -> bytes:
+    """The Hadoop ``.crc`` file of ``data``, byte for byte what Hadoop's local file system
+    writes next to a file it creates (``chunk``: its ``file.bytes-per-checksum``)."""
+    sums = (struct.pack(">I", zlib.crc32(data[at:at + chunk])) for at in range(0, len(data), chunk))
+    return b"crc\x00" + struct.pack(">i", chunk) + b"".join(sums)
 
 
 def hadoop_crc_problem(data: BinaryIO, crc: bytes) -> Optional[str]:

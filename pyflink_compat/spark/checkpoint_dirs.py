@@ -44,6 +44,8 @@ import tempfile
 import uuid
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence
 
+from pyflink_compat.checkpoints.fs import local_path
+from pyflink_compat.spark.local_marker import LocalMarker, MarkerFileError
 from pyflink_compat.util.jvm_objects import java_class, java_static
 
 if TYPE_CHECKING:
@@ -119,6 +121,9 @@ class CheckpointDirs:
         self.job_name = job_name
         self.run_id: Optional[str] = None
         self._j_job_dir = java_class(_PATH)(self.job_dir)
+        # on local storage the marker is read and written from Python (see local_marker)
+        local = local_path(self.job_dir) if self.job_dir.startswith("file:") else None
+        self._local = LocalMarker(local, MARKER_NAME, self.job_dir) if local else None
         hadoop_conf = spark._jsparkSession.sessionState().newHadoopConf()
         try:
             self._fs = self._j_job_dir.getFileSystem(hadoop_conf)
@@ -160,6 +165,8 @@ class CheckpointDirs:
             raise CheckpointError("{} cannot be written: {}".format(j_path.toString(), _java_cause(e))) from e
 
     def exists(self, sink: str) -> bool:
+        if self._local is not None:
+            return os.path.exists(os.path.join(self._local.directory, sink))
         return bool(self._fs.exists(self._path(sink)))
 
     def _names(self, *parts: str) -> List[str]:
@@ -189,7 +196,7 @@ class CheckpointDirs:
         :raises CheckpointError: when the marker exists but cannot be read as one.
         """
         location = self.location(MARKER_NAME)
-        text = self._read(self._path(MARKER_NAME))
+        text = self._marker_text()
         if text is None:
             return None
         try:
@@ -209,12 +216,27 @@ class CheckpointDirs:
                                 for s, q in marker["sinks"].items()}}
         return marker
 
+    def _marker_text(self) -> Optional[str]:
+        if self._local is None:
+            return self._read(self._path(MARKER_NAME))
+        try:
+            data = self._local.read()
+        except MarkerFileError as e:
+            raise CheckpointError(str(e)) from e
+        return None if data is None else data.decode("utf-8", errors="replace")
+
     def _write_marker(self, marker: Mapping[str, Any]) -> None:
         """Replace the marker as one step: written aside, then renamed over the old one, so that a
         process killed while writing leaves the old marker (or, at worst, none: then nothing is
         provably the job's, and nothing is deleted), never half of one."""
+        text = json.dumps(marker, indent=1, sort_keys=True)
+        if self._local is not None:
+            try:
+                return self._local.write(text.encode("utf-8"))
+            except MarkerFileError as e:
+                raise CheckpointError(str(e)) from e
         aside = self._path(MARKER_NAME + ".new")
-        self._write(aside, json.dumps(marker, indent=1, sort_keys=True))
+        self._write(aside, text)
         target = self._path(MARKER_NAME)
         try:
             if not self._fs.rename(aside, target):
@@ -277,6 +299,17 @@ class CheckpointDirs:
                 record["pipeline"] = dict(pipeline)
         marker["runs"] = list(marker.get("runs", []))[-19:] + [
             {"run": run_id, "claim_mode": claim_mode, "created": created, "restored": restored}]
+        self._make_job_dir()
+        self._write_marker(marker)
+        self.run_id = run_id
+        return foreign
+
+    def _make_job_dir(self) -> None:
+        if self._local is not None:
+            try:
+                return self._local.make_directory()
+            except MarkerFileError as e:
+                raise CheckpointError(str(e)) from e
         try:
             made = self._fs.mkdirs(self._j_job_dir)
         except Exception as e:  # noqa: BLE001
@@ -285,9 +318,6 @@ class CheckpointDirs:
         if not made and not self._fs.exists(self._j_job_dir):
             raise CheckpointError("The checkpoint directory {} cannot be created (is the storage "
                                   "directory writable?)".format(self.job_dir))
-        self._write_marker(marker)
-        self.run_id = run_id
-        return foreign
 
     def recorded_pipeline(self, sink: str) -> Optional[Mapping[str, Any]]:
         """The pipeline shape recorded for a sink directory, if any."""

@@ -13,24 +13,15 @@ import re
 from typing import Any, Dict, List
 
 from pyflink_compat.spark.plan import QueryPlan
+from pyflink_compat.spark.plan_nodes import plan_nodes
 
 __all__ = ["pipeline_shape", "source_descriptions"]
-
-_IDS = re.compile(r"#\d+L?|@[0-9a-f]{4,}")
 
 
 def source_descriptions(writer: Any) -> List[str]:
     """One line per streaming source of the writer's query, in plan order, without the
     expression ids and object hashes that change from one process to the next."""
-    leaves = writer._df._jdf.queryExecution().analyzed().collectLeaves()
-    found = []
-    iterator = leaves.iterator()
-    while iterator.hasNext():
-        leaf = iterator.next()
-        if "Streaming" not in str(leaf.nodeName()):
-            continue
-        found.append(_IDS.sub("", str(leaf.simpleString(200))))
-    return found
+    return list(plan_nodes(writer).streaming_sources)
 
 
 def _kind(description: str) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-import re
 from typing import Any, List, Mapping, Optional, Sequence, Tuple
 
 import attrs
@@ -19,6 +18,7 @@ import attrs
 from pyflink_compat.settings.registry import SETTINGS, JobSettings, Setting
 from pyflink_compat.settings import durations
 from pyflink_compat.settings.kinds import StorageKind, StorageSpec
+from pyflink_compat.spark.plan_nodes import plan_nodes
 from pyflink_compat.spark.restart import RestartPolicy, restart_policy_for
 from pyflink_compat.spark.translation import effective_storage, session_conf
 
@@ -27,9 +27,6 @@ __all__ = [
     "sink_format", "is_stateful", "no_effect_message", "TEMPORARY", "DURABLE",
 ]
 
-_STATEFUL_NODES = re.compile(
-    r"\b(Aggregate|Deduplicate|DeduplicateWithinWatermark|FlatMapGroupsWithState|"
-    r"TransformWithState|FlatMapGroupsInPandasWithState|GlobalLimit|Join)\b")
 _ASYNC_SINKS = ("memory", "console", "noop", "kafka", "foreach")
 _ASYNC_SINKS_SPARK3 = ("memory", "console", "noop", "kafka")  # 3.5 rejects foreach
 
@@ -273,10 +270,9 @@ def sink_format(writer: Any) -> Optional[str]:
 def is_stateful(writer: Any) -> bool:
     """Whether the query behind a writer keeps state (aggregation, deduplication, join...)."""
     try:
-        plan = writer._df._jdf.queryExecution().analyzed().toString()
+        return plan_nodes(writer).stateful
     except Exception:
         return True
-    return bool(_STATEFUL_NODES.search(str(plan)))
 
 
 def sources_bounded(writer: Any) -> Optional[bool]:
