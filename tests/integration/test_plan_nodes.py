@@ -51,7 +51,7 @@ def test_streaming_sources_come_in_plan_order_without_expression_ids(make_env, t
     sources = source_descriptions(frame.writeStream)
     assert len(sources) == 2
     assert str(first) in sources[0] and str(second) in sources[1]
-    assert all(s.startswith("StreamingRelation FileSource") for s in sources)
+    assert all(s.startswith("StreamingRelation") for s in sources)
     assert not any("#" in s for s in sources)
 
 
