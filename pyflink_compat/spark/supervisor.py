@@ -44,8 +44,8 @@ from pyflink_compat.spark.failures import (
     CheckpointLost, QueryStartFailure, failure_context, first_line, is_checkpoint_write_failure)
 from pyflink_compat.spark.job_directories import StateStoreMismatchWarning, prepare_directories
 from pyflink_compat.spark.polling import (
-    FASTEST_PAUSE, keeps_pace, needs_status, next_pause, slowest_pause, status_every)
-from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec, no_effect_message
+    Pacer, batch_time_left, keeps_pace, needs_status, slowest_pause, status_every)
+from pyflink_compat.spark.plan import DURABLE, JobPlan, SinkSpec, no_effect_message
 from pyflink_compat.spark.savepoints import write_on_stop
 from pyflink_compat.spark.rules import (
     IDLE_POLLS_BEFORE_FINISHED, CheckpointFailure, FailedCheckpoints, batch_took_too_long,
@@ -53,6 +53,7 @@ from pyflink_compat.spark.rules import (
     state_size_rejection)
 from pyflink_compat.spark.settings_check import impossible_settings
 from pyflink_compat.spark.stats import CompletedCheckpointStats, stats_from_progress
+from pyflink_compat.spark.watched_query import WatchedQuery
 from pyflink_compat.spark.writers import apply_query_plan
 from pyflink_compat.util.exceptions import job_failure, job_start_failure
 
@@ -64,29 +65,6 @@ LOG = logging.getLogger("pyflink_compat.job")
 
 class NoSparkEffectWarning(UserWarning):
     """Settings in force for a job that Spark does not honour."""
-
-
-class _Query:
-    """One sink's query across restarts."""
-
-    def __init__(self, sink: SinkSpec, plan: QueryPlan):
-        self.sink = sink
-        self.plan = plan
-        self.handle: Any = None
-        self.last_batch = -1
-        #: The newest batch this job saw in the checkpoint's commit log (-1: none).
-        self.last_committed = -1
-        self.finished = False
-        self.idle_polls = 0
-        self.active_since: Optional[float] = None
-        self.timed_out_batch: Optional[int] = None
-        #: Whether the current handle has completed a trigger (with or without data).
-        self.triggered = False
-        #: When (monotonic seconds) the current handle started, and its status was last read.
-        self.started_at = 0.0
-        self.status_at = 0.0
-        #: Whether the last poll found a newly completed batch.
-        self.progressed = False
 
 
 class JobRun:
@@ -103,7 +81,7 @@ class JobRun:
         self.job_id = JobID()
         self._spark = spark
         self._temporary_root = temporary_root
-        self._queries = [_Query(s, q) for s, q in zip(sinks, plan.queries)]
+        self._queries = [WatchedQuery(s, q) for s, q in zip(sinks, plan.queries)]
         self._status = JobStatus.CREATED
         self._lock = threading.RLock()
         self._cancel = threading.Event()
@@ -260,10 +238,7 @@ class JobRun:
             except Exception as e:  # noqa: BLE001 - any start failure goes to the restart strategy
                 return QueryStartFailure("Query '{}' could not start from its checkpoint {}: {}".format(
                     query.sink.name, query.plan.checkpoint_location, first_line(e)))
-            query.active_since = None
-            query.idle_polls = 0
-            query.triggered = False
-            query.started_at = query.status_at = time.monotonic()
+            query.restarted(time.monotonic())
         if self._dirs is not None:
             try:
                 self._dirs.record_query_ids({q.sink.name: q.handle for q in self._queries if q.handle})
@@ -271,7 +246,7 @@ class JobRun:
                 return e
         return None
 
-    def _check_checkpoint(self, query: _Query, before_start: bool) -> Optional[BaseException]:
+    def _check_checkpoint(self, query: WatchedQuery, before_start: bool) -> Optional[BaseException]:
         """Whether a durable query's checkpoint still holds what this job committed in it."""
         dirs = self._dirs
         if dirs is None or query.plan.location_kind != DURABLE:
@@ -292,7 +267,7 @@ class JobRun:
             return e
         return None
 
-    def _check_commit(self, query: _Query, batch_id: int) -> Optional[BaseException]:
+    def _check_commit(self, query: WatchedQuery, batch_id: int) -> Optional[BaseException]:
         """After Spark reported batch ``batch_id`` complete: the cheap check that its commit and
         the checkpoint's metadata are there (so nothing this job committed is lost), else the
         full one of :meth:`_check_checkpoint`, which says what is missing."""
@@ -325,25 +300,29 @@ class JobRun:
 
     def _watch(self) -> 'tuple[str, Optional[BaseException]]':
         timeout = self.plan.checkpoint_timeout if self.plan.checkpointing_enabled else None
-        slowest, every = slowest_pause(timeout), status_every(timeout)
-        pause = FASTEST_PAUSE
+        pacer, every = Pacer(slowest_pause(timeout)), status_every(timeout)
+        pause = pacer.next(busy=True)
         while True:
             if self._cancel.wait(pause):
                 return "cancelled", None
-            busy = False
+            busy, due = False, None
             for query in self._queries:
                 if query.finished or query.handle is None:
                     continue
                 failure = self._check_query(query, every)
                 if failure is not None:
                     return "failed", failure
-                busy = busy or keeps_pace(query.sink.bounded, query.progressed,
-                                          time.monotonic() - query.started_at)
+                now = time.monotonic()
+                left = batch_time_left(now - query.progress_at, query.batch_seconds)
+                busy = busy or keeps_pace(query.sink.bounded, now - query.started_at,
+                                          query.running, left > 0)
+                if left > 0:
+                    due = left if due is None else min(due, left)
             if all(q.finished for q in self._queries):
                 return "finished", None
-            pause = next_pause(pause, busy, slowest)
+            pause = pacer.next(busy, due)
 
-    def _check_query(self, query: _Query, status_every: Optional[float]) -> Optional[BaseException]:
+    def _check_query(self, query: WatchedQuery, status_every: Optional[float]) -> Optional[BaseException]:
         query.progressed = False
         handle = query.handle
         j_query = handle._jsq
@@ -371,21 +350,21 @@ class JobRun:
                         return QueryStartFailure("Query '{}' could not start from its checkpoint {}: "
                                                  "{}".format(query.sink.name, query.plan.checkpoint_location,
                                                              first_line(e)))
-                    query.triggered = False
-                    query.started_at = query.status_at = time.monotonic()
+                    query.restarted(time.monotonic())
                 return failure
             return error
         failure = self._collect_progress(query)
         if failure is not None:
             return failure
-        if not needs_status(query.sink.bounded, query.progressed,
-                            time.monotonic() - query.status_at, status_every):
+        now = time.monotonic()
+        if not needs_status(query.sink.bounded, query.progressed, now - query.status_at, status_every,
+                            batch_time_left(now - query.progress_at, query.batch_seconds) > 0):
             if query.progressed:
                 query.idle_polls = 0
             return None
         return self._check_timeout_and_end(query, j_query)
 
-    def _collect_progress(self, query: _Query) -> Optional[BaseException]:
+    def _collect_progress(self, query: WatchedQuery) -> Optional[BaseException]:
         j_query = query.handle._jsq
         # The last progress alone (two JVM calls) tells whether anything is new; the list of
         # recent ones (a call per entry) is walked only when more than one batch is new.
@@ -412,6 +391,10 @@ class JobRun:
             lost = self._check_commit(query, max(stats.batch_id for stats in completed))
             if lost is not None:
                 return lost
+        if completed and completed[-1].batch_id > query.last_batch:
+            # the next batch started as this one ended: it is expected to take as long
+            query.progress_at, query.running = time.monotonic(), False
+            query.batch_seconds = completed[-1].duration_ms / 1000
         for stats in completed:
             query.progressed = query.progressed or stats.batch_id > query.last_batch
             query.last_batch = max(query.last_batch, stats.batch_id)
@@ -438,9 +421,9 @@ class JobRun:
             LOG.info("Job %s: completed %s", self.plan.job_name, stats)
         return None
 
-    def _check_timeout_and_end(self, query: _Query, j_query: Any) -> Optional[BaseException]:
+    def _check_timeout_and_end(self, query: WatchedQuery, j_query: Any) -> Optional[BaseException]:
         status = j_query.status()
-        trigger_active = bool(status.isTriggerActive())
+        trigger_active = query.running = bool(status.isTriggerActive())
         now = query.status_at = time.monotonic()
         if trigger_active:
             query.idle_polls = 0
@@ -462,7 +445,7 @@ class JobRun:
             LOG.info("Job %s: sink '%s' consumed all its input", self.plan.job_name, query.sink.name)
         return None
 
-    def _failed_checkpoint(self, query: _Query, reason: str) -> Optional[BaseException]:
+    def _failed_checkpoint(self, query: WatchedQuery, reason: str) -> Optional[BaseException]:
         failure = self._failed.record(query.sink.name, reason)
         LOG.warning("Job %s: checkpoint of '%s' failed (%d in a row, %d tolerated): %s",
                     self.plan.job_name, query.sink.name, self._failed.count, self._failed.tolerable,

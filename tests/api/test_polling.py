@@ -6,22 +6,41 @@ import pytest
 
 from pyflink_compat.settings import durations
 from pyflink_compat.spark.polling import (
-    FASTEST_PAUSE, SLOWEST_PAUSE, STARTING_SECONDS, keeps_pace, needs_status, next_pause, slowest_pause,
-    status_every)
+    FASTEST_PAUSE, SLOWEST_PAUSE, STARTING_SECONDS, Pacer, batch_time_left, keeps_pace, needs_status,
+    slowest_pause, status_every)
 
 TEN_MINUTES = durations.from_millis(600_000)
 
 
 def test_the_pause_doubles_while_nothing_happens_and_stops_at_the_slowest():
-    pauses = [FASTEST_PAUSE]
-    for _ in range(8):
-        pauses.append(next_pause(pauses[-1], busy=False, slowest=SLOWEST_PAUSE))
+    pacer = Pacer(SLOWEST_PAUSE)
+    pauses = [pacer.next(busy=False) for _ in range(8)]
     assert pauses[:5] == pytest.approx([0.1, 0.2, 0.4, 0.8, 1.0])
     assert max(pauses) == SLOWEST_PAUSE
 
 
 def test_anything_happening_brings_the_pause_back_to_the_fastest():
-    assert next_pause(SLOWEST_PAUSE, busy=True, slowest=SLOWEST_PAUSE) == FASTEST_PAUSE
+    pacer = Pacer(SLOWEST_PAUSE)
+    for _ in range(6):
+        pacer.next(busy=False)
+    assert pacer.next(busy=True) == FASTEST_PAUSE
+    assert pacer.next(busy=False) == FASTEST_PAUSE  # and a quiet spell after it starts over
+
+
+def test_a_batch_due_is_waited_for_within_the_fastest_and_the_slowest_pace():
+    pacer = Pacer(SLOWEST_PAUSE)
+    assert pacer.next(busy=False, batch_due_in=0.43) == pytest.approx(0.43)
+    assert pacer.next(busy=False, batch_due_in=0.01) == FASTEST_PAUSE
+    assert pacer.next(busy=False, batch_due_in=30.0) == SLOWEST_PAUSE
+    assert pacer.next(busy=True, batch_due_in=0.43) == FASTEST_PAUSE
+    # a batch that takes longer than the last is then watched from the fastest pace up
+    assert [pacer.next(busy=False) for _ in range(3)] == pytest.approx([0.1, 0.2, 0.4])
+
+
+def test_the_next_batch_is_expected_as_long_after_the_last_as_the_last_took():
+    assert batch_time_left(since_progress=0.1, batch_seconds=0.4) == pytest.approx(0.3)
+    assert batch_time_left(since_progress=0.5, batch_seconds=0.4) == 0.0
+    assert batch_time_left(since_progress=0.0, batch_seconds=0.0) == 0.0
 
 
 @pytest.mark.parametrize("timeout_ms, slowest", [
@@ -47,6 +66,13 @@ def test_a_query_that_just_completed_a_batch_is_not_asked_for_its_status():
     assert not needs_status(bounded=False, progressed=False, since_status=0.0, every=5.0)
 
 
+def test_a_bounded_query_is_not_asked_whether_its_input_is_exhausted_before_its_next_batch_is_due():
+    assert not needs_status(bounded=True, progressed=False, since_status=0.0, every=None,
+                            batch_expected=True)
+    # a checkpoint timeout is still watched
+    assert needs_status(bounded=True, progressed=False, since_status=5.0, every=5.0, batch_expected=True)
+
+
 def test_an_unbounded_query_is_asked_only_as_often_as_its_timeout_needs():
     every = status_every(TEN_MINUTES)
     assert not needs_status(bounded=False, progressed=False, since_status=every / 2, every=every)
@@ -58,10 +84,14 @@ def test_without_checkpointing_an_unbounded_query_is_never_asked_for_its_status(
 
 
 def test_a_bounded_query_keeps_the_fastest_pace_to_notice_the_end_of_its_input():
-    assert keeps_pace(bounded=True, progressed=False, since_start=3600.0)
+    assert keeps_pace(bounded=True, since_start=3600.0)
 
 
-def test_an_unbounded_query_keeps_the_fastest_pace_only_after_a_batch_or_a_start():
-    assert keeps_pace(bounded=False, progressed=True, since_start=3600.0)
-    assert keeps_pace(bounded=False, progressed=False, since_start=0.5)
-    assert not keeps_pace(bounded=False, progressed=False, since_start=STARTING_SECONDS)
+def test_a_bounded_query_running_or_expecting_a_batch_does_not_keep_the_fastest_pace():
+    assert not keeps_pace(bounded=True, since_start=3600.0, running=True)
+    assert not keeps_pace(bounded=True, since_start=3600.0, batch_expected=True)
+
+
+def test_an_unbounded_query_keeps_the_fastest_pace_only_after_a_start():
+    assert keeps_pace(bounded=False, since_start=0.5)
+    assert not keeps_pace(bounded=False, since_start=STARTING_SECONDS)

@@ -61,7 +61,7 @@ def test_a_transient_failure_recovers_from_the_checkpoint_without_duplicates_and
 
 def test_batches_committed_just_before_a_query_fails_are_completed_checkpoints(
         make_env, tmp_path, monkeypatch):
-    import pyflink_compat.spark.supervisor as supervisor
+    import pyflink_compat.spark.polling as polling
 
     write_json_files(tmp_path / "in", n_files=3, rows_per_file=2)
 
@@ -71,7 +71,7 @@ def test_batches_committed_just_before_a_query_fails_are_completed_checkpoints(
 
     # The first poll comes after batches 0 and 1 have committed and batch 2 has failed, so
     # the supervisor sees them only on the query that already ended.
-    monkeypatch.setattr(supervisor, "FASTEST_PAUSE", 8.0)
+    monkeypatch.setattr(polling, "FASTEST_PAUSE", 8.0)
     env = make_env({"restart-strategy.type": "none"})
     sink = BatchFiles(tmp_path / "out", fail=fail_in_batch_2)
     add_rows_sink(env, tmp_path, sink)
@@ -84,12 +84,12 @@ def test_batches_committed_just_before_a_query_fails_are_completed_checkpoints(
 
 def test_batches_committed_just_before_a_cancel_are_completed_checkpoints(
         make_env, tmp_path, monkeypatch):
-    import pyflink_compat.spark.supervisor as supervisor
+    import pyflink_compat.spark.polling as polling
 
     write_json_files(tmp_path / "in", n_files=2, rows_per_file=2)
     # No poll comes between the two commits and the cancel: the supervisor sees them only
     # when it stops the query.
-    monkeypatch.setattr(supervisor, "FASTEST_PAUSE", 30.0)
+    monkeypatch.setattr(polling, "FASTEST_PAUSE", 30.0)
     env = make_env()
     add_rows_sink(env, tmp_path, BatchFiles(tmp_path / "out"), bounded=False)
     client = env.execute_async("cancelled-between-polls")
