@@ -139,6 +139,8 @@ def main() -> Dict[str, Any]:
     parser.add_argument("--interval", type=int, default=10, help="checkpoint interval, ms")
     parser.add_argument("--kill-after", type=int, default=0)
     parser.add_argument("--first-batch", action="store_true")
+    parser.add_argument("--state-bytes", action="store_true",
+                        help="count the state bytes written (a thread scans the state folder every 50 ms)")
     args = parser.parse_args()
     started = time.time()
 
@@ -207,7 +209,7 @@ def main() -> Dict[str, Any]:
             "path", os.path.join(args.work, "out"))
     else:
         writer = source.groupBy("k").sum("v").writeStream.outputMode("update").format("noop")
-    watcher = StateFiles(os.path.join(location, "state"))
+    watcher = StateFiles(os.path.join(location, "state")) if args.state_bytes else None
     jvm_pid = int(spark.sparkContext._jvm.java.lang.ProcessHandle.current().pid())
     jvm_cpu0, py_cpu0 = jvm_cpu_seconds(jvm_pid), time.process_time()
     steady = SteadyState(spark.sparkContext._gateway._gateway_client, jvm_pid,
@@ -234,7 +236,7 @@ def main() -> Dict[str, Any]:
     wall = committed_all - t0
     jvm_cpu, py_cpu = cpu_at_commit[0] - jvm_cpu0, cpu_at_commit[1] - py_cpu0
     time.sleep(0.5)  # let the last progress events arrive
-    state_bytes = watcher.stop()
+    state_bytes = watcher.stop() if watcher is not None else None
     batches = [p for p in progress if p["numInputRows"] > 0]
     durations = [p["durationMs"]["triggerExecution"] for p in batches]
     rows = sum(p["numInputRows"] for p in batches)
@@ -264,6 +266,8 @@ def main() -> Dict[str, Any]:
             "supervisor_cpu_share": (watched["supervisor_cpu_ms"] + watched["commands"] * cost["jvm"])
             / batch_cpu if batch_cpu else 0.0,
         })
+    if state_bytes is not None:
+        extra["state_bytes_per_checkpoint"] = state_bytes / max(len(batches), 1)
     return {
         **extra,
         "start_to_first_trigger_s": first_trigger - t0_wall,
@@ -278,7 +282,6 @@ def main() -> Dict[str, Any]:
         "wall_s": wall,
         "end_of_run_s": ended - committed_all,
         "commit_ms": statistics.median(commits) if commits else 0.0,
-        "state_bytes_per_checkpoint": state_bytes / max(len(batches), 1),
         "driver_peak_rss_mb": peak_rss / 2**20,
         # CPU time is far less disturbed by other work on the machine than wall time
         "jvm_cpu_ms_per_batch": 1e3 * jvm_cpu / max(len(batches), 1),

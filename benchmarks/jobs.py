@@ -135,7 +135,8 @@ def run(rounds: int, full: bool, parts: Sequence[str] = PARTS) -> Dict[str, Any]
                     label = "{} {} keys".format(backend, keys)
                     state.setdefault(label, {s: {} for s in SIDES})
                     for side in sides:
-                        result = drive(side, "stateful", inputs[keys], files, "--backend", backend)
+                        result = drive(side, "stateful", inputs[keys], files, "--backend", backend,
+                                       "--state-bytes")
                         for key, value in result.items():
                             state[label][side].setdefault(key, []).append(value)
             if "recovery" in parts:
