@@ -29,14 +29,12 @@ _known: "weakref.WeakKeyDictionary[Any, PlanNodes]" = weakref.WeakKeyDictionary(
 class PlanNodes:
     """What the walk found.
 
-    :param names: Every operator's node name, parents before their children.
     :param streaming_sources: One line per streaming source, in plan order, without the
         expression ids and object hashes that change from one process to the next.
     :param stateful: Whether an operator keeps state: one of :data:`STATEFUL_NODES` over
         streaming input (the same operator over static data only runs once per batch).
     """
 
-    names: Tuple[str, ...]
     streaming_sources: Tuple[str, ...]
     stateful: bool
 
@@ -50,7 +48,6 @@ def _items(j_seq: Any) -> List[Any]:
 
 
 def _walk(j_plan: Any) -> PlanNodes:
-    names: List[str] = []
     sources: List[str] = []
     stateful = False
     # (node, whether it is on the plan's own tree, where its sources count)
@@ -58,7 +55,6 @@ def _walk(j_plan: Any) -> PlanNodes:
     while stack:
         node, own_tree = stack.pop()
         name = str(node.nodeName())
-        names.append(name)
         if not stateful and name in STATEFUL_NODES:
             stateful = bool(node.isStreaming())
         children = _items(node.children())
@@ -68,7 +64,7 @@ def _walk(j_plan: Any) -> PlanNodes:
         # pushed in reverse, so that the first child is walked first
         stack.extend((child, False) for child in reversed(nested))
         stack.extend((child, own_tree) for child in reversed(children))
-    return PlanNodes(tuple(names), tuple(sources), stateful)
+    return PlanNodes(tuple(sources), stateful)
 
 
 def plan_nodes(writer: Any) -> PlanNodes:

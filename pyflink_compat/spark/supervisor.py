@@ -44,7 +44,7 @@ from pyflink_compat.spark.failures import (
     CheckpointLost, QueryStartFailure, failure_context, first_line, is_checkpoint_write_failure)
 from pyflink_compat.spark.job_directories import StateStoreMismatchWarning, prepare_directories
 from pyflink_compat.spark.polling import (
-    Pacer, batch_time_left, keeps_pace, needs_status, slowest_pause, status_every)
+    Pacer, keeps_pace, needs_status, slowest_pause, status_every)
 from pyflink_compat.spark.plan import DURABLE, JobPlan, SinkSpec, no_effect_message
 from pyflink_compat.spark.savepoints import write_on_stop
 from pyflink_compat.spark.rules import (
@@ -313,7 +313,7 @@ class JobRun:
                 if failure is not None:
                     return "failed", failure
                 now = time.monotonic()
-                left = batch_time_left(now - query.progress_at, query.batch_seconds)
+                left = query.batch_due_in(now)
                 busy = busy or keeps_pace(query.sink.bounded, now - query.started_at,
                                           query.running, left > 0)
                 if left > 0:
@@ -358,7 +358,7 @@ class JobRun:
             return failure
         now = time.monotonic()
         if not needs_status(query.sink.bounded, query.progressed, now - query.status_at, status_every,
-                            batch_time_left(now - query.progress_at, query.batch_seconds) > 0):
+                            query.batch_due_in(now) > 0):
             if query.progressed:
                 query.idle_polls = 0
             return None

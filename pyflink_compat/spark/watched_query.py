@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from pyflink_compat.spark.plan import QueryPlan, SinkSpec
+from pyflink_compat.spark.polling import batch_time_left
 
 __all__ = ["WatchedQuery"]
 
@@ -40,6 +41,10 @@ class WatchedQuery:
         self.batch_seconds = 0.0
         #: Whether its last status found a trigger running.
         self.running = False
+
+    def batch_due_in(self, now: float) -> float:
+        """Seconds until its next batch is expected to complete (0: one may be complete)."""
+        return batch_time_left(now - self.progress_at, self.batch_seconds)
 
     def restarted(self, now: float) -> None:
         """Forget what the polls of the previous handle found."""
