@@ -4,7 +4,8 @@
 ``env.execute_async()``. ``plain``: the same PySpark pipeline started by hand, with the Spark
 settings that configuration maps to (trigger, checkpoint location, state store provider,
 changelog checkpointing, batches retained). Both modes read the same input files, one file per
-batch, and collect Spark's progress events with the same listener. Prints one JSON object.
+batch, and follow the query the same way: a thread watches its commit log for the next batch,
+and its progress reports are read once the run is over. Prints one JSON object.
 
 Run by ``jobs.py``; ``--kill-after N`` makes the driver SIGKILL itself after N committed
 batches, ``--first-batch`` makes it exit at its first committed batch (for recovery timing).
@@ -64,6 +65,70 @@ class StateFiles:
         self._thread.join()
         self._scan()
         return sum(self.seen.values())
+
+
+class CommitWatcher:
+    """Follows a query through the files of its commit log: a thread looks for the next
+    batch's commit every few milliseconds (plain file checks, no JVM call), so that watching
+    costs both sides the same and next to nothing. A listener in Python would not: PySpark
+    turns every progress event into Python objects with hundreds of py4j commands.
+
+    The progress reports (durations, rows, state) are read from the query once the run is
+    over; the query is found among the session's active ones at its first commit.
+    """
+
+    PAUSE = 0.005
+
+    def __init__(self, commits: str, spark: Any, args: Any, started: float):
+        self.commits = commits
+        self.spark = spark
+        self.args = args
+        self.steady: Any = None
+        self.done = threading.Event()
+        #: the commits of this run (a restart finds those of the run before it)
+        self.seen: List[int] = []
+        self.query: Any = None
+        self.started = started
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def _committed(self) -> List[int]:
+        try:
+            return sorted(int(name) for name in os.listdir(self.commits) if name.isdigit())
+        except OSError:
+            return []
+
+    def _run(self) -> None:
+        before = set(self._committed())
+        following = max(before) + 1 if before else 0
+        while not self.done.is_set():
+            if not os.path.exists(os.path.join(self.commits, str(following))):
+                time.sleep(self.PAUSE)
+                continue
+            self.seen.append(following)
+            following += 1
+            self._committed_batch()
+
+    def _committed_batch(self) -> None:
+        args, count = self.args, len(self.seen)
+        self.steady.mark(count)
+        if args.first_batch:
+            print(json.dumps({"first_batch_s": time.time() - self.started,
+                              "batch_id": self.seen[-1]}), flush=True)
+            os._exit(0)
+        if args.kill_after and count >= args.kill_after:
+            print(json.dumps({"killed_after_batch": self.seen[-1]}), flush=True)
+            os.kill(os.getpid(), signal.SIGKILL)
+        if self.query is None:
+            self.query = self.spark.streams.active[0]
+        if count >= args.files:
+            self.done.set()
+
+    def progress(self) -> List[Dict[str, Any]]:
+        """The query's progress reports, oldest first (read after the run)."""
+        return [json.loads(p.json()) for p in self.query._jsq.recentProgress()] if self.query else []
 
 
 def jvm_cpu_seconds(pid: int) -> float:
@@ -145,7 +210,6 @@ def main() -> Dict[str, Any]:
     started = time.time()
 
     from pyspark.sql import SparkSession
-    from pyspark.sql.streaming import StreamingQueryListener
 
     base = (SparkSession.builder.master("local[2]").appName("bench")
             .config("spark.ui.enabled", "false")
@@ -172,60 +236,31 @@ def main() -> Dict[str, Any]:
                        "true" if args.backend == "rocksdb" else "false")
         spark.conf.set("spark.sql.streaming.minBatchesToRetain", "1")
 
-    progress: List[Dict[str, Any]] = []
-    done = threading.Event()
-    steady: Any = None
-
-    class Collect(StreamingQueryListener):
-        def onQueryStarted(self, event: Any) -> None:
-            pass
-
-        def onQueryProgress(self, event: Any) -> None:
-            p = json.loads(event.progress.json)
-            progress.append(p)
-            committed = [q for q in progress if q["numInputRows"] > 0]
-            if p["numInputRows"] > 0:
-                steady.mark(len(committed))
-            if args.first_batch and committed:
-                print(json.dumps({"first_batch_s": time.time() - started,
-                                  "batch_id": p["batchId"]}), flush=True)
-                os._exit(0)
-            if args.kill_after and len(committed) >= args.kill_after:
-                print(json.dumps({"killed_after_batch": p["batchId"]}), flush=True)
-                os.kill(os.getpid(), signal.SIGKILL)
-            if len(committed) >= args.files:
-                done.set()
-
-        def onQueryIdle(self, event: Any) -> None:
-            pass
-
-        def onQueryTerminated(self, event: Any) -> None:
-            done.set()
-
-    spark.streams.addListener(Collect())
+    watcher = CommitWatcher(os.path.join(location, "commits"), spark, args, started)
     source = spark.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1).json(args.input)
     if args.pipeline == "stateless":
         writer = source.writeStream.format("parquet").option(
             "path", os.path.join(args.work, "out"))
     else:
         writer = source.groupBy("k").sum("v").writeStream.outputMode("update").format("noop")
-    watcher = StateFiles(os.path.join(location, "state")) if args.state_bytes else None
+    state_files = StateFiles(os.path.join(location, "state")) if args.state_bytes else None
     jvm_pid = int(spark.sparkContext._jvm.java.lang.ProcessHandle.current().pid())
     jvm_cpu0, py_cpu0 = jvm_cpu_seconds(jvm_pid), time.process_time()
-    steady = SteadyState(spark.sparkContext._gateway._gateway_client, jvm_pid,
-                         supervised=args.mode == "compat")
+    watcher.steady = SteadyState(spark.sparkContext._gateway._gateway_client, jvm_pid,
+                                 supervised=args.mode == "compat")
+    watcher.start()
     t0, t0_wall = time.perf_counter(), time.time()
     if args.mode == "compat":
         env.add_sink(writer, name=SINK, bounded=True)
         client = env.execute_async(JOB_NAME)
-        done.wait()
+        watcher.done.wait()
         committed_all = time.perf_counter()
         cpu_at_commit = jvm_cpu_seconds(jvm_pid), time.process_time()
         client.get_job_execution_result().result()
     else:
         query = (writer.trigger(processingTime="{} milliseconds".format(args.interval))
                  .option("checkpointLocation", "file://" + location).start())
-        done.wait()
+        watcher.done.wait()
         committed_all = time.perf_counter()
         cpu_at_commit = jvm_cpu_seconds(jvm_pid), time.process_time()
         query.stop()
@@ -235,9 +270,12 @@ def main() -> Dict[str, Any]:
     ended = time.perf_counter()
     wall = committed_all - t0
     jvm_cpu, py_cpu = cpu_at_commit[0] - jvm_cpu0, cpu_at_commit[1] - py_cpu0
-    time.sleep(0.5)  # let the last progress events arrive
-    state_bytes = watcher.stop() if watcher is not None else None
+    state_bytes = state_files.stop() if state_files is not None else None
+    progress = watcher.progress()
     batches = [p for p in progress if p["numInputRows"] > 0]
+    if len(batches) != args.files or len(batches) != len(watcher.seen):
+        raise SystemExit("expected {} batches with input, one per commit; the query reported {} "
+                         "and committed {}".format(args.files, len(batches), len(watcher.seen)))
     durations = [p["durationMs"]["triggerExecution"] for p in batches]
     rows = sum(p["numInputRows"] for p in batches)
     busy_s = sum(durations) / 1e3
@@ -250,7 +288,7 @@ def main() -> Dict[str, Any]:
     # from asking for the query (execute_async, or start by hand) to its first trigger
     first_trigger = datetime.datetime.strptime(progress[0]["timestamp"], "%Y-%m-%dT%H:%M:%S.%fZ") \
         .replace(tzinfo=datetime.timezone.utc).timestamp() if progress else t0_wall
-    watched = steady.per_batch()
+    watched = watcher.steady.per_batch()
     extra = {"steady_jvm_cpu_ms_per_batch": watched["jvm_cpu_ms"],
              "steady_python_cpu_ms_per_batch": watched["python_cpu_ms"]}
     if args.mode == "compat":

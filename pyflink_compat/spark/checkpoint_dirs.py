@@ -1,4 +1,5 @@
-"""Checkpoint directories of a job, through Hadoop's file system API in the Spark JVM.
+"""Checkpoint directories of a job, through Hadoop's file system API in the Spark JVM (from
+Python for the marker and the per-batch commit check when the storage is local).
 
 Layout of a durable job: ``<storage dir>/<job directory name>/<sink name>`` is one query's
 Spark checkpoint, and ``<storage dir>/<job directory name>/_pyflink_compat_job.json`` (the
@@ -24,11 +25,10 @@ Ownership follows Flink's default restore mode, ``NO_CLAIM``:
   under ``CLAIM`` a restored directory is recorded as created by the run that claimed it, and
   the rules for a directory the run created apply.
 
-Clean-up deletes a sink directory only when the marker names this job, the directory was
-created (or claimed) by one of its runs, and Spark's own ``metadata`` file in it still carries
-the recorded query id. It never deletes the storage directory, nor anything outside the job
-directory; the job directory itself only when it is left empty. When in doubt, it keeps the
-data and says why.
+Clean-up deletes a sink directory only when the marker names this job, one of its runs created
+(or claimed) the directory, and Spark's ``metadata`` file in it still has the recorded query
+id: never the storage directory or anything outside the job directory, the job directory only
+when left empty. When in doubt, it keeps the data and says why.
 
 Every read of a checkpoint file that can fail raises :class:`CheckpointError` naming the file
 and the cause; the supervisor turns it into the job's error.
@@ -39,8 +39,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import shutil
-import tempfile
 import uuid
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence
 
@@ -51,8 +49,7 @@ from pyflink_compat.util.jvm_objects import java_class, java_static
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
-__all__ = ["CheckpointDirs", "CheckpointError", "MARKER_NAME", "NO_CLAIM", "CLAIM",
-           "make_temporary_root", "new_run_id"]
+__all__ = ["CheckpointDirs", "CheckpointError", "MARKER_NAME", "NO_CLAIM", "CLAIM", "new_run_id"]
 
 LOG = logging.getLogger("pyflink_compat.checkpoints")
 
@@ -75,19 +72,6 @@ class CheckpointError(Exception):
 def new_run_id() -> str:
     """A fresh identifier for one run of a job."""
     return uuid.uuid4().hex
-
-
-def make_temporary_root(job_name: str) -> str:
-    """A new local directory owned by one run of a job, as a ``file:`` URI."""
-    safe = "".join(c if c.isalnum() else "-" for c in job_name)[:40]
-    return "file:" + tempfile.mkdtemp(prefix="pyflink_compat-{}-".format(safe))
-
-
-def remove_temporary_root(root: str) -> None:
-    """Remove a directory made by :func:`make_temporary_root`."""
-    local = root[len("file:"):] if root.startswith("file:") else root
-    if os.path.basename(local).startswith("pyflink_compat-"):
-        shutil.rmtree(local, ignore_errors=True)
 
 
 def _java_cause(error: BaseException) -> str:
@@ -177,7 +161,11 @@ class CheckpointDirs:
 
     def holds_commit(self, sink: str, batch_id: int) -> bool:
         """Whether a sink's checkpoint has Spark's ``metadata`` file and batch ``batch_id`` in its
-        commit log: four JVM calls, where listing the log and reading the file take a dozen."""
+        commit log (two file checks; listing the log and reading the file take a dozen)."""
+        if self._local is not None:
+            folder = os.path.join(self._local.directory, sink)
+            return os.path.isfile(os.path.join(folder, "commits", str(batch_id))) and \
+                os.path.isfile(os.path.join(folder, "metadata"))
         try:
             return bool(self._fs.exists(self._path(sink, "commits", str(batch_id)))) and \
                 bool(self._fs.exists(self._path(sink, "metadata")))

@@ -44,9 +44,10 @@ class CompletedCheckpointStats:
 
 
 def _epoch_millis(timestamp: str) -> int:
+    """Spark's progress timestamp (UTC, ``2024-01-31T12:00:00.123Z``) in epoch milliseconds."""
     try:
-        moment = datetime.datetime.strptime(timestamp, "%Y-%m-%dT%H:%M:%S.%fZ")
-    except (TypeError, ValueError):
+        moment = datetime.datetime.fromisoformat(timestamp[:-1] if timestamp.endswith("Z") else "")
+    except (AttributeError, TypeError, ValueError):
         return 0
     return int(moment.replace(tzinfo=datetime.timezone.utc).timestamp() * 1000)
 

@@ -38,8 +38,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 from pyflink_compat.common.job_execution_result import JobExecutionResult
 from pyflink_compat.common.job_id import JobID
 from pyflink_compat.common.job_status import JobStatus
-from pyflink_compat.spark.checkpoint_dirs import (
-    NO_CLAIM, CheckpointDirs, CheckpointError, new_run_id, remove_temporary_root)
+from pyflink_compat.spark.checkpoint_dirs import NO_CLAIM, CheckpointDirs, CheckpointError, new_run_id
 from pyflink_compat.spark.failures import (
     CheckpointLost, QueryStartFailure, failure_context, first_line, is_checkpoint_write_failure)
 from pyflink_compat.spark.job_directories import StateStoreMismatchWarning, prepare_directories
@@ -53,6 +52,7 @@ from pyflink_compat.spark.rules import (
     state_size_rejection)
 from pyflink_compat.spark.settings_check import impossible_settings
 from pyflink_compat.spark.stats import CompletedCheckpointStats, stats_from_progress
+from pyflink_compat.spark.temporary_root import remove_temporary_root
 from pyflink_compat.spark.watched_query import WatchedQuery
 from pyflink_compat.spark.writers import apply_query_plan
 from pyflink_compat.util.exceptions import job_failure, job_start_failure

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from tests._py4j_commands import sent_commands
 
 from .conftest import start_unbounded_job, wait_for_commits, write_json_files
@@ -23,14 +25,16 @@ def test_the_supervisor_of_a_quiet_job_backs_off(make_env, tmp_path):
     assert client.cancel().result(60) is None
 
 
-def test_the_per_batch_check_finds_a_commit_only_with_the_checkpoints_metadata(spark, tmp_path):
+@pytest.mark.parametrize("scheme", ["file://", ""], ids=["local-from-python", "through-hadoop"])
+def test_the_per_batch_check_finds_a_commit_only_with_the_checkpoints_metadata(spark, tmp_path, scheme):
     from pyflink_compat.spark.checkpoint_dirs import CheckpointDirs
 
     sink = tmp_path / "job" / "rows"
     (sink / "commits").mkdir(parents=True)
     (sink / "commits" / "3").write_text("v1\n{}\n")
     (sink / "metadata").write_text('{"id":"q"}\n')
-    dirs = CheckpointDirs(spark, "file://" + str(tmp_path / "job"), "job")
+    dirs = CheckpointDirs(spark, scheme + str(tmp_path / "job"), "job")
+    assert (dirs._local is not None) == (scheme == "file://")
     assert dirs.holds_commit("rows", 3)
     assert not dirs.holds_commit("rows", 4)
     (sink / "metadata").unlink()
