@@ -13,8 +13,10 @@ written as JSON to ``--out`` (``plots.py`` draws them). Small sizes by default (
 ``--full``: up to 1M keys) and writes them to ``state.json``, which the state table and plot
 then prefer to the state part of ``jobs.json``. ``--only overhead`` runs the job overhead alone
 (``overhead.json``); with many ``--rounds`` its ratios paired by round resolve a few percent.
+``--only recovery`` runs the recovery measurement alone (``recovery.json``).
 
-Usage: ``python benchmarks/run.py [--full] [--only calls|jobs|overhead|state] [--pyflink-python PATH] [--out DIR]``
+Usage: ``python benchmarks/run.py [--full] [--only calls|jobs|overhead|recovery|state]
+[--pyflink-python PATH] [--out DIR]``
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ def compile_package() -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="full sizes (much longer)")
-    parser.add_argument("--only", choices=("calls", "jobs", "overhead", "state"),
+    parser.add_argument("--only", choices=("calls", "jobs", "overhead", "recovery", "state"),
                         help="run one group (overhead: the job overhead part of jobs alone)")
     parser.add_argument("--rounds", type=int, help="fresh processes per side and measurement")
     parser.add_argument("--pyflink-python", default=os.environ.get("PYFLINK_PYTHON", ""))
@@ -60,6 +62,8 @@ def main() -> int:
     if args.only == "overhead":
         write_results(args.out, "overhead", jobs.run(args.rounds or (3 if args.full else 1),
                                                      args.full, parts=("overhead",)))
+    if args.only == "recovery":
+        write_results(args.out, "recovery", jobs.run(args.rounds or 3, args.full, parts=("recovery",)))
     if args.only == "state":
         write_results(args.out, "state", jobs.run(args.rounds or (3 if args.full else 1), args.full,
                                                   parts=("state",)))

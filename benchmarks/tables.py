@@ -4,7 +4,8 @@ results ``run.py`` wrote, so that the page shows exactly what a run measured.
 Usage: ``python benchmarks/tables.py [--results DIR] calls|start|jobs|paired|supervision|recovery|state``
 
 ``jobs``, ``paired`` and ``supervision`` read ``overhead.json`` (``run.py --only overhead``) when
-there is one, else the job overhead part of ``jobs.json``.
+there is one, else the job overhead part of ``jobs.json``; ``recovery`` and ``state`` likewise
+prefer ``recovery.json`` and ``state.json``.
 """
 
 from __future__ import annotations
@@ -131,8 +132,9 @@ def main(argv: Sequence[str]) -> int:
     if args.table in ("jobs", "paired", "supervision") and \
             os.path.exists(os.path.join(args.results, "overhead.json")):
         name = "overhead"  # an overhead-only run wins over the overhead part of a jobs run
-    if args.table == "state" and os.path.exists(os.path.join(args.results, "state.json")):
-        name = "state"  # a state-only run wins over the state part of a jobs run
+    if args.table in ("state", "recovery") and \
+            os.path.exists(os.path.join(args.results, args.table + ".json")):
+        name = args.table  # a run of that part alone wins over the same part of a jobs run
     with open(os.path.join(args.results, name + ".json")) as f:
         results: Dict[str, Any] = json.load(f)
     if args.table == "calls":
