@@ -7,6 +7,9 @@ changelog checkpointing, batches retained). Both modes read the same input files
 batch, and follow the query the same way: a thread watches its commit log for the next batch,
 and its progress reports are read once the run is over. Prints one JSON object.
 
+``--plan-walk`` makes the plain mode read the query's operators from its analyzed plan before
+starting it, as ``execute()`` does (to measure what that walk costs on its own).
+
 Run by ``jobs.py``; ``--kill-after N`` makes the driver SIGKILL itself after N committed
 batches, ``--first-batch`` makes it exit at its first committed batch (for recovery timing).
 """
@@ -204,6 +207,8 @@ def main() -> Dict[str, Any]:
     parser.add_argument("--interval", type=int, default=10, help="checkpoint interval, ms")
     parser.add_argument("--kill-after", type=int, default=0)
     parser.add_argument("--first-batch", action="store_true")
+    parser.add_argument("--plan-walk", action="store_true",
+                        help="plain mode: read the query's operators as execute() does before it starts")
     parser.add_argument("--state-bytes", action="store_true",
                         help="count the state bytes written (a thread scans the state folder every 50 ms)")
     args = parser.parse_args()
@@ -258,6 +263,10 @@ def main() -> Dict[str, Any]:
         cpu_at_commit = jvm_cpu_seconds(jvm_pid), time.process_time()
         client.get_job_execution_result().result()
     else:
+        if args.plan_walk:
+            from pyflink_compat.spark.plan_nodes import plan_nodes
+
+            plan_nodes(writer)
         query = (writer.trigger(processingTime="{} milliseconds".format(args.interval))
                  .option("checkpointLocation", "file://" + location).start())
         watcher.done.wait()
