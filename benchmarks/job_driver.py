@@ -104,8 +104,8 @@ class CommitWatcher:
             return []
 
     def _run(self) -> None:
-        before = set(self._committed())
-        following = max(before) + 1 if before else 0
+        before = self._committed()
+        following = before[-1] + 1 if before else 0
         while not self.done.is_set():
             if not os.path.exists(os.path.join(self.commits, str(following))):
                 time.sleep(self.PAUSE)
