@@ -82,11 +82,11 @@ class CommitWatcher:
 
     PAUSE = 0.005
 
-    def __init__(self, commits: str, spark: Any, args: Any, started: float):
+    def __init__(self, commits: str, spark: Any, args: Any, started: float, steady: "SteadyState"):
         self.commits = commits
         self.spark = spark
         self.args = args
-        self.steady: Any = None
+        self.steady = steady
         self.done = threading.Event()
         #: the commits of this run (a restart finds those of the run before it)
         self.seen: List[int] = []
@@ -241,7 +241,6 @@ def main() -> Dict[str, Any]:
                        "true" if args.backend == "rocksdb" else "false")
         spark.conf.set("spark.sql.streaming.minBatchesToRetain", "1")
 
-    watcher = CommitWatcher(os.path.join(location, "commits"), spark, args, started)
     source = spark.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1).json(args.input)
     if args.pipeline == "stateless":
         writer = source.writeStream.format("parquet").option(
@@ -251,8 +250,9 @@ def main() -> Dict[str, Any]:
     state_files = StateFiles(os.path.join(location, "state")) if args.state_bytes else None
     jvm_pid = int(spark.sparkContext._jvm.java.lang.ProcessHandle.current().pid())
     jvm_cpu0, py_cpu0 = jvm_cpu_seconds(jvm_pid), time.process_time()
-    watcher.steady = SteadyState(spark.sparkContext._gateway._gateway_client, jvm_pid,
-                                 supervised=args.mode == "compat")
+    steady = SteadyState(spark.sparkContext._gateway._gateway_client, jvm_pid,
+                         supervised=args.mode == "compat")
+    watcher = CommitWatcher(os.path.join(location, "commits"), spark, args, started, steady)
     watcher.start()
     t0, t0_wall = time.perf_counter(), time.time()
     if args.mode == "compat":
@@ -297,7 +297,7 @@ def main() -> Dict[str, Any]:
     # from asking for the query (execute_async, or start by hand) to its first trigger
     first_trigger = datetime.datetime.strptime(progress[0]["timestamp"], "%Y-%m-%dT%H:%M:%S.%fZ") \
         .replace(tzinfo=datetime.timezone.utc).timestamp() if progress else t0_wall
-    watched = watcher.steady.per_batch()
+    watched = steady.per_batch()
     extra = {"steady_jvm_cpu_ms_per_batch": watched["jvm_cpu_ms"],
              "steady_python_cpu_ms_per_batch": watched["python_cpu_ms"]}
     if args.mode == "compat":

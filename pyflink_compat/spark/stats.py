@@ -45,9 +45,11 @@ class CompletedCheckpointStats:
 
 def _epoch_millis(timestamp: str) -> int:
     """Spark's progress timestamp (UTC, ``2024-01-31T12:00:00.123Z``) in epoch milliseconds."""
+    if not isinstance(timestamp, str) or not timestamp.endswith("Z"):
+        return 0
     try:
-        moment = datetime.datetime.fromisoformat(timestamp[:-1] if timestamp.endswith("Z") else "")
-    except (AttributeError, TypeError, ValueError):
+        moment = datetime.datetime.fromisoformat(timestamp[:-1])
+    except ValueError:
         return 0
     return int(moment.replace(tzinfo=datetime.timezone.utc).timestamp() * 1000)
 
