@@ -1,5 +1,6 @@
-"""Checkpoint directories of a job, through Hadoop's file system API in the Spark JVM (from
-Python for the marker and the per-batch commit check when the storage is local).
+"""Checkpoint directories of a job: who owns them, and what Spark keeps in them (the files are
+reached through :mod:`pyflink_compat.spark.job_files`, the marker on local storage through
+:mod:`pyflink_compat.spark.local_marker`).
 
 Layout of a durable job: ``<storage dir>/<job directory name>/<sink name>`` is one query's
 Spark checkpoint, and ``<storage dir>/<job directory name>/_pyflink_compat_job.json`` (the
@@ -38,13 +39,12 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import uuid
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence
 
-from pyflink_compat.checkpoints.fs import local_path
+from pyflink_compat.spark.job_files import IO_UTILS, CheckpointError, JobFiles, java_cause
 from pyflink_compat.spark.local_marker import LocalMarker, MarkerFileError
-from pyflink_compat.util.jvm_objects import java_class, java_static
+from pyflink_compat.util.jvm_objects import java_static
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
@@ -59,37 +59,13 @@ NO_CLAIM = "NO_CLAIM"
 #: The restore mode that makes a restored checkpoint the job's own.
 CLAIM = "CLAIM"
 _FORMAT = 2
-_PATH = "org.apache.hadoop.fs.Path"
-_IO_UTILS = "org.apache.commons.io.IOUtils"
 #: ``created_by`` of a directory recorded by a marker written before runs were recorded.
 _EARLIER_RUN = "earlier-run"
-
-
-class CheckpointError(Exception):
-    """A checkpoint directory or file that cannot be used, with its path and the cause."""
 
 
 def new_run_id() -> str:
     """A fresh identifier for one run of a job."""
     return uuid.uuid4().hex
-
-
-def _java_cause(error: BaseException) -> str:
-    text = str(getattr(error, "java_exception", None) or error)
-    return text.strip().splitlines()[0] if text.strip() else type(error).__name__
-
-
-def _text_of(stream: Any) -> str:
-    """What a JVM input stream holds, as UTF-8 text, in one call on Java 9 and later."""
-    from py4j.protocol import Py4JError, Py4JJavaError
-
-    try:
-        data = stream.readAllBytes()
-    except Py4JJavaError:
-        raise
-    except Py4JError:  # Java 8: no such method
-        return str(java_static(_IO_UTILS, "toString")(stream, "UTF-8"))
-    return bytes(data).decode("utf-8", errors="replace")
 
 
 class CheckpointDirs:
@@ -101,81 +77,34 @@ class CheckpointDirs:
     """
 
     def __init__(self, spark: "SparkSession", job_dir: str, job_name: str):
-        self.job_dir = job_dir.rstrip("/")
+        self._files = JobFiles(spark, job_dir)
+        self.job_dir = self._files.job_dir
         self.job_name = job_name
         self.run_id: Optional[str] = None
-        self._j_job_dir = java_class(_PATH)(self.job_dir)
         # on local storage the marker is read and written from Python (see local_marker)
-        local = local_path(self.job_dir) if self.job_dir.startswith("file:") else None
+        local = self._files.local
         self._local = LocalMarker(local, MARKER_NAME, self.job_dir) if local else None
-        hadoop_conf = spark._jsparkSession.sessionState().newHadoopConf()
-        try:
-            self._fs = self._j_job_dir.getFileSystem(hadoop_conf)
-        except Exception as e:  # noqa: BLE001 - an unknown scheme, an unreachable file system
-            raise CheckpointError("The checkpoint storage {} cannot be reached: {}".format(
-                self.job_dir, _java_cause(e))) from e
 
     # -- files ----------------------------------------------------------------------------
     def location(self, *parts: str) -> str:
-        return "/".join((self.job_dir,) + parts)
-
-    def _path(self, *parts: str) -> Any:
-        return java_class(_PATH)(self.location(*parts))
-
-    def _read(self, j_path: Any) -> Optional[str]:
-        try:
-            if not self._fs.exists(j_path):
-                return None
-            stream = self._fs.open(j_path)
-            try:
-                return _text_of(stream)
-            finally:
-                stream.close()
-        except Exception as e:  # noqa: BLE001 - unreadable: a directory, no permission, bad checksum
-            cause = _java_cause(e)
-            if "ChecksumException" in cause:
-                raise CheckpointError("{} is corrupt (its content does not match its checksum file: "
-                                      "{})".format(j_path.toString(), cause)) from e
-            raise CheckpointError("{} cannot be read: {}".format(j_path.toString(), cause)) from e
-
-    def _write(self, j_path: Any, text: str) -> None:
-        try:
-            stream = self._fs.create(j_path, True)
-            try:
-                stream.write(bytearray(text.encode("utf-8")))
-            finally:
-                stream.close()
-        except Exception as e:  # noqa: BLE001
-            raise CheckpointError("{} cannot be written: {}".format(j_path.toString(), _java_cause(e))) from e
+        return self._files.location(*parts)
 
     def exists(self, sink: str) -> bool:
-        if self._local is not None:
-            return os.path.exists(os.path.join(self._local.directory, sink))
-        return bool(self._fs.exists(self._path(sink)))
-
-    def _names(self, *parts: str) -> List[str]:
-        j_path = self._path(*parts)
-        if not self._fs.exists(j_path):
-            return []
-        return [str(s.getPath().getName()) for s in self._fs.listStatus(j_path)]
+        return self._files.exists(sink)
 
     def holds_commit(self, sink: str, batch_id: int) -> bool:
         """Whether a sink's checkpoint has Spark's ``metadata`` file and batch ``batch_id`` in its
         commit log (two file checks; listing the log and reading the file take a dozen)."""
-        if self._local is not None:
-            folder = os.path.join(self._local.directory, sink)
-            return os.path.isfile(os.path.join(folder, "commits", str(batch_id))) and \
-                os.path.isfile(os.path.join(folder, "metadata"))
         try:
-            return bool(self._fs.exists(self._path(sink, "commits", str(batch_id)))) and \
-                bool(self._fs.exists(self._path(sink, "metadata")))
+            return self._files.is_file(sink, "commits", str(batch_id)) and \
+                self._files.is_file(sink, "metadata")
         except Exception as e:  # noqa: BLE001 - the file system failed: the full check says why
-            LOG.debug("Checking commit %d of %s: %s", batch_id, sink, _java_cause(e))
+            LOG.debug("Checking commit %d of %s: %s", batch_id, sink, java_cause(e))
             return False
 
     def batch_ids(self, sink: str, log: str) -> List[int]:
         """The batch ids in a checkpoint's ``offsets`` or ``commits`` log, ascending."""
-        return sorted(int(n) for n in self._names(sink, log) if n.isdigit())
+        return sorted(int(n) for n in self._files.names(sink, log) if n.isdigit())
 
     # -- the marker -------------------------------------------------------------------------
     def read_marker(self) -> Optional[Dict[str, Any]]:
@@ -206,7 +135,7 @@ class CheckpointDirs:
 
     def _marker_text(self) -> Optional[str]:
         if self._local is None:
-            return self._read(self._path(MARKER_NAME))
+            return self._files.read(MARKER_NAME)
         try:
             data = self._local.read()
         except MarkerFileError as e:
@@ -223,18 +152,17 @@ class CheckpointDirs:
                 return self._local.write(text.encode("utf-8"))
             except MarkerFileError as e:
                 raise CheckpointError(str(e)) from e
-        aside = self._path(MARKER_NAME + ".new")
-        self._write(aside, text)
-        target = self._path(MARKER_NAME)
+        self._files.write(text, MARKER_NAME + ".new")
+        aside, target = self._files.path(MARKER_NAME + ".new"), self._files.path(MARKER_NAME)
         try:
-            if not self._fs.rename(aside, target):
-                self._fs.delete(target, False)
-                if not self._fs.rename(aside, target):
+            if not self._files.fs.rename(aside, target):
+                self._files.fs.delete(target, False)
+                if not self._files.fs.rename(aside, target):
                     raise CheckpointError("{} cannot be replaced".format(target.toString()))
         except CheckpointError:
             raise
         except Exception as e:  # noqa: BLE001
-            raise CheckpointError("{} cannot be written: {}".format(target.toString(), _java_cause(e))) from e
+            raise CheckpointError("{} cannot be written: {}".format(target.toString(), java_cause(e))) from e
 
     def _own_marker(self) -> Optional[Dict[str, Any]]:
         marker = self.read_marker()
@@ -252,13 +180,14 @@ class CheckpointDirs:
         """
         return self._own_marker()
 
-    def begin_run(self, run_id: str, pipelines: Mapping[str, Mapping[str, Any]],
+    def begin_run(self, run_id: str, pipelines: Mapping[str, Optional[Mapping[str, Any]]],
                   claim_mode: str = NO_CLAIM) -> List[str]:
         """Record a new run and the sink directories it creates.
 
         :param run_id: The run's identifier (:func:`new_run_id`).
         :param pipelines: Per durable sink, the shape of its pipeline now (sources, stateful,
-            sink format), recorded with the directories the run creates.
+            sink format), recorded with the directories the run creates; ``None`` when it is
+            recorded later (:meth:`record_pipeline`).
         :param claim_mode: :data:`NO_CLAIM` (Flink's default) or :data:`CLAIM`.
         :return: The sinks that resume from a directory no run of this job created (never
             deleted by this job under ``NO_CLAIM``).
@@ -269,22 +198,23 @@ class CheckpointDirs:
                                         "runs": [], "sinks": {}}
         sinks: Dict[str, Any] = marker["sinks"]
         created, restored, foreign = [], [], []
-        for sink, pipeline in pipelines.items():
+        for sink, shape in pipelines.items():
+            pipeline = None if shape is None else dict(shape)
             record = sinks.get(sink)
             if not self.exists(sink):
-                sinks[sink] = {"created_by": run_id, "query_id": None, "pipeline": dict(pipeline)}
+                sinks[sink] = {"created_by": run_id, "query_id": None, "pipeline": pipeline}
                 created.append(sink)
                 continue
             restored.append(sink)
             if record is None or record.get("created_by") is None:
                 if claim_mode == CLAIM:
                     sinks[sink] = {"created_by": run_id, "claimed": True,
-                                   "query_id": self.query_id(sink), "pipeline": dict(pipeline)}
+                                   "query_id": self.query_id(sink), "pipeline": pipeline}
                 else:
-                    sinks[sink] = {"created_by": None, "query_id": None, "pipeline": dict(pipeline)}
+                    sinks[sink] = {"created_by": None, "query_id": None, "pipeline": pipeline}
                     foreign.append(sink)
             elif record.get("pipeline") is None:
-                record["pipeline"] = dict(pipeline)
+                record["pipeline"] = pipeline
         marker["runs"] = list(marker.get("runs", []))[-19:] + [
             {"run": run_id, "claim_mode": claim_mode, "created": created, "restored": restored}]
         self._make_job_dir()
@@ -299,11 +229,11 @@ class CheckpointDirs:
             except MarkerFileError as e:
                 raise CheckpointError(str(e)) from e
         try:
-            made = self._fs.mkdirs(self._j_job_dir)
+            made = self._files.fs.mkdirs(self._files.j_job_dir)
         except Exception as e:  # noqa: BLE001
             raise CheckpointError("The checkpoint directory {} cannot be created: {}".format(
-                self.job_dir, _java_cause(e))) from e
-        if not made and not self._fs.exists(self._j_job_dir):
+                self.job_dir, java_cause(e))) from e
+        if not made and not self._files.fs.exists(self._files.j_job_dir):
             raise CheckpointError("The checkpoint directory {} cannot be created (is the storage "
                                   "directory writable?)".format(self.job_dir))
 
@@ -313,12 +243,25 @@ class CheckpointDirs:
         record = (marker or {}).get("sinks", {}).get(sink)
         return None if record is None else record.get("pipeline")
 
+    def record_pipeline(self, sink: str, shape: Callable[[], Mapping[str, Any]]) -> None:
+        """Record the pipeline shape of a sink directory whose record lacks one (``shape`` is
+        called only then).
+
+        :raises CheckpointError: when the marker cannot be read or written.
+        """
+        marker = self._own_marker()
+        record = (marker or {}).get("sinks", {}).get(sink)
+        if marker is None or record is None or record.get("pipeline") is not None:
+            return
+        record["pipeline"] = dict(shape())
+        self._write_marker(marker)
+
     def query_id(self, sink: str) -> Optional[str]:
         """The query id in Spark's ``metadata`` file of a sink's checkpoint (``None``: no file).
 
         :raises CheckpointError: when the file exists but is not Spark's metadata.
         """
-        text = self._read(self._path(sink, "metadata"))
+        text = self._files.read(sink, "metadata")
         if text is None:
             return None
         try:
@@ -398,16 +341,16 @@ class CheckpointDirs:
                 if record.get("query_id") is None or found != record["query_id"]:
                     kept.append("{}: its Spark query metadata does not match the marker".format(location))
                 else:
-                    self._fs.delete(self._path(sink), True)
+                    self._files.fs.delete(self._files.path(sink), True)
                     owned.pop(sink)
                     continue
             LOG.warning("Kept checkpoint %s", kept[-1])
         if owned:
             self._write_marker(marker)
         else:
-            self._fs.delete(self._path(MARKER_NAME), False)
-            if len(self._fs.listStatus(self._j_job_dir)) == 0:
-                self._fs.delete(self._j_job_dir, False)
+            self._files.fs.delete(self._files.path(MARKER_NAME), False)
+            if len(self._files.fs.listStatus(self._files.j_job_dir)) == 0:
+                self._files.fs.delete(self._files.j_job_dir, False)
         return kept
 
     # -- what Spark keeps in an existing checkpoint --------------------------------------------
@@ -416,7 +359,7 @@ class CheckpointDirs:
         if not ids:
             return None
         location = self.location(sink, log, str(ids[-1]))
-        text = self._read(self._path(sink, log, str(ids[-1]))) or ""
+        text = self._files.read(sink, log, str(ids[-1])) or ""
         lines = text.splitlines()
         if len(lines) < 2 or not lines[0].startswith("v"):
             raise CheckpointError("The checkpoint file {} is corrupt (no version line and "
@@ -446,14 +389,14 @@ class CheckpointDirs:
 
     def state_operators(self, sink: str) -> List[int]:
         """The stateful operator ids a checkpoint holds state for."""
-        return sorted(int(n) for n in self._names(sink, "state") if n.isdigit())
+        return sorted(int(n) for n in self._files.names(sink, "state") if n.isdigit())
 
     def unreadable_files(self, sink: str, folder: str = "state", limit: int = 5000) -> List[str]:
         """Files under a checkpoint folder that cannot be read back (a checksum that does not
         match, a file that cannot be opened), each with the cause; at most ``limit`` are read."""
         found: List[str] = []
         try:
-            files = self._fs.listFiles(self._path(sink, folder), True)
+            files = self._files.fs.listFiles(self._files.path(sink, folder), True)
             read = 0
             while files.hasNext() and read < limit:
                 j_path = files.next().getPath()
@@ -461,13 +404,13 @@ class CheckpointDirs:
                     continue
                 read += 1
                 try:
-                    stream = self._fs.open(j_path)
+                    stream = self._files.fs.open(j_path)
                     try:
-                        java_static(_IO_UTILS, "consume")(stream)
+                        java_static(IO_UTILS, "consume")(stream)
                     finally:
                         stream.close()
                 except Exception as e:  # noqa: BLE001
-                    found.append("{} ({})".format(j_path.toString(), _java_cause(e)))
+                    found.append("{} ({})".format(j_path.toString(), java_cause(e)))
         except Exception as e:  # noqa: BLE001 - no such folder, or it cannot be listed
             LOG.debug("Could not scan %s/%s: %s", self.location(sink), folder, e)
         return found

@@ -5,13 +5,18 @@ checks that the job directory is this job's and that each sink's checkpoint fits
 records the new run in the ownership marker (so that the directories the run creates are
 provably the job's), and warns when a checkpoint pins a state store or a partition count other
 than the one configured. Nothing is deleted here.
+
+A sink whose checkpoint does not exist yet has nothing to be checked against, so its query's
+plan is not read before it starts (a round trip per operator, on the way to the first batch):
+the run records its pipeline's shape with :func:`record_new_shape` once the query has
+committed, and a later run that finds no recorded shape records it then.
 """
 
 from __future__ import annotations
 
 import logging
 import warnings
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 import attrs
 
@@ -21,8 +26,9 @@ from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec
 from pyflink_compat.spark.rules import checkpoint_misfit, partitions_mismatch, state_store_mismatch
 from pyflink_compat.spark.savepoints import prepare_restore
 from pyflink_compat.spark.translation import PROVIDER_CLASS, SHUFFLE_PARTITIONS
+from pyflink_compat.spark.watched_query import WatchedQuery
 
-__all__ = ["PreparedDirectories", "StateStoreMismatchWarning", "prepare_directories"]
+__all__ = ["PreparedDirectories", "StateStoreMismatchWarning", "prepare_directories", "record_new_shape"]
 
 LOG = logging.getLogger("pyflink_compat.job")
 
@@ -41,12 +47,15 @@ class PreparedDirectories:
     :param last_committed: Per durable sink, the newest batch its checkpoint has committed
         (``-1``: none).
     :param mismatches: The state store and partition warnings given.
+    :param unrecorded: The durable sinks whose checkpoint the run creates, so whose pipeline
+        shape is recorded once they have committed (:func:`record_new_shape`).
     """
 
     dirs: Optional[CheckpointDirs] = None
     claim_mode: str = NO_CLAIM
     last_committed: Dict[str, int] = attrs.Factory(dict)
     mismatches: List[str] = attrs.Factory(list)
+    unrecorded: Set[str] = attrs.Factory(set)
 
 
 def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPlan]], spark: Any,
@@ -68,14 +77,19 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
         return prepared
     dirs = CheckpointDirs(spark, plan.job_dir, plan.job_name)
     dirs.check_owner()
-    shapes = {}
+    shapes: Dict[str, Optional[Mapping[str, Any]]] = {}
     for sink, query_plan in queries:
         if query_plan.location_kind != DURABLE:
             continue
         name = sink.name
-        shapes[name] = pipeline_shape(sink.writer, query_plan)
+        if not dirs.exists(name):  # a checkpoint the run creates: nothing to compare yet
+            shapes[name] = None
+            prepared.unrecorded.add(name)
+            prepared.last_committed[name] = -1
+            continue
+        shape = shapes[name] = pipeline_shape(sink.writer, query_plan)
         dirs.validate(name)
-        misfit = checkpoint_misfit(dirs.location(name), dirs.recorded_pipeline(name), shapes[name],
+        misfit = checkpoint_misfit(dirs.location(name), dirs.recorded_pipeline(name), shape,
                                    dirs.source_count(name), dirs.state_operators(name))
         if misfit is not None:
             raise CheckpointError(misfit)
@@ -96,6 +110,8 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
     wanted = plan.spark_conf.get(PROVIDER_CLASS)
     partitions = plan.spark_conf.get(SHUFFLE_PARTITIONS)
     for sink_name in durable:
+        if sink_name in prepared.unrecorded and restore is None:
+            continue  # a new checkpoint pins nothing yet
         pinned = dirs.pinned_conf(sink_name)
         for text in (state_store_mismatch(sink_name, pinned.get(PROVIDER_CLASS), wanted),
                      partitions_mismatch(sink_name, pinned.get(SHUFFLE_PARTITIONS), partitions)):
@@ -104,3 +120,19 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
                 warnings.warn(text, StateStoreMismatchWarning, stacklevel=4)
                 LOG.warning(text)
     return prepared
+
+
+def record_new_shape(dirs: CheckpointDirs, query: WatchedQuery) -> Optional[CheckpointError]:
+    """Record the pipeline shape of a checkpoint the run created, once its query has committed
+    (its plan is read only if the marker still lacks the shape).
+
+    :return: The error when the marker cannot be read or written (returned, not raised).
+    """
+    if not query.shape_unrecorded:
+        return None
+    query.shape_unrecorded = False
+    try:
+        dirs.record_pipeline(query.sink.name, lambda: pipeline_shape(query.sink.writer, query.plan))
+    except CheckpointError as e:
+        return e
+    return None

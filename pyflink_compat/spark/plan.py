@@ -10,8 +10,9 @@ Spark effect. ``str(plan)`` is the summary printed by
 from __future__ import annotations
 
 import difflib
+import functools
 import hashlib
-from typing import Any, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, List, Mapping, Optional, Sequence, Tuple, Union
 
 import attrs
 
@@ -65,7 +66,8 @@ class QueryPlan:
     :param async_progress: Whether asynchronous progress tracking is on.
     :param guarantee: The processing guarantee, with the reason it was chosen.
     :param sink_format: The sink format, when it could be read from the writer.
-    :param stateful: Whether the query keeps state.
+    :param stateful: Whether the query keeps state, or a function that tells: then the query's
+        plan is read the first time :attr:`stateful` is asked for, not while the job starts.
     :param continuous: Whether the trigger is Spark's continuous one (else processing time).
     :param write_options: The ``DataStreamWriter`` options the plan sets (checkpoint location,
         asynchronous progress tracking).
@@ -81,10 +83,19 @@ class QueryPlan:
     async_progress: bool
     guarantee: str
     sink_format: Optional[str]
-    stateful: bool
+    _stateful: Union[bool, Callable[[], bool]] = attrs.field(eq=False, repr=False)
     continuous: bool = False
     write_options: Mapping[str, str] = attrs.field(factory=dict)
     available_now: bool = False
+
+    @property
+    def stateful(self) -> bool:
+        """Whether the query keeps state (an aggregation, deduplication, join...)."""
+        value = self._stateful
+        if callable(value):
+            value = bool(value())
+            object.__setattr__(self, "_stateful", value)
+        return value
 
 
 @attrs.frozen
@@ -319,7 +330,10 @@ def _query_plan(settings: JobSettings, sink: SinkSpec, location: str, location_k
     interval = settings.checkpoint_interval
     interval_ms = None if interval is None else durations.to_millis(interval)
     fmt = sink_format(sink.writer)
-    stateful = is_stateful(sink.writer)
+    writer = sink.writer
+    # Reading the plan costs a round trip per operator, so it is read here only when the
+    # guarantee depends on it; otherwise when someone asks (a checkpoint to compare, the user).
+    stateful: Union[bool, Callable[[], bool]] = functools.partial(is_stateful, writer)
     async_progress = False
     batch, reason = batch_reason(settings, sink)
     if batch:
@@ -345,16 +359,18 @@ def _query_plan(settings: JobSettings, sink: SinkSpec, location: str, location_k
         trigger = "ProcessingTime({} ms)".format(interval_ms)
         if settings.checkpointing_mode == "EXACTLY_ONCE":
             guarantee = "exactly-once (synchronous micro-batches)"
-        elif stateful:
-            guarantee = "exactly-once micro-batches (asynchronous progress tracking does not " \
-                        "support stateful queries)"
-        elif fmt not in _async_sinks():
-            guarantee = "exactly-once micro-batches (sink '{}' does not support asynchronous " \
-                        "progress tracking)".format(fmt)
         else:
-            async_progress = True
-            guarantee = "at-least-once (asynchronous progress tracking, checkpoint every {} ms)".format(
-                interval_ms)
+            stateful = is_stateful(writer)
+            if stateful:
+                guarantee = "exactly-once micro-batches (asynchronous progress tracking does not " \
+                            "support stateful queries)"
+            elif fmt not in _async_sinks():
+                guarantee = "exactly-once micro-batches (sink '{}' does not support asynchronous " \
+                            "progress tracking)".format(fmt)
+            else:
+                async_progress = True
+                guarantee = "at-least-once (asynchronous progress tracking, checkpoint every {} " \
+                            "ms)".format(interval_ms)
     options = {"checkpointLocation": location}
     if async_progress:
         options["asyncProgressTrackingEnabled"] = "true"

@@ -41,7 +41,7 @@ from pyflink_compat.common.job_status import JobStatus
 from pyflink_compat.spark.checkpoint_dirs import NO_CLAIM, CheckpointDirs, CheckpointError, new_run_id
 from pyflink_compat.spark.failures import (
     CheckpointLost, QueryStartFailure, failure_context, first_line, is_checkpoint_write_failure)
-from pyflink_compat.spark.job_directories import StateStoreMismatchWarning, prepare_directories
+from pyflink_compat.spark.job_directories import StateStoreMismatchWarning, prepare_directories, record_new_shape
 from pyflink_compat.spark.polling import (
     Pacer, keeps_pace, needs_status, slowest_pause, status_every)
 from pyflink_compat.spark.plan import DURABLE, JobPlan, SinkSpec, no_effect_message
@@ -167,6 +167,7 @@ class JobRun:
             prepared.dirs, prepared.claim_mode, prepared.mismatches
         for query in self._queries:
             query.last_committed = prepared.last_committed.get(query.sink.name, query.last_committed)
+            query.shape_unrecorded = query.sink.name in prepared.unrecorded
         message = no_effect_message(self.plan)
         if message is not None:
             warnings.warn(message, NoSparkEffectWarning, stacklevel=3)
@@ -276,8 +277,8 @@ class JobRun:
             return None
         if batch_id >= query.last_committed and dirs.holds_commit(query.sink.name, batch_id):
             query.last_committed = batch_id
-            return None
-        return self._check_checkpoint(query, before_start=False)
+            return record_new_shape(dirs, query)
+        return self._check_checkpoint(query, before_start=False) or record_new_shape(dirs, query)
 
     def _stop_queries(self, record_progress: bool = False) -> None:
         """Stop the running queries; with ``record_progress`` (a cancel), the batches they

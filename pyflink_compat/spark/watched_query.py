@@ -25,6 +25,8 @@ class WatchedQuery:
         self.last_batch = -1
         #: The newest batch this job saw in the checkpoint's commit log (-1: none).
         self.last_committed = -1
+        #: Whether its checkpoint is new and the marker still lacks its pipeline's shape.
+        self.shape_unrecorded = False
         self.finished = False
         self.idle_polls = 0
         self.active_since: Optional[float] = None
