@@ -37,12 +37,28 @@ True
 checkpoints/words/counts/state/0/1/1.delta: checksum mismatch with its .crc file at byte 0 (the file is corrupt)
 """
 
-from pyflink_compat.checkpoints.errors import SavepointError
-from pyflink_compat.checkpoints.inspection import list_storage, show, verify
-from pyflink_compat.checkpoints.layout import QueryCheckpoint
-from pyflink_compat.checkpoints.restore import RestoredQuery, restore_job, restore_query
-from pyflink_compat.checkpoints.savepoint import dispose_savepoint, write_savepoint
-from pyflink_compat.checkpoints.state_reader import read_state
+from typing import TYPE_CHECKING
+
+from pyflink_compat._lazy import lazy_exports
 
 __all__ = ["SavepointError", "QueryCheckpoint", "write_savepoint", "dispose_savepoint", "restore_query",
            "restore_job", "RestoredQuery", "list_storage", "show", "verify", "read_state"]
+
+# Imported on first use: a job's runtime reaches single modules of this package (``fs``,
+# ``layout``) on its way to its first query, and should not pay for all of them.
+_EXPORTS = {
+    "SavepointError": "errors", "list_storage": "inspection", "show": "inspection",
+    "verify": "inspection", "QueryCheckpoint": "layout", "RestoredQuery": "restore",
+    "restore_job": "restore", "restore_query": "restore", "dispose_savepoint": "savepoint",
+    "write_savepoint": "savepoint", "read_state": "state_reader",
+}
+
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
+
+if TYPE_CHECKING:
+    from pyflink_compat.checkpoints.errors import SavepointError  # noqa: F401
+    from pyflink_compat.checkpoints.inspection import list_storage, show, verify  # noqa: F401
+    from pyflink_compat.checkpoints.layout import QueryCheckpoint  # noqa: F401
+    from pyflink_compat.checkpoints.restore import RestoredQuery, restore_job, restore_query  # noqa: F401
+    from pyflink_compat.checkpoints.savepoint import dispose_savepoint, write_savepoint  # noqa: F401
+    from pyflink_compat.checkpoints.state_reader import read_state  # noqa: F401

@@ -16,7 +16,7 @@ from pyflink_compat.checkpoints.fs import FileAccess, file_access_for
 from pyflink_compat.checkpoints.layout import QueryCheckpoint, is_query_checkpoint, relative_files_size
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, check_files, read_manifest
 from pyflink_compat.checkpoints.savepoint import JOB_MARKER_NAME, job_queries
-from pyflink_compat.checkpoints.verify import check_checkpoint_files
+from pyflink_compat.checkpoints.file_checks import check_checkpoint_files
 
 __all__ = ["list_storage", "show", "verify", "describe_query"]
 

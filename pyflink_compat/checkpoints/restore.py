@@ -30,7 +30,7 @@ from pyflink_compat.checkpoints.fs import FileAccess, file_access_for_paths, loc
 from pyflink_compat.checkpoints.layout import QueryCheckpoint, crc_name, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, check_files, read_manifest
 from pyflink_compat.checkpoints.savepoint import job_queries
-from pyflink_compat.checkpoints.verify import check_checkpoint_files
+from pyflink_compat.checkpoints.file_checks import check_checkpoint_files
 
 __all__ = ["RestoredQuery", "restore_query", "restore_job", "resolve_restore_source"]
 

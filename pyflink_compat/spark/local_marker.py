@@ -19,7 +19,7 @@ import os
 from typing import Optional
 
 from pyflink_compat.checkpoints.layout import crc_name
-from pyflink_compat.checkpoints.verify import hadoop_crc, hadoop_crc_problem
+from pyflink_compat.checkpoints.file_checks import hadoop_crc, hadoop_crc_problem
 
 __all__ = ["LocalMarker", "MarkerFileError"]
 

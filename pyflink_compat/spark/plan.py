@@ -9,7 +9,6 @@ Spark effect. ``str(plan)`` is the summary printed by
 
 from __future__ import annotations
 
-import difflib
 import functools
 import hashlib
 from typing import Any, Callable, List, Mapping, Optional, Sequence, Tuple, Union
@@ -443,6 +442,8 @@ def unread_keys(keys: Sequence[str]) -> Tuple[Tuple[str, Optional[str]], ...]:
     for key in keys:
         if key in known or key.startswith(_OTHER_KNOWN_PREFIXES):
             continue
+        import difflib  # imported only once a key no setting reads turns up
+
         close = difflib.get_close_matches(key, known, n=1, cutoff=0.85)
         found.append((key, close[0] if close else None))
     return tuple(found)

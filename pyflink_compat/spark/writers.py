@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyflink_compat.spark.plan import QueryPlan
+from pyflink_compat.util.jvm_objects import java_class
 
 __all__ = ["apply_query_plan"]
 
@@ -19,9 +20,8 @@ def apply_query_plan(writer: Any, plan: QueryPlan) -> Any:
 
     :return: The same writer, ready to ``start()``.
     """
-    jvm = writer._spark.sparkContext._jvm
     j_writer = writer._jwrite.queryName(plan.name)
-    trigger = jvm.org.apache.spark.sql.streaming.Trigger
+    trigger = java_class("org.apache.spark.sql.streaming.Trigger")
     if plan.available_now:
         j_writer = j_writer.trigger(trigger.AvailableNow())
     elif plan.interval_ms is not None:

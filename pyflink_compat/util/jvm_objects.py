@@ -63,10 +63,8 @@ def java_class(name: str) -> Any:
     view = jvm()
     found = _cache.get(name)
     if found is None:
-        found = view
-        for part in name.split("."):
-            found = getattr(found, part)
-        _cache[name] = found
+        # the whole name in one look-up (one per package and class when walked part by part)
+        found = _cache[name] = getattr(view, name)
     return found
 
 

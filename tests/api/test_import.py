@@ -33,3 +33,23 @@ def test_re_exports_are_the_defining_modules_objects():
     assert datastream.CheckpointConfig is checkpoint_config.CheckpointConfig
     assert datastream.StreamExecutionEnvironment is stream_execution_environment.StreamExecutionEnvironment
     assert set(datastream.__all__) <= set(dir(datastream))
+
+
+_CHECKPOINTS_PROBE = """
+import sys
+import pyflink_compat.spark.job  # a job's runtime, on its way to the first query
+print(sorted(m for m in sys.modules if m.startswith('pyflink_compat.checkpoints.')))
+from pyflink_compat import checkpoints
+from pyflink_compat.checkpoints import inspection, verify
+print(verify is inspection.verify, checkpoints.verify is inspection.verify)
+"""
+
+
+def test_the_checkpoints_package_loads_its_modules_on_first_use_and_keeps_its_names():
+    out = subprocess.run([sys.executable, "-c", _CHECKPOINTS_PROBE], capture_output=True, text=True,
+                         check=True, timeout=120)
+    loaded, same = out.stdout.splitlines()
+    # the runtime needs the file helpers and restores, not inspection or state reading
+    for module in ("inspection", "state_reader"):
+        assert "pyflink_compat.checkpoints." + module not in loaded
+    assert same == "True True"
