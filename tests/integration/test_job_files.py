@@ -43,7 +43,7 @@ def test_local_storage_answers_from_python_as_hadoop_does(spark, job_dir):
     assert local.read("rows", "metadata") == '{"id":"q"}\n'
 
 
-def test_local_storage_looks_up_hadoop_only_to_read_a_file(spark, job_dir):
+def test_local_storage_looks_up_hadoop_only_once_a_file_is_read(spark, job_dir):
     files = JobFiles(spark, "file://" + str(job_dir))
     files.exists("rows"), files.names("rows", "commits"), files.is_file("rows", "metadata")
     assert files.read("rows", "missing") is None
