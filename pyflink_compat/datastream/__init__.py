@@ -44,7 +44,9 @@ _EXPORTS = {
     'JobManagerCheckpointStorage': 'checkpoint_storage',
     'FileSystemCheckpointStorage': 'checkpoint_storage',
     'CustomCheckpointStorage': 'checkpoint_storage',
-    # Declared by placeholder modules (pyflink_compat.missing.declared) until implemented.
+    'RuntimeExecutionMode': 'execution_mode',
+    'TimeCharacteristic': 'time_characteristic',
+    # Placeholders (pyflink_compat.missing.declared): they import, and using one raises.
     'AggregateFunction': 'functions',
     'BroadcastConnectedStream': 'data_stream',
     'BroadcastProcessFunction': 'functions',
@@ -73,11 +75,9 @@ _EXPORTS = {
     'ProcessWindowFunction': 'functions',
     'ReduceFunction': 'functions',
     'RuntimeContext': 'functions',
-    'RuntimeExecutionMode': 'execution_mode',
     'SinkFunction': 'functions',
     'SlotSharingGroup': 'slot_sharing_group',
     'SourceFunction': 'functions',
-    'TimeCharacteristic': 'time_characteristic',
     'TimeDomain': 'time_domain',
     'TimeWindow': 'window',
     'TimerService': 'timerservice',

@@ -1,19 +1,22 @@
 """The checkpoint settings of an environment, kept in its Spark session's JVM conf."""
+import warnings
 from enum import Enum
-from functools import partial
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 from pyflink_compat.common.time import Duration
-from pyflink_compat.datastream._checkpoint_config_storage import CheckpointStorageMethods
+from pyflink_compat.datastream.checkpoint_storage import (
+    CheckpointStorage, FileSystemCheckpointStorage, _storage_from_record, _storage_record)
 from pyflink_compat.datastream.checkpointing_mode import CheckpointingMode
 from pyflink_compat.datastream.externalized_checkpoint_retention import \
     ExternalizedCheckpointRetention
 from pyflink_compat.settings import durations
 from pyflink_compat.settings.kinds import INT_MAX
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
+from pyflink_compat.settings.store import SettingsStore
 from pyflink_compat.spark.translation import settings_store
+from pyflink_compat.util.exceptions import py4j_sends
 from pyflink_compat.util.java_args import JavaMethod, enum_member, java_attribute
-from pyflink_compat.util.shared_methods import install_methods
+from pyflink_compat.util.jvm_objects import descriptor_json
 
 __all__ = ['CheckpointConfig', 'ExternalizedCheckpointCleanup']
 
@@ -23,24 +26,25 @@ _MODE_ENUM = "org.apache.flink.core.execution.CheckpointingMode"
 _CLEANUP_ENUM = \
     "org.apache.flink.streaming.api.environment.CheckpointConfig$ExternalizedCheckpointCleanup"
 _RETENTION_ENUM = "org.apache.flink.configuration.ExternalizedCheckpointRetention"
+# PyFlink 1.19 deprecated the storage setters and getter in favour of configuration options.
+_STORAGE_DEPRECATION = (
+    "Deprecated since version 1.19: This method is deprecated and will be removed in future "
+    "FLINK major version. Use `stream_execution_environment.configure` method instead to set "
+    "the checkpoint storage.")
+_GET_STORAGE_DEPRECATION = (
+    "Deprecated since version 1.19: This method is deprecated and will be removed in future "
+    "FLINK major version. It is recommended to find which checkpoint storage is used by "
+    "checkpoint storage ConfigOption.")
 
 
-if TYPE_CHECKING:  # type checkers see the installed methods; at run time the base is object
-    _Base = CheckpointStorageMethods
-else:
-    _Base = object
-
-
-@partial(install_methods, CheckpointStorageMethods)
-class CheckpointConfig(_Base):
+class CheckpointConfig(object):
     """The checkpoint settings of a :class:`StreamExecutionEnvironment`.
 
     Every value lives in the JVM conf of the environment's Spark session, under
     ``spark.flink.<Flink option key>``. Each setter validates the new value, then writes it to
     that conf and to the environment's copy of it, which the getters read; the copy is read
     afresh whenever a job is planned or started. A rejected value raises and leaves the
-    setting as it was. Setters
-    return this config, so calls chain. Each call of
+    setting as it was. Setters return this config, so calls chain. Each call of
     :meth:`StreamExecutionEnvironment.get_checkpoint_config` returns a new wrapper over the
     same settings.
 
@@ -69,6 +73,15 @@ class CheckpointConfig(_Base):
     def __init__(self, j_checkpoint_config):
         self._j_checkpoint_config = j_checkpoint_config
         self._store = settings_store(j_checkpoint_config)
+
+    @classmethod
+    def _of_store(cls, store: SettingsStore) -> 'CheckpointConfig':
+        """A config over an environment's settings store, sharing the JVM objects it has
+        looked up for its conf."""
+        config = cls.__new__(cls)
+        config._j_checkpoint_config = store._j_conf
+        config._store = store
+        return config
 
     # -- plumbing -----------------------------------------------------------------------
     def _get(self, name: str, java_method: str) -> Any:
@@ -416,6 +429,69 @@ class CheckpointConfig(_Base):
         :return: The flag.
         """
         return bool(self._get("force_unaligned_checkpoints", "isForceUnalignedCheckpoints"))
+
+    # -- storage --------------------------------------------------------------------------
+    def set_checkpoint_storage(self, storage: CheckpointStorage) -> 'CheckpointConfig':
+        """Set where checkpoints are kept.
+
+        .. note:: Deprecated since 1.19, as in PyFlink (it warns): configure the
+                  ``execution.checkpointing.dir`` and ``execution.checkpointing.storage``
+                  options instead.
+
+        :param storage: A :class:`~pyflink_compat.datastream.CheckpointStorage`.
+        :return: This config.
+
+        >>> from pyflink_compat.datastream import FileSystemCheckpointStorage
+        >>> config = env.get_checkpoint_config().set_checkpoint_interval(1000)
+        >>> config = config.set_checkpoint_storage(FileSystemCheckpointStorage("file:///data/checkpoints"))
+        >>> print(config.get_checkpoint_storage())
+        FileSystemCheckpointStorage (checkpoints to file:/data/checkpoints) (fileStateThreshold: 20480, ...)
+        >>> env.get_job_plan("orders").job_dir  # every query checkpoints in it, by sink name
+        'file:/data/checkpoints/orders'
+        """
+        warnings.warn(_STORAGE_DEPRECATION, DeprecationWarning, stacklevel=2)
+        if java_attribute(storage, "_j_checkpoint_storage") is None:
+            # py4j hands a null to Java's setCheckpointStorage(String) overload.
+            raise self._method("setCheckpointStorage").null_pointer(
+                "Checkpoint directory must not be null")
+        # A descriptor made here has its record's text at hand: nothing to encode.
+        text = descriptor_json(storage._j_checkpoint_storage)
+        self._store.put_object("checkpoint-storage", _storage_record(storage) if text is None else text)
+        return self
+
+    def set_checkpoint_storage_dir(self, checkpoint_path: str) -> 'CheckpointConfig':
+        """Keep checkpoints in a file system, under ``checkpoint_path``.
+
+        The same as ``set_checkpoint_storage(FileSystemCheckpointStorage(checkpoint_path))``.
+
+        .. note:: Deprecated since 1.19, as in PyFlink (it warns): configure the
+                  ``execution.checkpointing.dir`` option instead.
+
+        :param checkpoint_path: The base location, with a scheme (``file://``, ``hdfs://``).
+        :return: This config.
+        """
+        warnings.warn(_STORAGE_DEPRECATION, DeprecationWarning, stacklevel=2)
+        if checkpoint_path is None:
+            raise self._method("setCheckpointStorage").null_pointer(
+                "Checkpoint directory must not be null")
+        if not isinstance(checkpoint_path, str):
+            if py4j_sends(checkpoint_path):  # no setCheckpointStorage overload takes it
+                raise self._method("setCheckpointStorage").not_found(checkpoint_path)
+            java_attribute(checkpoint_path, "_get_object_id")
+        # The storage's record, checked as its constructor checks it; no JVM object is needed.
+        record = FileSystemCheckpointStorage._record_for(checkpoint_path, None, -1)
+        self._store.put_object("checkpoint-storage", record)
+        return self
+
+    def get_checkpoint_storage(self) -> Optional[CheckpointStorage]:
+        """The checkpoint storage set through this API, if any.
+
+        .. note:: Deprecated since 1.19, as in PyFlink (it warns).
+
+        :return: A new wrapper of the storage, or ``None``.
+        """
+        warnings.warn(_GET_STORAGE_DEPRECATION, DeprecationWarning, stacklevel=2)
+        return _storage_from_record(self._store.get_object("checkpoint-storage"))
 
 
 class ExternalizedCheckpointCleanup(Enum):

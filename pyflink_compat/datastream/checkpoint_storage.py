@@ -13,8 +13,8 @@ built, and it takes effect once handed to a checkpoint config. In Spark terms:
 from abc import ABCMeta
 from typing import Any, Dict, Optional
 
+from pyflink_compat.datastream._paths import checkpoint_location, new_path
 from pyflink_compat.settings import kinds
-from pyflink_compat.spark.paths import checkpoint_location, new_path
 from pyflink_compat.util.exceptions import JavaType, illegal_argument
 from pyflink_compat.util.java_args import java_call_args
 from pyflink_compat.util.jvm_objects import (
@@ -67,6 +67,20 @@ def _storage_record(storage: 'CheckpointStorage') -> Dict[str, Any]:
     if record is not None:
         return record
     return {"type": kinds.StorageKind.CUSTOM.value, "class": CustomCheckpointStorage._class_name(j_storage)}
+
+
+def _check_file_sizes(file_state_size_threshold: int, write_buffer_size: int, target: str) -> None:
+    """Flink's range checks of a file system storage's sizes, which its ``FsStateBackend``
+    makes too; ``-1`` stands for the deployment's value."""
+    maximum = FileSystemCheckpointStorage.MAX_FILE_STATE_THRESHOLD
+    if not -1 <= file_state_size_threshold <= maximum:
+        raise illegal_argument(
+            "The threshold for file state size must be in [-1, %d], where '-1' means "
+            "to use the value from the deployment's configuration." % maximum, target)
+    if write_buffer_size < -1:
+        raise illegal_argument(
+            "The write buffer size must be not less than '-1', where '-1' means to use "
+            "the value from the deployment's configuration.", target)
 
 
 def _storage_from_record(record: Optional[Dict[str, Any]]) -> Optional['CheckpointStorage']:
@@ -209,15 +223,7 @@ class FileSystemCheckpointStorage(CheckpointStorage):
         java_call_args(_FS_CLASS, target, [
             (_path_arg(j_path), None), (file_state_size_threshold, "int"),
             (write_buffer_size, "int")], constructor=True)
-        if not -1 <= file_state_size_threshold <= cls.MAX_FILE_STATE_THRESHOLD:
-            raise illegal_argument(
-                "The threshold for file state size must be in [-1, %d], where '-1' means "
-                "to use the value from the deployment's configuration."
-                % cls.MAX_FILE_STATE_THRESHOLD, target)
-        if write_buffer_size < -1:
-            raise illegal_argument(
-                "The write buffer size must be not less than '-1', where '-1' means to use "
-                "the value from the deployment's configuration.", target)
+        _check_file_sizes(file_state_size_threshold, write_buffer_size, target)
         return {"type": "filesystem", "path": checkpoint_location(j_path, target),
                 "file_state_size_threshold": file_state_size_threshold,
                 "write_buffer_size": write_buffer_size}

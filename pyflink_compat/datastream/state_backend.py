@@ -18,35 +18,38 @@ are checked as Flink checks them, stored and read back, as ported code expects.
 import json
 from abc import ABCMeta
 from enum import Enum
-from functools import partial
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from py4j.java_gateway import JavaObject
 
-from pyflink_compat.datastream._state_backend_records import _stream_backend_record
-from pyflink_compat.datastream._state_backend_checks import (
-    db_storage_paths,
-    descriptor,
+from pyflink_compat.datastream._flink_backend_errors import (
+    FS_CLASS,
+    MEMORY_CLASS,
+    PATH_CLASS,
+    ROCKSDB_CLASS,
+    TERNARY,
+    TRANSFER_THREADS_ERROR,
+    URI,
+    call_target,
+    check_string_array,
     incremental_flag,
     is_java_int,
     no_constructor,
-    read,
-    set_db_storage_paths,
-    set_options,
-    set_transfer_threads,
+    options_factory_name,
+    stream_backend_record,
     ternary,
+    wrapped_descriptor,
 )
-from pyflink_compat.datastream._state_backend_text import legacy_text, memory_text, paths_text
+from pyflink_compat.datastream._paths import checkpoint_location, local_directory, parse_location
+from pyflink_compat.datastream._state_backend_text import (
+    legacy_text, memory_text, paths_text, transfer_threads)
+from pyflink_compat.datastream.checkpoint_storage import _check_file_sizes
 from pyflink_compat.settings import kinds
-from pyflink_compat.spark.paths import checkpoint_location, parse_location
-from pyflink_compat.util.shared_methods import install_methods
-from pyflink_compat.util.exceptions import (
-    JavaType,
-    illegal_argument,
-)
-from pyflink_compat.util.java_args import java_string
+from pyflink_compat.util.exceptions import illegal_argument, java_error, method_not_found
+from pyflink_compat.util.java_args import java_attribute, java_int, java_string
 from pyflink_compat.util.jvm_objects import (
     context_class_loader,
+    descriptor_or_none,
     descriptor_put,
     descriptor_record,
     is_descriptor,
@@ -64,36 +67,74 @@ __all__ = [  # noqa: RUF022 - PyFlink's order
     'PredefinedOptions']
 
 
-_URI = JavaType("class java.net.URI")
-_TERNARY = JavaType("class org.apache.flink.util.TernaryBoolean")
-_MEMORY_CLASS = "org.apache.flink.runtime.state.memory.MemoryStateBackend"
-_FS_CLASS = "org.apache.flink.runtime.state.filesystem.FsStateBackend"
-_ROCKSDB_CLASS = "org.apache.flink.contrib.streaming.state.RocksDBStateBackend"
-_PATH_CLASS = "org.apache.flink.core.fs.Path"
 _STATE_STORE_PROVIDER = "org.apache.spark.sql.execution.streaming.state.StateStoreProvider"
-_MAX_FILE_STATE_THRESHOLD = 1024 * 1024
-#: Backends that are also checkpoint storages, which a legacy RocksDB backend can wrap.
-
-# --- the predefined RocksDB options ------------------------------------------------------
-
-def _set_predefined_options(backend: 'StateBackend', options: Any) -> None:
-    j_backend = descriptor(backend, "setPredefinedOptions")
-    descriptor_put(j_backend, "predefined_options", options._to_j_predefined_options())
+_SET_STATE_BACKEND = "StreamExecutionEnvironment.setStateBackend"
 
 
-def _predefined_options(backend: 'StateBackend') -> 'PredefinedOptions':
-    name = read(backend, "getPredefinedOptions", "predefined_options")
-    return PredefinedOptions._from_j_predefined_options(name or "DEFAULT")
+# --- reading and changing a backend's descriptor ----------------------------------------------
+
+def _descriptor(backend: 'StateBackend', java_method: str) -> Any:
+    return wrapped_descriptor(backend._j_state_backend, java_method)
 
 
-def _transfer_threads(value: int) -> int:
-    return kinds.DEFAULT_TRANSFER_THREADS if value == -1 else value
+def _read(backend: 'StateBackend', java_method: str, key: str) -> Any:
+    return _descriptor(backend, java_method).get(key)
 
 
 def _rocksdb_record(kind: str, incremental: Optional[bool]) -> Dict[str, Any]:
     # -1 transfer threads: not set, as Flink keeps it.
     return {"type": kind, "incremental": incremental, "db_storage_paths": None,
             "predefined_options": None, "options": None, "number_of_transfer_threads": -1}
+
+
+# The RocksDB settings both RocksDB backends have: each backend's methods call these.
+
+def _set_db_storage_paths(backend: 'StateBackend', paths: Any) -> None:
+    if len(paths) < 1:
+        descriptor_put(_descriptor(backend, "setDbStoragePath"), "db_storage_paths", None)
+        return
+    check_string_array(paths)  # py4j fills a String[] first
+    j_backend = _descriptor(backend, "setDbStoragePaths")
+    target = call_target(j_backend, "setDbStoragePaths")
+    descriptor_put(j_backend, "db_storage_paths",
+                   json.dumps([local_directory(path, target) for path in paths]))
+
+
+def _db_storage_paths(backend: 'StateBackend') -> List[str]:
+    # No paths read back as None, which PyFlink's list() turns into a TypeError.
+    return list(json.loads(_read(backend, "getDbStoragePaths", "db_storage_paths") or "null"))
+
+
+def _is_incremental(backend: 'StateBackend') -> bool:
+    return bool(_read(backend, "isIncrementalCheckpointsEnabled", "incremental"))
+
+
+def _set_predefined_options(backend: 'StateBackend', options: Any) -> None:
+    j_backend = _descriptor(backend, "setPredefinedOptions")
+    descriptor_put(j_backend, "predefined_options", options._to_j_predefined_options())
+
+
+def _predefined_options(backend: 'StateBackend') -> 'PredefinedOptions':
+    name = _read(backend, "getPredefinedOptions", "predefined_options")
+    return PredefinedOptions._from_j_predefined_options(name or "DEFAULT")
+
+
+def _set_options(backend: 'StateBackend', class_name: Any) -> None:
+    name = options_factory_name(class_name)
+    descriptor_put(_descriptor(backend, "setRocksDBOptions"), "options", name)
+
+
+def _options(backend: 'StateBackend') -> Optional[str]:
+    return _read(backend, "getRocksDBOptions", "options")
+
+
+def _set_transfer_threads(backend: 'StateBackend', number: Any, java_method: str) -> None:
+    j_backend = _descriptor(backend, java_method)
+    target = call_target(j_backend, java_method)
+    java_int(number, java_method, target)
+    if number <= 0:
+        raise illegal_argument(TRANSFER_THREADS_ERROR, target)
+    descriptor_put(j_backend, "number_of_transfer_threads", number)
 
 
 # --- wrapping and records -------------------------------------------------------------------
@@ -124,6 +165,33 @@ def _from_j_state_backend(j_state_backend):
     if not loader.loadClass(_STATE_STORE_PROVIDER).isAssignableFrom(j_state_backend.getClass()):
         raise TypeError(f"The input {j_state_backend} is not an instance of StateBackend.")
     return CustomStateBackend(j_state_backend)
+
+
+def _state_backend_record(backend: 'StateBackend', target: str = _SET_STATE_BACKEND,
+                          ) -> Tuple[Dict[str, Any], bool]:
+    """The record of ``backend`` an environment keeps in its session conf, and whether its JVM
+    object is a descriptor.
+
+    :param target: The call named in the error for a backend that wraps nothing (Flink's
+                   ``NullPointerException``) or something of the wrong type.
+    """
+    j_backend = java_attribute(backend, "_j_state_backend")
+    if j_backend is None:
+        raise java_error("java.lang.NullPointerException", None, target)
+    record = descriptor_or_none(j_backend)
+    if record is not None:
+        return record, True
+    if not isinstance(j_backend, (str, JavaObject)):
+        raise method_not_found("setStateBackend", [j_backend], target)
+    return {"type": kinds.BackendKind.CUSTOM.value,
+            "class": CustomStateBackend._class_name(j_backend)}, False
+
+
+def _state_backend_from_record(record: Optional[Dict[str, Any]]) -> Optional['StateBackend']:
+    """The backend a record made by :func:`_state_backend_record` describes."""
+    if record is None:
+        return None
+    return _from_j_state_backend(new_descriptor(record))
 
 
 class StateBackend(metaclass=ABCMeta):  # noqa: B024 - an ABC without abstract methods, as in PyFlink
@@ -162,58 +230,7 @@ class HashMapStateBackend(StateBackend):
         return "HashMapStateBackend (state in the JVM heap; Spark: HDFS-backed state store)"
 
 
-if TYPE_CHECKING:  # type checkers see the RocksDB methods on both backends
-    _SettingsBase = StateBackend
-else:
-    _SettingsBase = object
-
-
-class _RocksDBSettings(_SettingsBase):
-    """The RocksDB settings both RocksDB backends have, written once.
-
-    :func:`~pyflink_compat.util.shared_methods.install_methods` copies them into each backend,
-    whose only base stays :class:`StateBackend`, as in PyFlink.
-    """
-
-    def set_db_storage_paths(self, *paths: str):
-        """Set the local directories for RocksDB's files: absolute paths or ``file:`` URIs.
-        Without arguments, clears them."""
-        set_db_storage_paths(self, paths)
-
-    def get_db_storage_paths(self) -> List[str]:
-        """The local directories set, as absolute paths (a ``TypeError`` if none are set)."""
-        return db_storage_paths(self)
-
-    def is_incremental_checkpoints_enabled(self) -> bool:
-        """Whether checkpoints upload only changes (Spark: changelog checkpointing)."""
-        return bool(read(self, "isIncrementalCheckpointsEnabled", "incremental"))
-
-    def set_predefined_options(self, options: 'PredefinedOptions'):
-        """Set the predefined RocksDB tuning profile, a :class:`PredefinedOptions` member."""
-        _set_predefined_options(self, options)
-
-    def get_predefined_options(self) -> 'PredefinedOptions':
-        """The predefined tuning profile (``DEFAULT`` unless set)."""
-        return _predefined_options(self)
-
-    def set_options(self, options_factory_class_name: str):
-        """Set a Flink ``RocksDBOptionsFactory`` class (stored only): Flink's own factories by
-        name, any other class only if it loads in the Spark JVM."""
-        set_options(self, options_factory_class_name)
-
-    def get_options(self) -> Optional[str]:
-        """The options factory class name, or ``None`` if none was set."""
-        return read(self, "getRocksDBOptions", "options")
-
-
-if TYPE_CHECKING:
-    _RocksDBBase = _RocksDBSettings
-else:
-    _RocksDBBase = StateBackend
-
-
-@partial(install_methods, _RocksDBSettings)
-class EmbeddedRocksDBStateBackend(_RocksDBBase):
+class EmbeddedRocksDBStateBackend(StateBackend):
     """State kept in an embedded RocksDB instance: Spark's RocksDB state store.
 
     Incremental checkpoints map to the store's changelog checkpointing, which uploads only the
@@ -237,17 +254,47 @@ class EmbeddedRocksDBStateBackend(_RocksDBBase):
                 _rocksdb_record("rocksdb", incremental_flag(enable_incremental_checkpointing)))
         super().__init__(j_embedded_rocks_db_state_backend)
 
+    def set_db_storage_paths(self, *paths: str):
+        """Set the local directories for RocksDB's files: absolute paths or ``file:`` URIs.
+        Without arguments, clears them."""
+        _set_db_storage_paths(self, paths)
+
+    def get_db_storage_paths(self) -> List[str]:
+        """The local directories set, as absolute paths (a ``TypeError`` if none are set)."""
+        return _db_storage_paths(self)
+
+    def is_incremental_checkpoints_enabled(self) -> bool:
+        """Whether checkpoints upload only changes (Spark: changelog checkpointing)."""
+        return _is_incremental(self)
+
+    def set_predefined_options(self, options: 'PredefinedOptions'):
+        """Set the predefined RocksDB tuning profile, a :class:`PredefinedOptions` member."""
+        _set_predefined_options(self, options)
+
+    def get_predefined_options(self) -> 'PredefinedOptions':
+        """The predefined tuning profile (``DEFAULT`` unless set)."""
+        return _predefined_options(self)
+
+    def set_options(self, options_factory_class_name: str):
+        """Set a Flink ``RocksDBOptionsFactory`` class (stored only): Flink's own factories by
+        name, any other class only if it loads in the Spark JVM."""
+        _set_options(self, options_factory_class_name)
+
+    def get_options(self) -> Optional[str]:
+        """The options factory class name, or ``None`` if none was set."""
+        return _options(self)
+
     def get_number_of_transfer_threads(self) -> int:
         """The number of threads transferring files (4 unless set)."""
-        return _transfer_threads(
-            read(self, "getNumberOfTransferThreads", "number_of_transfer_threads"))
+        return transfer_threads(
+            _read(self, "getNumberOfTransferThreads", "number_of_transfer_threads"))
 
     def set_number_of_transfer_threads(self, number_of_transfering_threads: int):
         """Set the number of threads transferring files; it must be positive."""
-        set_transfer_threads(self, number_of_transfering_threads, "setNumberOfTransferThreads")
+        _set_transfer_threads(self, number_of_transfering_threads, "setNumberOfTransferThreads")
 
     def __str__(self):
-        record = descriptor_record(descriptor(self, "toString"))
+        record = descriptor_record(_descriptor(self, "toString"))
         incremental = {None: "UNDEFINED", True: "TRUE", False: "FALSE"}[record["incremental"]]
         return ("EmbeddedRocksDBStateBackend{, localRocksDbDirectories="
                 f"{paths_text(record['db_storage_paths'])}, "
@@ -280,11 +327,11 @@ class MemoryStateBackend(StateBackend):
             asynchronous = ternary(using_asynchronous_snapshots, 'using_asynchronous_snapshots')
             if max_state_size is None:
                 max_state_size = MemoryStateBackend.DEFAULT_MAX_STATE_SIZE
-            target = "None." + _MEMORY_CLASS
+            target = "None." + MEMORY_CLASS
             paths = (checkpoint_path, savepoint_path)
             if not (all(isinstance(p, (str, type(None))) for p in paths)
                     and is_java_int(max_state_size)):
-                raise no_constructor(_MEMORY_CLASS, [*paths, max_state_size, _TERNARY], target)
+                raise no_constructor(MEMORY_CLASS, [*paths, max_state_size, TERNARY], target)
             # Both are parsed before either is checked, as in Flink.
             j_paths = [None if p is None else parse_location(p, target) for p in paths]
             checkpoint, savepoint = [None if p is None else checkpoint_location(p, target)
@@ -294,20 +341,19 @@ class MemoryStateBackend(StateBackend):
             j_memory_state_backend = new_descriptor({
                 "type": "memory", "checkpoint_path": checkpoint, "savepoint_path": savepoint,
                 "max_state_size": max_state_size, "asynchronous_snapshots": asynchronous})
-        self._j_memory_state_backend = j_memory_state_backend
         super().__init__(j_memory_state_backend)
 
     def get_max_state_size(self) -> int:
         """The largest state, in bytes, a checkpoint may hold."""
-        return int(read(self, "getMaxStateSize", "max_state_size"))
+        return int(_read(self, "getMaxStateSize", "max_state_size"))
 
     def is_using_asynchronous_snapshots(self) -> bool:
         """Always ``True``: snapshots are asynchronous whatever was asked."""
-        descriptor(self, "isUsingAsynchronousSnapshots")
+        _descriptor(self, "isUsingAsynchronousSnapshots")
         return True
 
     def __str__(self):
-        return memory_text(descriptor_record(descriptor(self, "toString")))
+        return memory_text(descriptor_record(_descriptor(self, "toString")))
 
 
 class FsStateBackend(StateBackend):
@@ -333,61 +379,51 @@ class FsStateBackend(StateBackend):
             if checkpoint_directory_uri is None:
                 raise ValueError("The parameter 'checkpoint_directory_uri' is required!")
             # PyFlink parses both locations on their own before calling the constructor.
-            path_target = "None." + _PATH_CLASS
+            path_target = "None." + PATH_CLASS
             j_paths = []
             for uri in (checkpoint_directory_uri, default_savepoint_directory_uri):
                 if uri is not None:
-                    java_string(uri, _PATH_CLASS, path_target, constructor=True)
+                    java_string(uri, PATH_CLASS, path_target, constructor=True)
                     uri = parse_location(uri, path_target)
                 j_paths.append(uri)
             threshold = -1 if file_state_size_threshold is None else file_state_size_threshold
             buffer_size = -1 if write_buffer_size is None else write_buffer_size
             asynchronous = ternary(using_asynchronous_snapshots, 'using_asynchronous_snapshots')
-            target = "None." + _FS_CLASS
+            target = "None." + FS_CLASS
             if not (is_java_int(threshold) and is_java_int(buffer_size)):
-                raise no_constructor(_FS_CLASS, [
-                    _URI, None if j_paths[1] is None else _URI, threshold, buffer_size,
-                    _TERNARY], target)
+                raise no_constructor(FS_CLASS, [
+                    URI, None if j_paths[1] is None else URI, threshold, buffer_size,
+                    TERNARY], target)
             checkpoint, savepoint = [None if p is None else checkpoint_location(p, target)
                                      for p in j_paths]
-            if not -1 <= threshold <= _MAX_FILE_STATE_THRESHOLD:
-                raise illegal_argument(
-                    "The threshold for file state size must be in "
-                    f"[-1, {_MAX_FILE_STATE_THRESHOLD}], where '-1' means to use the value "
-                    "from the deployment's configuration.", target)
-            if buffer_size < -1:
-                raise illegal_argument(
-                    "The write buffer size must be not less than '-1', where '-1' means to use "
-                    "the value from the deployment's configuration.", target)
+            _check_file_sizes(threshold, buffer_size, target)
             j_fs_state_backend = new_descriptor({
                 "type": "fs", "checkpoint_path": checkpoint, "savepoint_path": savepoint,
                 "file_state_size_threshold": threshold, "write_buffer_size": buffer_size,
                 "asynchronous_snapshots": asynchronous})
-        self._j_fs_state_backend = j_fs_state_backend
         super().__init__(j_fs_state_backend)
 
     def get_checkpoint_path(self) -> str:
         """The checkpoint location, normalised."""
-        return read(self, "getCheckpointPath", "checkpoint_path")
+        return _read(self, "getCheckpointPath", "checkpoint_path")
 
     def get_min_file_size_threshold(self) -> int:
         """The inline threshold in force, in bytes (20480 unless set)."""
-        value = read(self, "getMinFileSizeThreshold", "file_state_size_threshold")
+        value = _read(self, "getMinFileSizeThreshold", "file_state_size_threshold")
         return kinds.DEFAULT_FILE_STATE_THRESHOLD if value == -1 else int(value)
 
     def is_using_asynchronous_snapshots(self) -> bool:
         """Always ``True``: snapshots are asynchronous whatever was asked."""
-        descriptor(self, "isUsingAsynchronousSnapshots")
+        _descriptor(self, "isUsingAsynchronousSnapshots")
         return True
 
     def get_write_buffer_size(self) -> int:
         """The write buffer size in force, in bytes (4096 unless set)."""
-        value = read(self, "getWriteBufferSize", "write_buffer_size")
+        value = _read(self, "getWriteBufferSize", "write_buffer_size")
         return kinds.DEFAULT_WRITE_BUFFER_SIZE if value == -1 else int(value)
 
 
-@partial(install_methods, _RocksDBSettings)
-class RocksDBStateBackend(_RocksDBBase):
+class RocksDBStateBackend(StateBackend):
     """Deprecated RocksDB backend that also says where checkpoints go.
 
     On Spark it selects the RocksDB state store, like :class:`EmbeddedRocksDBStateBackend`;
@@ -410,7 +446,7 @@ class RocksDBStateBackend(_RocksDBBase):
                  j_rocks_db_state_backend=None):
         if j_rocks_db_state_backend is None:
             incremental = incremental_flag(enable_incremental_checkpointing)
-            target = "None." + _ROCKSDB_CLASS
+            target = "None." + ROCKSDB_CLASS
             inner = None
             if checkpoint_data_uri is not None:
                 args = [checkpoint_data_uri]
@@ -418,38 +454,65 @@ class RocksDBStateBackend(_RocksDBBase):
                     args.append(enable_incremental_checkpointing)
                 if not isinstance(checkpoint_data_uri, str) or not all(
                         isinstance(a, bool) for a in args[1:]):
-                    raise no_constructor(_ROCKSDB_CLASS, args, target)
+                    raise no_constructor(ROCKSDB_CLASS, args, target)
                 path = checkpoint_location(parse_location(checkpoint_data_uri, target), target)
                 inner = {"type": "fs", "checkpoint_path": path, "savepoint_path": None,
                          "file_state_size_threshold": -1, "write_buffer_size": -1,
                          "asynchronous_snapshots": None}
             elif isinstance(checkpoint_stream_backend, StateBackend):
-                inner = _stream_backend_record(checkpoint_stream_backend, target)
+                inner = stream_backend_record(checkpoint_stream_backend._j_state_backend, target)
             if inner is not None:
                 record = _rocksdb_record("rocksdb-legacy", incremental)
                 record["checkpoint_backend"] = json.dumps(inner)
                 record["checkpoint_path"] = inner.get("checkpoint_path")
                 j_rocks_db_state_backend = new_descriptor(record)
-        self._j_rocks_db_state_backend = j_rocks_db_state_backend
         super().__init__(j_rocks_db_state_backend)
 
     def get_checkpoint_backend(self):
         """The backend checkpoints go through, as a new wrapper."""
-        text = read(self, "getCheckpointBackend", "checkpoint_backend")
+        text = _read(self, "getCheckpointBackend", "checkpoint_backend")
         return _from_j_state_backend(new_descriptor(json.loads(text)))
+
+    def set_db_storage_paths(self, *paths: str):
+        """As :meth:`~pyflink_compat.datastream.EmbeddedRocksDBStateBackend.set_db_storage_paths`."""
+        _set_db_storage_paths(self, paths)
+
+    def get_db_storage_paths(self) -> List[str]:
+        """As :meth:`~pyflink_compat.datastream.EmbeddedRocksDBStateBackend.get_db_storage_paths`."""
+        return _db_storage_paths(self)
+
+    def is_incremental_checkpoints_enabled(self) -> bool:
+        """As
+        :meth:`~pyflink_compat.datastream.EmbeddedRocksDBStateBackend.is_incremental_checkpoints_enabled`."""
+        return _is_incremental(self)
+
+    def set_predefined_options(self, options: 'PredefinedOptions'):
+        """As :meth:`~pyflink_compat.datastream.EmbeddedRocksDBStateBackend.set_predefined_options`."""
+        _set_predefined_options(self, options)
+
+    def get_predefined_options(self) -> 'PredefinedOptions':
+        """As :meth:`~pyflink_compat.datastream.EmbeddedRocksDBStateBackend.get_predefined_options`."""
+        return _predefined_options(self)
+
+    def set_options(self, options_factory_class_name: str):
+        """As :meth:`~pyflink_compat.datastream.EmbeddedRocksDBStateBackend.set_options`."""
+        _set_options(self, options_factory_class_name)
+
+    def get_options(self) -> Optional[str]:
+        """As :meth:`~pyflink_compat.datastream.EmbeddedRocksDBStateBackend.get_options`."""
+        return _options(self)
 
     def get_number_of_transfering_threads(self) -> int:
         """The number of threads transferring files (4 unless set)."""
-        return _transfer_threads(
-            read(self, "getNumberOfTransferingThreads", "number_of_transfer_threads"))
+        return transfer_threads(
+            _read(self, "getNumberOfTransferingThreads", "number_of_transfer_threads"))
 
     def set_number_of_transfering_threads(self, number_of_transfering_threads: int):
         """Set the number of threads transferring files; it must be positive."""
-        set_transfer_threads(self, number_of_transfering_threads,
-                              "setNumberOfTransferingThreads")
+        _set_transfer_threads(self, number_of_transfering_threads, "setNumberOfTransferingThreads")
 
     def __str__(self):
-        return legacy_text(descriptor_record(descriptor(self, "toString")))
+        return legacy_text(descriptor_record(_descriptor(self, "toString")))
 
 
 class PredefinedOptions(Enum):

@@ -1,28 +1,33 @@
-"""The entry point of a job: its checkpoint settings, and its Spark session."""
+"""The entry point of a job: its settings, its Spark session, and running it."""
+import os
+import sys
 import warnings
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
 
 from pyflink_compat.common._execution_options import API_RESTART_STRATEGY_KEY
 from pyflink_compat.common.configuration import Configuration
-from pyflink_compat.datastream._environment_jobs import EnvironmentJobsMixin
-from pyflink_compat.datastream._environment_settings import EnvironmentSettingsMixin
+from pyflink_compat.common.execution_config import _RESTART_DEPRECATION, ExecutionConfig
+from pyflink_compat.common.execution_config_store import SessionConfStore
+from pyflink_compat.common.restart_strategy import RestartStrategyConfiguration
+from pyflink_compat.datastream._paths import normalize_path
 from pyflink_compat.datastream.checkpoint_config import _MODE_ENUM, CheckpointConfig
 from pyflink_compat.datastream.checkpoint_storage import (
     FileSystemCheckpointStorage, _storage_record)
 from pyflink_compat.datastream.checkpointing_mode import CheckpointingMode
+from pyflink_compat.datastream.execution_mode import RuntimeExecutionMode
 from pyflink_compat.datastream.state_backend import (
-    StateBackend, _from_j_state_backend)
-from pyflink_compat.datastream._state_backend_records import (
-    _record_of, _state_backend_from_record)
+    StateBackend, _from_j_state_backend, _state_backend_from_record, _state_backend_record)
+from pyflink_compat.datastream.time_characteristic import TimeCharacteristic
+from pyflink_compat.missing import not_supported
 from pyflink_compat.serializers import PickleSerializer
-from pyflink_compat.settings.registry import CONF_PREFIX, SETTINGS, SETTINGS_BY_NAME
 from pyflink_compat.settings import durations
+from pyflink_compat.settings.registry import CONF_PREFIX, SETTINGS, SETTINGS_BY_NAME, Setting
 from pyflink_compat.settings.store import parse_flink_options
 from pyflink_compat.spark.translation import settings_store
-from pyflink_compat.spark.paths import normalize_path
-from pyflink_compat.util.exceptions import JavaType
-from pyflink_compat.util.jvm_objects import descriptor_json, descriptor_record, map_to_dict
+from pyflink_compat.util.exceptions import (
+    JavaType, illegal_argument, java_error, jvm_name_missing, method_not_found)
 from pyflink_compat.util.java_args import JavaMethod, enum_member, java_attribute
+from pyflink_compat.util.jvm_objects import descriptor_json, descriptor_record, map_to_dict
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
@@ -39,8 +44,23 @@ _BACKEND_DEPRECATION = (
     "the state backend.")
 
 
+#: The largest maximum parallelism Flink accepts (its number of key groups).
+_MAX_MAX_PARALLELISM = 32768
+_TIME_CHARACTERISTIC_CLASS = "org.apache.flink.streaming.api.TimeCharacteristic"
+_AUTO_WATERMARK_DEFAULT = 200
+_FILE_DELIMITER = ","
+_PARAM_DELIMITER = "#"
+_LIST_DELIMITER = ";"
+
+#: The default local parallelism, as Flink's static one: the machine's processors.
+_default_local_parallelism: List[int] = [os.cpu_count() or 1]
+
 #: The keys the settings are read from (current and fallback keys).
 _READ_KEYS = frozenset(key for setting in SETTINGS for key in setting.all_keys)
+
+
+def _s(name: str) -> Setting:
+    return SETTINGS_BY_NAME[name]
 
 
 def _option_text(value: Any) -> str:
@@ -49,21 +69,23 @@ def _option_text(value: Any) -> str:
     return str(value)
 
 
-if TYPE_CHECKING:  # type checkers see the installed methods; at run time the base is object
-    class _Base(EnvironmentSettingsMixin, EnvironmentJobsMixin):
-        pass
-else:
-    _Base = object
+def _interrupted_line(plan: Any) -> str:
+    """The one line a job interrupted by Ctrl-C ends with."""
+    if plan.job_dir is not None:
+        return ("Job '{}' interrupted: its checkpoints are kept under {}; run it again to resume "
+                "from them.".format(plan.job_name, plan.job_dir))
+    return ("Job '{}' interrupted: it checkpointed to a temporary location (no checkpoint "
+            "directory configured), which was removed.".format(plan.job_name))
 
 
-@EnvironmentJobsMixin.install
-@EnvironmentSettingsMixin.install
-class StreamExecutionEnvironment(_Base):
+class StreamExecutionEnvironment(object):
     """The context a streaming job is configured and run in.
 
     Each environment owns a Spark session of its own (sharing the application's
     ``SparkContext``); its checkpoint settings live in that session's conf, so two
-    environments never see each other's settings. Build the pipeline from
+    environments never see each other's settings. So do its job-wide settings (parallelism,
+    runtime mode, restart strategy, dependencies and those Spark has no use for);
+    :mod:`pyflink_compat.settings.registry` says what each becomes in Spark. Build the pipeline from
     :attr:`spark_session`; the checkpoint configuration applies to the queries the
     environment starts.
 
@@ -173,9 +195,7 @@ class StreamExecutionEnvironment(_Base):
         >>> env.get_checkpoint_config().get_checkpoint_timeout()  # a new wrapper, the same settings
         60000
         """
-        config = CheckpointConfig(self._store._j_conf)
-        config._store = self._store  # the same conf: share the JVM objects looked up for it
-        return config
+        return CheckpointConfig._of_store(self._store)
 
     def enable_checkpointing(self, interval: int, mode: CheckpointingMode = None) \
             -> 'StreamExecutionEnvironment':
@@ -254,7 +274,7 @@ class StreamExecutionEnvironment(_Base):
         # A descriptor made here has its record's text at hand: nothing to read or encode.
         text = descriptor_json(j_state_backend)
         if text is None:
-            record, shared = _record_of(state_backend)
+            record, shared = _state_backend_record(state_backend)
             self._store.put_object("state-backend", record)
         else:
             self._store.put_object("state-backend", text)
@@ -328,6 +348,498 @@ class StreamExecutionEnvironment(_Base):
         text = self._store.get(SETTINGS_BY_NAME["savepoint_dir"],
                                _TARGET + "getDefaultSavepointDirectory")
         return None if text is None else normalize_path(text)
+
+    # -- ExecutionConfig ------------------------------------------------------------------
+    def get_config(self) -> ExecutionConfig:
+        """The execution settings of this environment.
+
+        :return: A new :class:`~pyflink_compat.common.ExecutionConfig` over the environment's
+                 settings (changes made through it are the environment's).
+        """
+        store = SessionConfStore(self._store._j_conf, lambda: _default_local_parallelism[0],
+                                 settings=self._store)
+        return ExecutionConfig(store)
+
+    # -- parallelism ----------------------------------------------------------------------
+    def set_parallelism(self, parallelism: int) -> 'StreamExecutionEnvironment':
+        """Set the default parallelism of the job's operators (``parallelism.default``).
+
+        On Spark it is ``spark.sql.shuffle.partitions`` of the environment's session, which
+        is also the number of state partitions of a new checkpoint. A query resuming from a
+        checkpoint keeps the number it was written with (the job warns when they differ).
+
+        :param parallelism: At least 1, or -1 for the default.
+        :return: This environment.
+
+        >>> env.set_parallelism(4).get_parallelism()
+        4
+        >>> env.spark_session.conf.get("spark.sql.shuffle.partitions")
+        '4'
+        >>> env.set_parallelism(0)
+        Traceback (most recent call last):
+        pyflink_compat.util.exceptions.JavaIllegalArgumentError: An error occurred while calling ...
+        : java.lang.IllegalArgumentException: Parallelism must be at least one, or ...
+        """
+        self.get_config().set_parallelism(parallelism)
+        return self
+
+    def get_parallelism(self) -> int:
+        """The default parallelism: the one set, else the default local parallelism."""
+        return self.get_config().get_parallelism()
+
+    def set_max_parallelism(self, max_parallelism: int) -> 'StreamExecutionEnvironment':
+        """Set the maximum parallelism (``pipeline.max-parallelism``; stored, no Spark effect:
+        Spark's number of state partitions is the parallelism of a query's first run).
+
+        :param max_parallelism: Between 1 and 32768.
+        :return: This environment.
+        """
+        method = JavaMethod(_OWNER, "setMaxParallelism", ("int",))
+        value = method.arg(max_parallelism)
+        if not 0 < value <= _MAX_MAX_PARALLELISM:
+            raise illegal_argument(
+                "maxParallelism is out of bounds 0 < maxParallelism <= {}. Found: {}".format(
+                    _MAX_MAX_PARALLELISM, value), method.target)
+        self._store.put({_s("max_parallelism"): value}, method.target)
+        return self
+
+    def get_max_parallelism(self) -> int:
+        """The maximum parallelism, -1 when not set."""
+        return int(self._store.get(_s("max_parallelism"), _TARGET + "getMaxParallelism"))
+
+    def get_default_local_parallelism(self) -> int:
+        """The parallelism of environments that have none set (the processors, by default)."""
+        return _default_local_parallelism[0]
+
+    def set_default_local_parallelism(self, parallelism: int) -> None:
+        """Set the parallelism of environments that have none set (shared, as in Flink).
+
+        :param parallelism: The parallelism.
+        """
+        method = JavaMethod(_OWNER, "setDefaultLocalParallelism", ("int",))
+        _default_local_parallelism[0] = method.arg(parallelism)
+
+    # -- runtime mode -----------------------------------------------------------------------
+    def set_runtime_mode(self, execution_mode: RuntimeExecutionMode) -> 'StreamExecutionEnvironment':
+        """Set how the job runs (``execution.runtime-mode``).
+
+        ``BATCH``: every query processes the input available when it starts and finishes
+        (Spark's available-now trigger), and the job ends ``FINISHED``. ``STREAMING``: the
+        queries run until cancelled. ``AUTOMATIC``: ``BATCH`` when Spark can tell that every
+        source of every sink is bounded (file sources), else ``STREAMING``; the job plan says
+        which was chosen.
+
+        :param execution_mode: A :class:`~pyflink_compat.datastream.RuntimeExecutionMode`.
+        :return: This environment (PyFlink returns its Java environment).
+        """
+        name = execution_mode._to_j_execution_mode()
+        self._store.put({_s("runtime_mode"): name}, _TARGET + "setRuntimeMode")
+        return self
+
+    # -- buffer timeout and chaining -------------------------------------------------------
+    def set_buffer_timeout(self, timeout_millis: int) -> 'StreamExecutionEnvironment':
+        """Set how long records may wait in a network buffer (stored, no Spark effect).
+
+        :param timeout_millis: Milliseconds, 0 to flush after every record, -1 to flush only
+                               full buffers.
+        :return: This environment.
+        """
+        method = JavaMethod(_OWNER, "setBufferTimeout", ("long",))
+        millis = method.arg(timeout_millis)
+        if millis < -1:
+            raise illegal_argument("Timeout of buffer must be non-negative or -1", method.target)
+        if millis == -1:
+            changes: Dict[Setting, Any] = {_s("buffer_timeout_enabled"): False}
+        else:
+            changes = {_s("buffer_timeout_enabled"): None,
+                       _s("buffer_timeout"): durations.from_millis(millis)}
+        self._store.put(changes, method.target)
+        return self
+
+    def get_buffer_timeout(self) -> int:
+        """The buffer timeout in milliseconds, -1 when buffers are flushed only when full."""
+        target = _TARGET + "getBufferTimeout"
+        if not self._store.get(_s("buffer_timeout_enabled"), target):
+            return -1
+        return durations.to_millis(self._store.get(_s("buffer_timeout"), target))
+
+    def disable_operator_chaining(self) -> 'StreamExecutionEnvironment':
+        """Disable operator chaining (stored, no Spark effect: Spark fuses operators itself).
+
+        :return: This environment.
+        """
+        self._store.put({_s("operator_chaining"): False}, _TARGET + "disableOperatorChaining")
+        return self
+
+    def is_chaining_enabled(self) -> bool:
+        """Whether operator chaining is enabled."""
+        return bool(self._store.get(_s("operator_chaining"), _TARGET + "isChainingEnabled"))
+
+    def is_chaining_of_operators_with_different_max_parallelism_enabled(self) -> bool:
+        """Whether operators of different maximum parallelism may be chained (always true)."""
+        return True
+
+    # -- restart strategy -------------------------------------------------------------------
+    def set_restart_strategy(self, restart_strategy_configuration: RestartStrategyConfiguration):
+        """Set the restart strategy (the ``restart-strategy.*`` options), which decides how
+        the job's queries restart from their checkpoints after a failure.
+
+        :param restart_strategy_configuration: A configuration from
+            :class:`~pyflink_compat.common.RestartStrategies`.
+
+        .. note:: Deprecated since version 1.19 (it warns, as in PyFlink): configure the
+                  ``restart-strategy.*`` options instead.
+        """
+        warnings.warn(_RESTART_DEPRECATION, DeprecationWarning, stacklevel=2)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # warned above, once
+            self.get_config().set_restart_strategy(restart_strategy_configuration)
+
+    def get_restart_strategy(self) -> RestartStrategyConfiguration:
+        """The restart strategy configuration set through the API (the fall-back one when none
+        was, or after ``restart-strategy.type`` was configured)."""
+        return self.get_config().get_restart_strategy()
+
+    # -- time characteristic ----------------------------------------------------------------
+    def set_stream_time_characteristic(self, characteristic: TimeCharacteristic) -> None:
+        """Set the time characteristic (stored, no Spark effect: event time is the column
+        named in ``DataFrame.withWatermark``). As in Flink, ``ProcessingTime`` sets the
+        automatic watermark interval to 0, the other two set it to 200 ms when it was 0.
+
+        :param characteristic: A :class:`~pyflink_compat.datastream.TimeCharacteristic`.
+        """
+        name = characteristic.name
+        if name not in TimeCharacteristic.__members__:
+            raise jvm_name_missing("{}.{}".format(_TIME_CHARACTERISTIC_CLASS, name))
+        config = self.get_config()
+        if name == "ProcessingTime":
+            config.set_auto_watermark_interval(0)
+        elif config.get_auto_watermark_interval() == 0:
+            config.set_auto_watermark_interval(_AUTO_WATERMARK_DEFAULT)
+        self._store.put({_s("time_characteristic"): name},
+                        _TARGET + "setStreamTimeCharacteristic")
+
+    def get_stream_time_characteristic(self) -> TimeCharacteristic:
+        """The time characteristic (``EventTime`` unless set)."""
+        name = self._store.get(_s("time_characteristic"), _TARGET + "getStreamTimeCharacteristic")
+        return TimeCharacteristic._from_j_time_characteristic(name)
+
+    # -- dependencies -----------------------------------------------------------------------
+    def _text(self, name: str) -> Optional[str]:
+        text = self._store.get(_s(name), _TARGET + "getConfiguration")
+        return None if text is None else str(text)
+
+    def add_python_file(self, file_path: str) -> None:
+        """Add a Python file (or package directory) to the job's Python path; on Spark it is
+        shipped with ``SparkContext.addPyFile`` when the job starts (``python.files``).
+
+        :param file_path: The file.
+        """
+        if file_path is None:
+            raise JavaMethod(_OWNER, "setString").null_pointer("Value must not be null.")
+        current = self._text("python_files")
+        text = file_path if current is None else _FILE_DELIMITER.join([file_path, current])
+        self._store.put({_s("python_files"): text}, _TARGET + "addPythonFile")
+
+    def set_python_requirements(self, requirements_file_path: str,
+                                requirements_cache_dir: str = None) -> None:
+        """Set the job's third-party Python requirements (``python.requirements``; stored, no
+        Spark effect: install them into the executors' Python environment).
+
+        :param requirements_file_path: The requirements file.
+        :param requirements_cache_dir: A directory of the packages to install offline.
+        """
+        text = requirements_file_path
+        if requirements_cache_dir is not None:
+            text = _PARAM_DELIMITER.join([text, requirements_cache_dir])
+        if text is None:
+            raise JavaMethod(_OWNER, "setString").null_pointer("Value must not be null.")
+        self._store.put({_s("python_requirements"): text}, _TARGET + "setPythonRequirements")
+
+    def add_python_archive(self, archive_path: str, target_dir: str = None) -> None:
+        """Add an archive extracted in the workers' working directory; on Spark it is shipped
+        with ``SparkContext.addArchive`` when the job starts (``python.archives``).
+
+        :param archive_path: The archive.
+        :param target_dir: The directory it is extracted into (its file name by default).
+        """
+        if target_dir is not None:
+            archive_path = _PARAM_DELIMITER.join([archive_path, target_dir])
+        if archive_path is None:
+            raise JavaMethod(_OWNER, "setString").null_pointer("Value must not be null.")
+        current = self._text("python_archives")
+        text = archive_path if current is None else _FILE_DELIMITER.join([current, archive_path])
+        self._store.put({_s("python_archives"): text}, _TARGET + "addPythonArchive")
+
+    def set_python_executable(self, python_exec: str) -> None:
+        """Set the workers' Python interpreter (``python.executable``; stored, no Spark effect
+        once Spark runs: set ``spark.pyspark.python`` when submitting the job).
+
+        :param python_exec: The interpreter.
+        """
+        if not isinstance(python_exec, str):
+            if python_exec is None:
+                raise JavaMethod(_OWNER, "setString").null_pointer("Value must not be null.")
+            raise method_not_found("setString", ["python.executable", python_exec],
+                                   "Configuration.setString")
+        self._store.put({_s("python_executable"): python_exec}, _TARGET + "setPythonExecutable")
+
+    def _add_paths(self, name: str, paths: Any, target: str) -> None:
+        for path in paths:
+            if not isinstance(path, str):
+                raise method_not_found("java.net.URL", [path], target, constructor=True)
+        current = self._text(name)
+        joined = ([] if not current else current.split(_LIST_DELIMITER)) + list(paths)
+        self._store.put({_s(name): _LIST_DELIMITER.join(joined) if joined else None}, target)
+
+    def add_jars(self, *jars_path: str) -> None:
+        """Add jar files to the job (``pipeline.jars``; stored, and the job plan says how to
+        give them to Spark: ``spark-submit --jars`` or ``spark.jars`` / ``spark.jars.packages``).
+
+        :param jars_path: URLs of the jars (``file:///...``).
+        """
+        self._add_paths("jars", jars_path, _TARGET + "addJars")
+
+    def add_classpaths(self, *classpaths: str) -> None:
+        """Add URLs to the job's class path (``pipeline.classpaths``; stored, reported like
+        :meth:`~pyflink_compat.datastream.StreamExecutionEnvironment.add_jars`).
+
+        :param classpaths: The URLs.
+        """
+        self._add_paths("classpaths", classpaths, _TARGET + "addClasspaths")
+
+    # -- types and serializers (Spark serializes rows itself) ------------------------------
+    def add_default_kryo_serializer(self, type_class_name: str, serializer_class_name: str) -> None:
+        """Register a default Kryo serializer (stored in the ExecutionConfig, no Spark effect).
+
+        .. note:: Deprecated since version 1.19, as in PyFlink.
+        """
+        self.get_config().add_default_kryo_serializer(type_class_name, serializer_class_name)
+
+    def register_type_with_kryo_serializer(self, type_class_name: str,
+                                           serializer_class_name: str) -> None:
+        """Register a Kryo serializer for a type (stored in the ExecutionConfig, no Spark
+        effect).
+
+        .. note:: Deprecated since version 1.19, as in PyFlink.
+        """
+        self.get_config().register_type_with_kryo_serializer(type_class_name, serializer_class_name)
+
+    def register_type(self, type_class_name: str) -> None:
+        """Register a type with the serialization stack (stored, no Spark effect).
+
+        .. note:: Deprecated since version 1.19, as in PyFlink.
+        """
+        self.get_config().register_kryo_type(type_class_name)
+
+    def register_slot_sharing_group(self, slot_sharing_group: Any) -> Any:
+        """Not supported: Spark schedules tasks itself."""
+        raise not_supported("StreamExecutionEnvironment.register_slot_sharing_group")
+
+    # -- pipeline methods: build the pipeline with PySpark ---------------------------------
+    def from_source(self, source: Any, watermark_strategy: Any, source_name: str,
+                    type_info: Any = None) -> Any:
+        """Not supported: read the source with ``spark.readStream``."""
+        raise not_supported("StreamExecutionEnvironment.from_source")
+
+    def add_source(self, source_func: Any, source_name: str = 'Custom Source',
+                   type_info: Any = None) -> Any:
+        """Not supported: read the source with ``spark.readStream``."""
+        raise not_supported("StreamExecutionEnvironment.add_source")
+
+    def from_collection(self, collection: Any, type_info: Any = None) -> Any:
+        """Not supported: build the data with ``spark.createDataFrame``."""
+        raise not_supported("StreamExecutionEnvironment.from_collection")
+
+    def read_text_file(self, file_path: str, charset_name: str = "UTF-8") -> Any:
+        """Not supported: read the files with ``spark.readStream.text``."""
+        raise not_supported("StreamExecutionEnvironment.read_text_file")
+
+    def create_input(self, input_format: Any, type_info: Any = None) -> Any:
+        """Not supported: read the input with ``spark.readStream.format(...)``."""
+        raise not_supported("StreamExecutionEnvironment.create_input")
+
+    def get_execution_plan(self) -> str:
+        """Not supported: see
+        :meth:`~pyflink_compat.datastream.StreamExecutionEnvironment.get_job_plan`, or
+        ``DataFrame.explain()``."""
+        raise not_supported("StreamExecutionEnvironment.get_execution_plan")
+
+    def register_cached_file(self, file_path: str, name: str, executable: bool = False) -> None:
+        """Not supported: ship the file with ``SparkContext.addFile``."""
+        raise not_supported("StreamExecutionEnvironment.register_cached_file")
+
+    # -- jobs -----------------------------------------------------------------------------
+    def add_sink(self, writer, name: str = None, bounded: bool = False,
+                 continuous: bool = False) -> 'StreamExecutionEnvironment':
+        """Register a Spark streaming writer as one sink of this environment's job.
+
+        The writer's query starts when the job is executed, with the trigger, checkpoint
+        location and query name the checkpoint configuration gives it.
+
+        :param writer: A :class:`pyspark.sql.streaming.DataStreamWriter` of a DataFrame built
+                       from :attr:`spark_session`.
+        :param name: Names the query and its checkpoint subdirectory; ``sink_<n>`` (by
+                     registration order) when omitted. Two sinks may not share a name.
+        :param bounded: Whether the sink finishes once its input is exhausted (as a Flink job
+                        with bounded sources does); otherwise it runs until cancelled.
+        :param continuous: Run in Spark's continuous processing mode with the checkpoint
+                           interval as epoch interval (an explicit opt-in: map-like queries and
+                           a few sinks only, at-least-once).
+        :return: This environment.
+        """
+        from pyflink_compat.spark.job import check_writer
+        from pyflink_compat.spark.plan import SinkSpec
+
+        check_writer(self.spark_session, writer)
+        if name is None:
+            name = "sink_%d" % len(self._sinks)
+        if not isinstance(name, str) or not name or "/" in name:
+            raise ValueError("A sink name must be a non-empty string without '/', got %r" % (name,))
+        if any(sink.name == name for sink in self._sinks):
+            raise ValueError("A sink named '%s' is already registered." % name)
+        self._sinks.append(SinkSpec(name, writer, bool(bounded), bool(continuous)))
+        return self
+
+    def get_job_plan(self, job_name: str = 'Flink Streaming Job'):
+        """What a job of the registered sinks would do on Spark, without starting it.
+
+        ``print(env.get_job_plan())`` shows, per query, the trigger, checkpoint location and
+        guarantee; the Spark session keys set; and for every Flink setting its value and
+        whether Spark applies it, pyflink_compat emulates it, or it has no Spark effect. The
+        same summary is logged when the job starts.
+
+        :param job_name: The job's name (it names the checkpoint directory).
+        :return: A :class:`~pyflink_compat.spark.plan.JobPlan`.
+
+        >>> events = env.spark_session.readStream.format("rate").load()
+        >>> env = env.enable_checkpointing(2000).add_sink(events.writeStream.format("noop"), name="events")
+        >>> plan = env.get_job_plan("demo")
+        >>> print(str(plan).split("Flink settings:")[0].rstrip())
+        Job 'demo' on Spark
+          checkpoint storage: jobmanager (-)
+          restart strategy: exponential-delay (1 s to 60 s, x1.5, jitter 0.1, 2147483647 attempts)
+          Spark session conf:
+            spark.sql.streaming.minBatchesToRetain = 1
+            spark.sql.streaming.stateStore.providerClass = org.apache.spark...HDFSBackedStateStoreProvider
+            spark.sql.streaming.checkpointFileManagerClass = <unset>
+          query 'events':
+            trigger: ProcessingTime(2000 ms)
+            checkpoint location: file:<temporary directory of the job>/events (temporary)
+            guarantee: exactly-once (synchronous micro-batches)
+        >>> for status in plan.statuses[:4]:  # then every Flink setting: its value and Spark effect
+        ...     print(status.setting.key, "-", status.status)
+        execution.checkpointing.interval - applied
+        execution.checkpointing.mode - applied
+        execution.checkpointing.timeout - emulated
+        execution.checkpointing.min-pause - no Spark effect
+        """
+        from pyflink_compat.spark.job import PLANNED_TEMPORARY_ROOT, build_plan
+
+        self._prepare_job()
+        return build_plan(self._store, job_name, self._sinks, PLANNED_TEMPORARY_ROOT)
+
+    def configure_writer(self, writer, name: str, job_name: str = 'Flink Streaming Job'):
+        """Apply the checkpoint configuration to one writer that you start yourself.
+
+        Sets the query name, the checkpoint location (``<dir>/<job_name>/<name>``, or a
+        temporary one) and the trigger. What this loses compared to :meth:`execute`: no
+        restart strategy, checkpoint timeout or tolerable failures, no retention clean-up, no
+        ``max_state_size`` enforcement, no checkpoint statistics and no warning about
+        settings without Spark effect.
+
+        :param writer: A :class:`pyspark.sql.streaming.DataStreamWriter`.
+        :param name: The query name.
+        :param job_name: The job name used in the checkpoint location.
+        :return: The same writer, ready to ``start()``.
+        """
+        from pyflink_compat.spark.job import check_writer, configure_one_writer
+
+        check_writer(self.spark_session, writer)
+        self._prepare_job()
+        return configure_one_writer(self._store, writer, name, job_name)
+
+    def execute(self, job_name: str = None):
+        """Run the job and wait until it ends.
+
+        Starts one streaming query per registered sink under the checkpoint configuration.
+        Returns when every sink has finished (bounded sinks) or the job was cancelled from a
+        :class:`~pyflink_compat.common.JobClient`; a job that fails beyond its restart
+        strategy raises. Interrupting the wait (Ctrl-C) stops the queries and keeps their
+        checkpoints, so a re-run resumes: one line on standard error says where they are, and a
+        script then exits with status 130 (as after Ctrl-C in a shell) instead of printing a
+        traceback; in an interactive session ``KeyboardInterrupt`` is raised again.
+
+        :param job_name: The job's name; ``Flink Streaming Job`` when omitted.
+        :return: A :class:`~pyflink_compat.common.JobExecutionResult`.
+        :raises JobExecutionError: when the job failed; ``__cause__`` is the failure.
+
+        A word count over one file, whose sink ends once the file is read:
+
+        >>> import tempfile
+        >>> spark, work = env.spark_session, tempfile.mkdtemp()
+        >>> spark.createDataFrame([["apple"], ["bread"], ["apple"]], "word STRING").write.json(work + "/in")
+        >>> counts = spark.readStream.schema("word STRING").json(work + "/in").groupBy("word").count()
+        >>> env = env.enable_checkpointing(1000).add_sink(
+        ...     counts.writeStream.outputMode("complete").format("memory"), name="counts", bounded=True)
+        >>> result = env.execute("word count")
+        >>> spark.table("counts").sort("word").collect()
+        [Row(word='apple', count=2), Row(word='bread', count=1)]
+        >>> result.get_net_runtime() > 0
+        True
+        """
+        client = self.execute_async(job_name if job_name is not None else 'Flink Streaming Job')
+        run = client._j_job_client
+        try:
+            while not run.wait(0.5):
+                pass
+        except KeyboardInterrupt:
+            run.interrupt()
+            run.wait()
+            print(_interrupted_line(run.plan), file=sys.stderr, flush=True)
+            if hasattr(sys, "ps1") or sys.flags.interactive:
+                raise
+            raise SystemExit(130) from None
+        return run.result.result()
+
+    def execute_async(self, job_name: str = 'Flink Streaming Job'):
+        """Start the job and return at once.
+
+        :param job_name: The job's name (it names the checkpoint directory).
+        :return: A :class:`~pyflink_compat.common.JobClient` for the running job.
+
+        >>> events = env.spark_session.readStream.format("rate").load()
+        >>> client = env.enable_checkpointing(1000).add_sink(events.writeStream.format("noop")).execute_async()
+        >>> client.cancel().result()
+        >>> print(client.get_job_status().result())
+        JobStatus.CANCELED
+        >>> env.execute_async()  # executing took the sinks: a job needs new ones
+        Traceback (most recent call last):
+        pyflink_compat.util.exceptions.JavaIllegalStateError: An error occurred while calling ...
+        : java.lang.IllegalStateException: No operators defined in streaming topology...
+        """
+        from pyflink_compat.common.job_client import JobClient
+        from pyflink_compat.spark.job import start_job
+
+        if not self._sinks:
+            # As in Flink, executing clears the pipeline: a second call needs new sinks.
+            raise java_error("java.lang.IllegalStateException",
+                             "No operators defined in streaming topology. Cannot execute.",
+                             _TARGET + "getStreamGraph")
+        self._prepare_job()
+        sinks = list(self._sinks)
+        self._sinks.clear()
+        run = start_job(self._store, self.spark_session, job_name, sinks)
+        self._runs.append(run)
+        return JobClient(run)
+
+    def close(self):
+        """Release the environment: cancel its jobs that still run and forget its sinks."""
+        for run in self._runs:
+            if not run.status.is_terminal_state():
+                run.cancel()
+                run.wait()
+        self._sinks.clear()
 
     # -- Spark ----------------------------------------------------------------------------
     @property

@@ -11,7 +11,7 @@ from typing import List
 
 import pytest
 
-from pyflink_compat.spark.paths import plain_path
+from pyflink_compat.datastream._paths import plain_path
 from pyflink_compat.util.jvm_objects import java_class
 
 WRITTEN = [

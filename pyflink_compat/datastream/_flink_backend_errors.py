@@ -1,34 +1,36 @@
-"""How PyFlink's state backends check their arguments and fail, reproduced for the Spark JVM.
+"""How PyFlink's state backends reject an argument, reproduced for the Spark JVM.
 
 The state backends of :mod:`pyflink_compat.datastream.state_backend` keep PyFlink's API; the
-helpers here reproduce what py4j and Flink do with a bad argument (the exception class and
-message), and read and write the backend descriptors as the JVM methods would.
+checks here fail as py4j and Flink fail with a bad argument (the exception class and message),
+and return the value a backend then stores. Nothing here changes a backend.
 """
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Any, List, Optional
+from typing import Any, Dict, List, Optional
 
 from py4j.java_gateway import JavaObject
 
 from pyflink_compat.settings import kinds
-from pyflink_compat.spark.paths import local_directory
 from pyflink_compat.util.exceptions import (
     JavaMethodNotFoundError,
+    JavaType,
     call_java,
-    illegal_argument,
     java_error,
     java_type_name,
     method_not_found,
 )
-from pyflink_compat.util.java_args import java_int
-from pyflink_compat.util.jvm_objects import context_class_loader, descriptor_put
+from pyflink_compat.util.jvm_objects import context_class_loader, descriptor_record, is_descriptor
 
-if TYPE_CHECKING:
-    from pyflink_compat.datastream.state_backend import StateBackend
-
+# The Flink classes whose constructors and methods PyFlink calls, as py4j names them.
+MEMORY_CLASS = "org.apache.flink.runtime.state.memory.MemoryStateBackend"
+FS_CLASS = "org.apache.flink.runtime.state.filesystem.FsStateBackend"
+ROCKSDB_CLASS = "org.apache.flink.contrib.streaming.state.RocksDBStateBackend"
+PATH_CLASS = "org.apache.flink.core.fs.Path"
 OPTIONS_FACTORY = "org.apache.flink.contrib.streaming.state.RocksDBOptionsFactory"
+#: Constructor arguments of these JVM types, as py4j reports them.
+URI = JavaType("class java.net.URI")
+TERNARY = JavaType("class org.apache.flink.util.TernaryBoolean")
 #: The options factories Flink ships (not on Spark's class path), and the error Flink raises
 #: when it instantiates one (its interfaces cannot be), or None.
 FLINK_OPTIONS_FACTORIES = {
@@ -38,15 +40,16 @@ FLINK_OPTIONS_FACTORIES = {
         "java.lang.InstantiationException",
 }
 
-
-
 # PyFlink leaves the placeholder unformatted and a space out; the text is kept as it is.
 TERNARY_ERROR = ("Unsupported input for '{}': %s, the value of the parameter should be None or"
-                  "True or False.")
+                 "True or False.")
 TRANSFER_THREADS_ERROR = ("The number of threads used to transfer files in "
-                           "EmbeddedRocksDBStateBackend should be greater than zero.")
+                          "EmbeddedRocksDBStateBackend should be greater than zero.")
 NOT_A_STORAGE = ("RocksDBStateBackend can only checkpointto state backends that also "
-                  "implement CheckpointStorage.")
+                 "implement CheckpointStorage.")
+
+#: The backends that are also checkpoint storages, through which a legacy RocksDB backend writes.
+_STREAM_BACKENDS = (kinds.BackendKind.FS, kinds.BackendKind.MEMORY, kinds.BackendKind.ROCKSDB_LEGACY)
 
 
 def is_java_int(value: Any) -> bool:
@@ -73,52 +76,36 @@ def incremental_flag(value: Any) -> Optional[bool]:
     return None if value is None else value is True
 
 
-# --- descriptors and the RocksDB settings both RocksDB backends share ------------------------
-
-def descriptor(backend: 'StateBackend', java_method: str) -> Any:
-    """The descriptor of ``backend``, failing as PyFlink's call of ``java_method`` does when the
-    backend wraps nothing (a ``RocksDBStateBackend()`` built without arguments)."""
-    j_backend = backend._j_state_backend
+def wrapped_descriptor(j_backend: Any, java_method: str) -> Any:
+    """``j_backend``, a backend's descriptor, failing as PyFlink's call of ``java_method`` does
+    when the backend wraps nothing (a ``RocksDBStateBackend()`` built without arguments)."""
     if not isinstance(j_backend, JavaObject):
         raise AttributeError(  # noqa: TRY004 - PyFlink's error
             f"'{type(j_backend).__name__}' object has no attribute '{java_method}'")
     return j_backend
 
 
-def read(backend: 'StateBackend', java_method: str, key: str) -> Any:
-    return descriptor(backend, java_method).get(key)
-
-
 def call_target(j_object: Any, java_method: str) -> str:
     return f"{j_object._target_id}.{java_method}"
 
 
-def set_db_storage_paths(backend: 'StateBackend', paths: Any) -> None:
-    if len(paths) < 1:
-        descriptor_put(descriptor(backend, "setDbStoragePath"), "db_storage_paths", None)
-        return
-    for path in paths:  # py4j fills a String[] first
-        if path is not None and not isinstance(path, str):
-            name = "[B" if isinstance(path, (bytes, bytearray)) else java_type_name(path)[6:]
+def check_string_array(values: Any) -> None:
+    """Fail as py4j does when it cannot fill a ``String[]`` with ``values``."""
+    for value in values:
+        if value is not None and not isinstance(value, str):
+            name = "[B" if isinstance(value, (bytes, bytearray)) else java_type_name(value)[6:]
             raise JavaMethodNotFoundError(
                 "An error occurred while calling None.None. Trace:\npy4j.Py4JException: "
                 f"Cannot convert {name} to java.lang.String\n")
-    j_backend = descriptor(backend, "setDbStoragePaths")
-    target = call_target(j_backend, "setDbStoragePaths")
-    descriptor_put(j_backend, "db_storage_paths",
-                   json.dumps([local_directory(path, target) for path in paths]))
 
 
-def db_storage_paths(backend: 'StateBackend') -> List[str]:
-    # No paths read back as None, which PyFlink's list() turns into a TypeError.
-    return list(json.loads(read(backend, "getDbStoragePaths", "db_storage_paths") or "null"))
+def options_factory_name(class_name: Any) -> str:
+    """The RocksDB options factory class to store for ``class_name``.
 
-
-
-def set_options(backend: 'StateBackend', class_name: Any) -> None:
-    """Load ``class_name`` in the Spark JVM; it must implement Flink's options factory, which
+    The class is loaded in the Spark JVM and must implement Flink's options factory, which
     Spark's class path does not have unless a user adds it. Flink's own factory classes are
-    known by name instead, since the setting is only stored."""
+    known by name instead, since the setting is only stored.
+    """
     loader = context_class_loader()
     target = call_target(loader, "loadClass")
     if class_name is None:
@@ -129,8 +116,7 @@ def set_options(backend: 'StateBackend', class_name: Any) -> None:
         error = FLINK_OPTIONS_FACTORIES[class_name]
         if error is not None:
             raise java_error(error, class_name, "java.lang.Class.newInstance")
-        descriptor_put(descriptor(backend, "setRocksDBOptions"), "options", class_name)
-        return
+        return class_name
     j_class = call_java(target, loader.loadClass, class_name)
     try:
         j_factory = loader.loadClass(OPTIONS_FACTORY)
@@ -138,13 +124,16 @@ def set_options(backend: 'StateBackend', class_name: Any) -> None:
         j_factory = None
     if j_factory is None or not j_factory.isAssignableFrom(j_class):
         raise ValueError("The input class does not implement RocksDBOptionsFactory.")
-    descriptor_put(descriptor(backend, "setRocksDBOptions"), "options", str(j_class.getName()))
+    return str(j_class.getName())
 
 
-def set_transfer_threads(backend: 'StateBackend', number: Any, java_method: str) -> None:
-    j_backend = descriptor(backend, java_method)
-    target = call_target(j_backend, java_method)
-    java_int(number, java_method, target)
-    if number <= 0:
-        raise illegal_argument(TRANSFER_THREADS_ERROR, target)
-    descriptor_put(j_backend, "number_of_transfer_threads", number)
+def stream_backend_record(j_backend: Any, target: str) -> Dict[str, Any]:
+    """The record of the backend a legacy RocksDB backend checkpoints through (``j_backend``,
+    its JVM object); it must be one that is also a checkpoint storage."""
+    if j_backend is not None and not isinstance(j_backend, JavaObject):
+        raise no_constructor(ROCKSDB_CLASS, [j_backend, TERNARY], target)
+    if j_backend is not None and is_descriptor(j_backend):
+        record = descriptor_record(j_backend)
+        if record["type"] in _STREAM_BACKENDS:
+            return record
+    raise java_error("java.lang.IllegalStateException", NOT_A_STORAGE, target)

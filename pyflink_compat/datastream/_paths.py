@@ -1,4 +1,4 @@
-"""Checkpoint paths, parsed and normalised as Hadoop's ``Path`` in the Spark JVM does.
+"""Checkpoint paths as Flink reads them, parsed and normalised as Hadoop's ``Path`` does.
 
 Hadoop's ``Path`` normalises URIs the way Flink's does (``file:///tmp/x/`` becomes
 ``file:/tmp/x``, ``a/../b`` collapses), so paths read back exactly as under PyFlink. The
