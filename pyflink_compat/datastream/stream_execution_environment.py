@@ -82,10 +82,10 @@ class StreamExecutionEnvironment(object):
     """The context a streaming job is configured and run in.
 
     Each environment owns a Spark session of its own (sharing the application's
-    ``SparkContext``); its checkpoint settings live in that session's conf, so two
-    environments never see each other's settings. So do its job-wide settings (parallelism,
-    runtime mode, restart strategy, dependencies and those Spark has no use for);
-    :mod:`pyflink_compat.settings.registry` says what each becomes in Spark. Build the pipeline from
+    ``SparkContext``); its settings live in that session's conf, so two environments never see
+    each other's settings. Besides checkpointing they are the job-wide settings: parallelism,
+    runtime mode, restart strategy, dependencies, and those Spark has no use for. The support
+    matrix of the documentation says what each becomes in Spark. Build the pipeline from
     :attr:`spark_session`; the checkpoint configuration applies to the queries the
     environment starts.
 
