@@ -1,11 +1,11 @@
 """Flink option text for ExecutionConfig: milliseconds, maps, and the restart strategy
 set through the API."""
 import json
-import re
 from typing import Any, Dict, List, Mapping, Optional
 
 from pyflink_compat.common.restart_strategy import (
     RESTART_OPTION_KEYS, RestartStrategies, RestartStrategyConfiguration)
+from pyflink_compat.settings.values import duration_text, from_millis, read_duration, to_millis
 
 __all__ = ["API_RESTART_STRATEGY_KEY", "millis_text", "millis_of", "encode_map", "decode_map",
            "restart_changes", "restart_strategy_of"]
@@ -17,15 +17,16 @@ API_RESTART_STRATEGY_KEY = "compat.execution-config.restart-strategy"
 
 
 def millis_text(millis: int) -> str:
-    return "{} ms".format(millis)
+    """The text a duration option given in milliseconds is stored as."""
+    return duration_text(from_millis(millis))
 
 
 def millis_of(text: str) -> int:
-    match = re.match(r"^\s*(-?\d+)\s*([a-z]*)\s*$", text)
-    if match is None:
-        raise ValueError("Could not parse value '{}'.".format(text))
-    scale = {"": 1, "ms": 1, "s": 1000, "min": 60_000, "h": 3_600_000, "d": 86_400_000}
-    return int(match.group(1)) * scale.get(match.group(2), 1)
+    """The milliseconds of a duration option's text (which may be negative, as setters allow)."""
+    try:
+        return to_millis(read_duration(text))
+    except ValueError:
+        raise ValueError("Could not parse value '{}'.".format(text)) from None
 
 
 def _quote(text: str) -> str:

@@ -13,7 +13,7 @@ from pyflink_compat.common.restart_strategy import RestartStrategyConfiguration
 from pyflink_compat.datastream.execution_mode import RuntimeExecutionMode
 from pyflink_compat.datastream.time_characteristic import TimeCharacteristic
 from pyflink_compat.missing import not_supported
-from pyflink_compat.settings import durations
+from pyflink_compat.settings import values
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME, Setting
 from pyflink_compat.util.exceptions import illegal_argument, jvm_name_missing, method_not_found
 from pyflink_compat.util.java_args import JavaMethod
@@ -157,7 +157,7 @@ class EnvironmentSettingsMixin(object):
             changes: Dict[Setting, Any] = {_s("buffer_timeout_enabled"): False}
         else:
             changes = {_s("buffer_timeout_enabled"): None,
-                       _s("buffer_timeout"): durations.from_millis(millis)}
+                       _s("buffer_timeout"): values.from_millis(millis)}
         self._store.put(changes, method.target)
         return self
 
@@ -166,7 +166,7 @@ class EnvironmentSettingsMixin(object):
         target = _TARGET + "getBufferTimeout"
         if not self._store.get(_s("buffer_timeout_enabled"), target):
             return -1
-        return durations.to_millis(self._store.get(_s("buffer_timeout"), target))
+        return values.to_millis(self._store.get(_s("buffer_timeout"), target))
 
     def disable_operator_chaining(self) -> Any:
         """Disable operator chaining (stored, no Spark effect: Spark fuses operators itself).

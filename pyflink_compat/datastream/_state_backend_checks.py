@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, List, Optional
 
 from py4j.java_gateway import JavaObject
 
-from pyflink_compat.settings import kinds
 from pyflink_compat.spark.paths import local_directory
 from pyflink_compat.util.exceptions import (
     JavaMethodNotFoundError,
@@ -23,6 +22,7 @@ from pyflink_compat.util.exceptions import (
     method_not_found,
 )
 from pyflink_compat.util.java_args import java_int
+from pyflink_compat.util.java_limits import INT_MAX, INT_MIN
 from pyflink_compat.util.jvm_objects import context_class_loader, descriptor_put
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ NOT_A_STORAGE = ("RocksDBStateBackend can only checkpointto state backends that 
 
 
 def is_java_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and kinds.INT_MIN <= value <= kinds.INT_MAX
+    return isinstance(value, int) and not isinstance(value, bool) and INT_MIN <= value <= INT_MAX
 
 
 def no_constructor(java_class: str, args: List[Any], target: str) -> Exception:

@@ -16,7 +16,7 @@ from pyflink_compat.datastream._state_backend_records import (
     _record_of, _state_backend_from_record)
 from pyflink_compat.serializers import PickleSerializer
 from pyflink_compat.settings.registry import CONF_PREFIX, SETTINGS, SETTINGS_BY_NAME
-from pyflink_compat.settings import durations
+from pyflink_compat.settings import values
 from pyflink_compat.settings.store import parse_flink_options
 from pyflink_compat.spark.translation import settings_store
 from pyflink_compat.spark.paths import normalize_path
@@ -204,7 +204,7 @@ class StreamExecutionEnvironment(_Base):
             changes[SETTINGS_BY_NAME["checkpointing_mode"]] = member._to_j_checkpointing_mode()
             others.append(JavaType("class " + _MODE_ENUM))
         millis = method.arg(interval, *others)
-        changes[SETTINGS_BY_NAME["checkpoint_interval"]] = durations.from_millis(millis)
+        changes[SETTINGS_BY_NAME["checkpoint_interval"]] = values.from_millis(millis)
         self._store.put(changes, method.target)
         return self
 
