@@ -8,7 +8,7 @@ import warnings
 from typing import Any, Dict, List, Optional
 
 from pyflink_compat.common.execution_config import _RESTART_DEPRECATION, ExecutionConfig
-from pyflink_compat.common.execution_config_store import SessionConfStore
+from pyflink_compat.common._execution_options import SessionOptions
 from pyflink_compat.common.restart_strategy import RestartStrategyConfiguration
 from pyflink_compat.datastream.execution_mode import RuntimeExecutionMode
 from pyflink_compat.datastream.time_characteristic import TimeCharacteristic
@@ -61,7 +61,7 @@ class EnvironmentSettingsMixin(object):
         :return: A new :class:`~pyflink_compat.common.ExecutionConfig` over the environment's
                  settings (changes made through it are the environment's).
         """
-        store = SessionConfStore(self._store._j_conf, lambda: _default_local_parallelism[0],
+        store = SessionOptions(self._store._j_conf, lambda: _default_local_parallelism[0],
                                  settings=self._store)
         return ExecutionConfig(store)
 
