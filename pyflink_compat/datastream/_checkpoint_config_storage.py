@@ -11,7 +11,7 @@ from pyflink_compat.datastream.checkpoint_storage import (
     CheckpointStorage, _storage_from_record, _storage_record)
 from pyflink_compat.util.exceptions import py4j_sends
 from pyflink_compat.util.java_args import JavaMethod, java_attribute
-from pyflink_compat.util.jvm_objects import descriptor_json
+from pyflink_compat.util.descriptors import descriptor_json
 
 if TYPE_CHECKING:
     from pyflink_compat.datastream.checkpoint_config import CheckpointConfig

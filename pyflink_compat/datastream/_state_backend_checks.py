@@ -23,7 +23,8 @@ from pyflink_compat.util.exceptions import (
 )
 from pyflink_compat.util.java_args import java_int
 from pyflink_compat.util.java_limits import INT_MAX, INT_MIN
-from pyflink_compat.util.jvm_objects import context_class_loader, descriptor_put
+from pyflink_compat.util.descriptors import descriptor_put
+from pyflink_compat.util.java_classes import context_class_loader
 
 if TYPE_CHECKING:
     from pyflink_compat.datastream.state_backend import StateBackend

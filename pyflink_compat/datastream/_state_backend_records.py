@@ -1,7 +1,7 @@
 """The records of state backends that an environment keeps in its session conf.
 
 A backend set on an environment is stored as a JSON record of its descriptor (see
-:mod:`pyflink_compat.util.jvm_objects`); these helpers make that record, turn one back into a
+:mod:`pyflink_compat.util.descriptors`); these helpers make that record, turn one back into a
 backend wrapper, and check the backend a legacy ``RocksDBStateBackend`` checkpoints through.
 """
 
@@ -15,7 +15,7 @@ from pyflink_compat.datastream._state_backend_checks import NOT_A_STORAGE, no_co
 from pyflink_compat.settings import kinds
 from pyflink_compat.util.exceptions import java_error, method_not_found
 from pyflink_compat.util.java_args import java_attribute
-from pyflink_compat.util.jvm_objects import (
+from pyflink_compat.util.descriptors import (
     descriptor_or_none, descriptor_record, is_descriptor, new_descriptor)
 
 if TYPE_CHECKING:

@@ -45,13 +45,8 @@ from pyflink_compat.util.exceptions import (
     illegal_argument,
 )
 from pyflink_compat.util.java_args import java_string
-from pyflink_compat.util.jvm_objects import (
-    context_class_loader,
-    descriptor_put,
-    descriptor_record,
-    is_descriptor,
-    new_descriptor,
-)
+from pyflink_compat.util.descriptors import descriptor_put, descriptor_record, is_descriptor, new_descriptor
+from pyflink_compat.util.java_classes import context_class_loader
 
 __all__ = [  # noqa: RUF022 - PyFlink's order
     'StateBackend',

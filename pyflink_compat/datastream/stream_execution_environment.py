@@ -21,7 +21,8 @@ from pyflink_compat.settings.store import parse_flink_options
 from pyflink_compat.spark.translation import settings_store
 from pyflink_compat.spark.paths import normalize_path
 from pyflink_compat.util.exceptions import JavaType
-from pyflink_compat.util.jvm_objects import descriptor_json, descriptor_record, map_to_dict
+from pyflink_compat.util.descriptors import descriptor_json, descriptor_record
+from pyflink_compat.util.java_maps import map_to_dict
 from pyflink_compat.util.java_args import JavaMethod, enum_member, java_attribute
 
 if TYPE_CHECKING:

@@ -45,8 +45,11 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Mapping, Optio
 
 from pyflink_compat.settings.registry import CONF_PREFIX, SETTINGS, JobSettings, Setting
 from pyflink_compat.util.exceptions import call_java, illegal_argument, java_error
-from pyflink_compat.util.jvm_objects import (
-    StringCalls, java_call, java_static, json_text, new_properties, record_json, string_map_to_dict)
+from pyflink_compat.util.descriptors import record_json
+from pyflink_compat.util.java_classes import java_static
+from pyflink_compat.util.java_json import json_text, read_json
+from pyflink_compat.util.java_maps import string_map_to_dict
+from pyflink_compat.util.py4j_calls import StringCalls, java_call
 
 if TYPE_CHECKING:
     from py4j.java_gateway import JavaObject
@@ -226,7 +229,7 @@ class SettingsStore:
 
     def put_object(self, name: str, record: Union[Mapping[str, Any], str, None]) -> None:
         """Store (or, with ``None``, remove) one API object: its record, or the record's JSON
-        text as :func:`~pyflink_compat.util.jvm_objects.record_json` makes it."""
+        text as :func:`~pyflink_compat.util.descriptors.record_json` makes it."""
         if record is not None and not isinstance(record, str):
             record = _record_text(record)
         self._write({OBJECT_PREFIX + name: record}, True)
@@ -468,7 +471,7 @@ class ConfView:
             if len(writes) > 3:
                 values = {k: v for k, v in writes.items() if v is not None}
                 j_sql_conf = self.sql_conf() if len(values) > 3 else False
-                properties = new_properties(values) if j_sql_conf is not False else None
+                properties = read_json(json.dumps(values), "java.util.Properties") if j_sql_conf is not False else None
                 if properties is not None:
                     call_java("SQLConf.setConf", java_call, j_sql_conf, "setConf", properties)
                     writes = {k: v for k, v in writes.items() if v is None}

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, 
 
 from pyflink_compat.spark.job_files import IO_UTILS, CheckpointError, JobFiles, java_cause
 from pyflink_compat.spark.local_marker import LocalMarker, MarkerFileError
-from pyflink_compat.util.jvm_objects import java_static
+from pyflink_compat.util.java_classes import java_static
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession

@@ -15,7 +15,7 @@ import os
 from typing import TYPE_CHECKING, Any, List, Optional, Tuple
 
 from pyflink_compat.checkpoints.fs import local_path
-from pyflink_compat.util.jvm_objects import java_class, java_static
+from pyflink_compat.util.java_classes import java_class, java_static
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession

@@ -14,7 +14,7 @@ from typing import Any, Optional, Union
 
 from pyflink_compat.util.exceptions import call_java, illegal_argument
 from pyflink_compat.util.java_args import java_string
-from pyflink_compat.util.jvm_objects import java_class
+from pyflink_compat.util.java_classes import java_class
 
 __all__ = [
     "PlainPath", "plain_path", "normalize_path", "new_path", "parse_location", "checkpoint_location", "local_directory",
