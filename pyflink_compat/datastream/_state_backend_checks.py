@@ -81,7 +81,7 @@ def descriptor(backend: 'StateBackend', java_method: str) -> Any:
     backend wraps nothing (a ``RocksDBStateBackend()`` built without arguments)."""
     j_backend = backend._j_state_backend
     if not isinstance(j_backend, JavaObject):
-        raise AttributeError(  # noqa: TRY004 - PyFlink's error
+        raise AttributeError(  # PyFlink's error
             f"'{type(j_backend).__name__}' object has no attribute '{java_method}'")
     return j_backend
 
@@ -135,7 +135,7 @@ def set_options(backend: 'StateBackend', class_name: Any) -> None:
     j_class = call_java(target, loader.loadClass, class_name)
     try:
         j_factory = loader.loadClass(OPTIONS_FACTORY)
-    except Exception:  # noqa: BLE001
+    except Exception:
         j_factory = None
     if j_factory is None or not j_factory.isAssignableFrom(j_class):
         raise ValueError("The input class does not implement RocksDBOptionsFactory.")

@@ -418,8 +418,7 @@ class ConfView:
         ``setConfString`` per key that ``RuntimeConfig.set`` ends in; the checks it adds
         before, against static and Spark core keys, never apply to the keys written here:
         ``spark.flink.*`` and the session-wide SQL keys derived from them). Fewer are set one
-        call each, which costs less than the two calls and the ``Properties`` object that py4j
-        later tells the JVM to release.
+        call each: no more calls than that, and no ``Properties`` object for py4j to release.
 
         :param writes: The keys to set in the JVM conf now.
         :param held: Further keys set in the copy at once and in the JVM conf before it is next
@@ -548,7 +547,7 @@ def _send_held(call: StringCalls, held: Dict[str, Optional[str]]) -> None:
     """Send the writes a dropped view still held (a best effort: the JVM may be gone)."""
     try:
         _set_one_by_one(call, held)
-    except Exception as e:  # noqa: BLE001 - the JVM stopped first: its conf is gone with it
+    except Exception as e:  # the JVM stopped first: its conf is gone with it
         logging.getLogger(__name__).debug("Held conf entries %s not sent: %s", sorted(held), e)
 
 

@@ -23,7 +23,7 @@ def class_loadable(name: str) -> bool:
     """Whether the JVM finds class ``name`` through the calling thread's context class loader."""
     try:
         jvm().java.lang.Class.forName(name, False, context_class_loader())
-    except Exception:  # noqa: BLE001 - ClassNotFoundException and friends
+    except Exception:  # ClassNotFoundException and friends
         return False
     return True
 

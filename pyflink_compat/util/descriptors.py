@@ -29,8 +29,8 @@ __all__ = ["new_descriptor", "descriptor_record", "descriptor_or_none", "is_desc
 # once asked for.
 _records: Dict[int, List[Any]] = {}
 
-# py4j's JavaMap class, imported when first needed: an import statement run on every call would
-# cost more than the rest of is_descriptor or descriptor_or_none.
+# py4j's JavaMap class, imported once when first needed rather than by an import statement in
+# is_descriptor and descriptor_or_none, which run on every getter of a storage or backend.
 _java_map_class: List[Any] = []
 
 

@@ -1,10 +1,10 @@
 """Calls of JVM methods sent in py4j's protocol as written here.
 
 py4j's general call path first asks each argument whether one of its collection converters
-applies, which costs about as much as the JVM round trip itself. The calls here take only
-arguments that never need a converter (strings, ``None``, booleans, numbers, JVM objects) and
-write the command directly. Errors are py4j's own: a JVM exception raises
-:class:`py4j.protocol.Py4JJavaError`.
+applies. The calls here take only arguments that never need a converter (strings, ``None``,
+booleans, numbers, JVM objects) and write the command directly, which spares that work on the
+calls every getter and setter makes (``docs/benchmarks.rst`` has the measurements). Errors
+are py4j's own: a JVM exception raises :class:`py4j.protocol.Py4JJavaError`.
 """
 
 from __future__ import annotations
