@@ -32,35 +32,16 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.util.typing import ExtensionMetadata
 
-_BYTE_UNITS = (("tb", 1 << 40), ("gb", 1 << 30), ("mb", 1 << 20), ("kb", 1 << 10))
 _SUPPORT_OPTION = {"applied": "APPLIED", "emulated": "EMULATED", "no-effect": "NO_EFFECT"}
-
-
-def _memory_text(size: int) -> str:
-    """A byte count as Flink prints memory sizes (``20 kb``)."""
-    for unit, factor in _BYTE_UNITS:
-        if size and size % factor == 0:
-            return "{} {}".format(size // factor, unit)
-    return "{} bytes".format(size)
 
 
 def default_text(setting: Any) -> Optional[str]:
     """The default of ``setting`` in Flink's own syntax, or ``None`` when it has none."""
-    from pyflink_compat.settings.values import format_duration_ms
-
     value = setting.default
     if value is None:
         return None
-    kind = setting.codec.name
-    if kind == "duration":
-        if value % 1_000_000:
-            return "{} ns".format(value)
-        return format_duration_ms(value // 1_000_000)
-    if kind == "memory size":
-        return _memory_text(value)
-    if kind == "boolean":
-        return "true" if value else "false"
-    return str(value)
+    text: str = setting.codec.flink_text(value)
+    return text
 
 
 def _literal_paragraph(text: str) -> nodes.paragraph:

@@ -93,7 +93,7 @@ class _HadoopInput(io.RawIOBase):
     def _read(self, size: int) -> bytes:
         try:
             data = self._j_stream.readNBytes(size)
-        except Exception as e:  # noqa: BLE001 - a Java I/O failure
+        except Exception as e:  # a Java I/O failure
             if _is_java(e):
                 raise _os_error(e, self._path) from e
             raise
@@ -196,7 +196,7 @@ class HadoopFileAccess(FileAccess):
         try:
             j_path = self._j_path(path)
             return str(self._fs(j_path).makeQualified(j_path).toString())
-        except Exception as e:  # noqa: BLE001 - an unknown scheme, an unreachable file system
+        except Exception as e:  # an unknown scheme, an unreachable file system
             if not _is_java(e):
                 raise
             cause = str(getattr(e, "java_exception", e)).strip().splitlines()[0]
@@ -206,7 +206,7 @@ class HadoopFileAccess(FileAccess):
         j_path = self._j_path(path)
         try:
             return self._fs(j_path).getFileStatus(j_path)
-        except Exception as e:  # noqa: BLE001
+        except Exception as e:
             if not _is_java(e):
                 raise
             error = _os_error(e, path)
@@ -235,7 +235,7 @@ class HadoopFileAccess(FileAccess):
             fs, j_path = self._target(path, raw)
             j_args = [self._target(a, raw)[1] if isinstance(a, str) else a for a in args]
             return getattr(fs, method)(j_path, *j_args)
-        except Exception as e:  # noqa: BLE001
+        except Exception as e:
             if not _is_java(e):
                 raise
             raise _os_error(e, path) from e
@@ -259,7 +259,7 @@ class HadoopFileAccess(FileAccess):
             # raw, because a checksummed file system hides its .crc files from listings
             fs, j_child = self._target(path.rstrip("/") + "/_", raw=True)
             statuses = fs.listStatus(j_child.getParent())
-        except Exception as e:  # noqa: BLE001
+        except Exception as e:
             if not _is_java(e):
                 raise
             if isinstance(_os_error(e, path), FileNotFoundError):
@@ -296,7 +296,7 @@ class HadoopFileAccess(FileAccess):
             target = self._call(dst, "create", True, raw=True)
             try:
                 self._jvm.org.apache.hadoop.io.IOUtils.copyBytes(source, target, _CHUNK, False)
-            except Exception as e:  # noqa: BLE001
+            except Exception as e:
                 if not _is_java(e):
                     raise
                 raise _os_error(e, src) from e

@@ -95,7 +95,7 @@ def spark_for_paths(paths: Iterable[Optional[str]]) -> Iterator[None]:
     with contextlib.ExitStack() as stack:
         try:
             stack.enter_context(quiet_local_session("pyflink-compat"))
-        except Exception as e:  # noqa: BLE001 - no Java, no pyspark, a bad configuration
+        except Exception as e:  # no Java, no pyspark, a bad configuration
             text = str(e).strip()
             raise SavepointError(remote, "could not start a local Spark session to reach this file "
                                  "system: {}".format(text.splitlines()[0] if text else type(e).__name__)

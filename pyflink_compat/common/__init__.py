@@ -50,10 +50,10 @@ __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
 __getattr__ = with_reexports(__name__, __getattr__)
 
 if TYPE_CHECKING:
-    from pyflink_compat.common.configuration import Configuration  # noqa: F401
-    from pyflink_compat.common.completable_future import CompletableFuture  # noqa: F401
-    from pyflink_compat.common.job_client import JobClient  # noqa: F401
-    from pyflink_compat.common.job_execution_result import JobExecutionResult  # noqa: F401
-    from pyflink_compat.common.job_id import JobID  # noqa: F401
-    from pyflink_compat.common.job_status import JobStatus  # noqa: F401
-    from pyflink_compat.common.time import Duration  # noqa: F401
+    from pyflink_compat.common.configuration import Configuration
+    from pyflink_compat.common.completable_future import CompletableFuture
+    from pyflink_compat.common.job_client import JobClient
+    from pyflink_compat.common.job_execution_result import JobExecutionResult
+    from pyflink_compat.common.job_id import JobID
+    from pyflink_compat.common.job_status import JobStatus
+    from pyflink_compat.common.time import Duration

@@ -6,8 +6,9 @@ from typing import Any, Dict, List, Optional, Set
 from py4j.java_gateway import JavaObject
 
 from pyflink_compat.util.exceptions import call_java, java_error
-from pyflink_compat.util.java_args import LONG_MAX, LONG_MIN, java_call_args
-from pyflink_compat.util.jvm_objects import map_to_dict
+from pyflink_compat.util.java_args import java_call_args
+from pyflink_compat.util.java_limits import LONG_MAX, LONG_MIN
+from pyflink_compat.util.java_maps import map_to_dict
 
 __all__ = ['Configuration']
 

@@ -1,16 +1,15 @@
 """The job-wide execution settings of an environment: parallelism, watermarks, restarts...
 
-Every setting is a Flink option read and written through the store the environment passes in
-(see ``pyflink_compat.common.execution_config_store``), so that setting it here and setting
-the option through ``configure`` are the same thing.
+Every setting is a Flink option read and written where the environment keeps its options (see
+``pyflink_compat.common._execution_options``), so that setting it here and setting the option
+through ``configure`` are the same thing.
 """
 import warnings
 from typing import Dict, List, Mapping, Optional
 
 from pyflink_compat.common._execution_options import (
-    API_RESTART_STRATEGY_KEY, decode_map, encode_map, millis_of, millis_text, restart_changes,
+    API_RESTART_STRATEGY_KEY, as_options, decode_map, encode_map, millis_of, millis_text, restart_changes,
     restart_strategy_of)
-from pyflink_compat.common.execution_config_store import as_store
 from pyflink_compat.common.execution_mode import ExecutionMode
 from pyflink_compat.common.input_dependency_constraint import InputDependencyConstraint
 from pyflink_compat.common.restart_strategy import RestartStrategies, RestartStrategyConfiguration
@@ -88,9 +87,9 @@ class ExecutionConfig(object):
     documentation's settings table. Settings with no Spark counterpart (serializer flags,
     closure cleaner, cancellation timing) are stored and read back only.
 
-    :param j_execution_config: Where the settings live: a store
-        (an ``ExecutionConfigStore`` of ``pyflink_compat.common.execution_config_store``) or the
-        JVM conf of the environment's Spark session.
+    :param j_execution_config: Where the settings live: an ``ExecutionOptions`` (of
+        ``pyflink_compat.common._execution_options``) or the JVM conf of the environment's
+        Spark session.
     """
 
     #: The parallelism of an operator that takes the environment's default.
@@ -100,9 +99,9 @@ class ExecutionConfig(object):
     PARALLELISM_UNKNOWN = -2
 
     def __init__(self, j_execution_config):
-        self._j_execution_config = as_store(j_execution_config)
+        self._j_execution_config = as_options(j_execution_config)
 
-    # -- store access ------------------------------------------------------------------
+    # -- option access -----------------------------------------------------------------
     def _get(self, key: str) -> str:
         text = self._j_execution_config.get_option(key)
         return _DEFAULTS[key] if text is None else text

@@ -5,22 +5,24 @@ Each configuration is a value (a frozen record, not a JVM object) that knows the
 and can be rebuilt from them (:meth:`RestartStrategies._from_flink_options`). On Spark the job
 supervisor applies those options when a query fails (see ``pyflink_compat.spark.restart``).
 """
-import re
 from abc import ABCMeta
 from datetime import timedelta
 from typing import Any, Dict, Mapping, Optional
 
 import attrs
 
+from pyflink_compat.settings.values import (
+    NANOS_PER_MICRO, NANOS_PER_MILLI, NANOS_PER_SECOND, duration_text, from_millis, parse_duration, timedelta_micros,
+    to_millis, to_seconds_and_nanos)
 from pyflink_compat.util.exceptions import JavaType
 from pyflink_compat.util.java_args import java_call_args
+from pyflink_compat.util.java_limits import INT_MAX
 
 __all__ = ['RestartStrategies', 'RestartStrategyConfiguration']
 
 _TIME_CLASS = "org.apache.flink.api.common.time.Time"
 _STRATEGIES_CLASS = "org.apache.flink.api.common.restartstrategy.RestartStrategies"
 _FAILURE_RATE_CLASS = _STRATEGIES_CLASS + "$FailureRateRestartStrategyConfiguration"
-_LONG_MIN, _LONG_MAX = -(2**63), 2**63 - 1
 _INT_MASK = 2**32
 
 _KIND_NONE = "none"
@@ -69,7 +71,7 @@ class _RestartSpec:
         result = 1
         for value in self.fields():
             result = (31 * result + value) % _INT_MASK
-        return result - _INT_MASK if result >= 2**31 else result
+        return result - _INT_MASK if result > INT_MAX else result
 
 
 def _java_div(a: int, b: int) -> int:
@@ -83,7 +85,7 @@ def _java_mod(a: int, b: int) -> int:
 
 def _iso_duration(millis: int) -> str:
     """``millis`` as ISO-8601 text, exactly as ``java.time.Duration.toString`` writes it."""
-    seconds, nanos = millis // 1000, (millis % 1000) * 1_000_000
+    seconds, nanos = to_seconds_and_nanos(from_millis(millis))
     if seconds == 0 and nanos == 0:
         return "PT0S"
     effective = seconds + 1 if seconds < 0 < nanos else seconds
@@ -102,7 +104,7 @@ def _iso_duration(millis: int) -> str:
     else:
         text += str(secs)
     if nanos > 0:
-        fraction = str(2_000_000_000 - nanos if seconds < 0 else nanos + 1_000_000_000)
+        fraction = str(2 * NANOS_PER_SECOND - nanos if seconds < 0 else nanos + NANOS_PER_SECOND)
         text += "." + fraction.rstrip("0")[1:]
     return text + "S"
 
@@ -111,10 +113,10 @@ def _interval_millis(value: Any) -> int:
     """Milliseconds of an ``int`` (milliseconds) or ``timedelta`` argument, converted (and
     rejected) as PyFlink's conversion to a Flink ``Time`` does."""
     if isinstance(value, timedelta):
-        micros = round(value.total_seconds() * 1000 * 1000)
+        micros = timedelta_micros(value)
         java_call_args("of", "z:" + _TIME_CLASS + ".of",
                        [(micros, "long"), (JavaType("class java.util.concurrent.TimeUnit"), None)])
-        return _java_div(micros, 1000)
+        return _java_div(micros * NANOS_PER_MICRO, NANOS_PER_MILLI)  # Java's division: toward zero
     java_call_args("milliseconds", "z:" + _TIME_CLASS + ".milliseconds", [(value, "long")])
     return int(value)
 
@@ -166,12 +168,12 @@ class RestartStrategyConfiguration(object, metaclass=ABCMeta):
         if spec.kind == _KIND_FIXED_DELAY:
             return {TYPE_KEY: "fixed-delay",
                     FIXED_DELAY_ATTEMPTS_KEY: str(spec.attempts),
-                    FIXED_DELAY_DELAY_KEY: "{} ms".format(spec.delay_ms)}
+                    FIXED_DELAY_DELAY_KEY: duration_text(from_millis(spec.delay_ms))}
         if spec.kind == _KIND_FAILURE_RATE:
             return {TYPE_KEY: "failure-rate",
                     FAILURE_RATE_MAX_KEY: str(spec.max_failures),
-                    FAILURE_RATE_INTERVAL_KEY: "{} ms".format(spec.interval_ms),
-                    FAILURE_RATE_DELAY_KEY: "{} ms".format(spec.delay_ms)}
+                    FAILURE_RATE_INTERVAL_KEY: duration_text(from_millis(spec.interval_ms)),
+                    FAILURE_RATE_DELAY_KEY: duration_text(from_millis(spec.delay_ms))}
         return {}
 
     def __eq__(self, other):
@@ -350,20 +352,9 @@ class RestartStrategies(object):
                                                                          delay_interval)
 
 
-_UNIT_MILLIS = {
-    "": 1, "ms": 1, "milli": 1, "millis": 1, "millisecond": 1, "milliseconds": 1,
-    "s": 1000, "sec": 1000, "secs": 1000, "second": 1000, "seconds": 1000,
-    "m": 60_000, "min": 60_000, "minute": 60_000, "minutes": 60_000,
-    "h": 3_600_000, "hour": 3_600_000, "hours": 3_600_000,
-    "d": 86_400_000, "day": 86_400_000, "days": 86_400_000,
-}
-_DURATION_TEXT = re.compile(r"^\s*(\d+)\s*([a-zA-Z]*)\s*$")
-
-
 def _parse_millis(text: str) -> int:
     """Milliseconds of a Flink duration option value (``10000 ms``, ``7 s``, ``1 min``)."""
-    match = _DURATION_TEXT.match(str(text))
-    if match is None or match.group(2).lower() not in _UNIT_MILLIS:
-        raise ValueError("Could not parse duration '{}'.".format(text))
-    return int(match.group(1)) * _UNIT_MILLIS[match.group(2).lower()]
-
+    try:
+        return to_millis(parse_duration(str(text)))
+    except ValueError:
+        raise ValueError("Could not parse duration '{}'.".format(text)) from None

@@ -20,7 +20,9 @@ from pyflink_compat.util.exceptions import (
     java_type_name,
     method_not_found,
 )
-from pyflink_compat.util.jvm_objects import context_class_loader, descriptor_record, is_descriptor
+from pyflink_compat.util.descriptors import descriptor_record, is_descriptor
+from pyflink_compat.util.java_classes import context_class_loader
+from pyflink_compat.util.java_limits import INT_MAX, INT_MIN
 
 # The Flink classes whose constructors and methods PyFlink calls, as py4j names them.
 MEMORY_CLASS = "org.apache.flink.runtime.state.memory.MemoryStateBackend"
@@ -53,7 +55,7 @@ _STREAM_BACKENDS = (kinds.BackendKind.FS, kinds.BackendKind.MEMORY, kinds.Backen
 
 
 def is_java_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and kinds.INT_MIN <= value <= kinds.INT_MAX
+    return isinstance(value, int) and not isinstance(value, bool) and INT_MIN <= value <= INT_MAX
 
 
 def no_constructor(java_class: str, args: List[Any], target: str) -> Exception:
@@ -80,7 +82,7 @@ def wrapped_descriptor(j_backend: Any, java_method: str) -> Any:
     """``j_backend``, a backend's descriptor, failing as PyFlink's call of ``java_method`` does
     when the backend wraps nothing (a ``RocksDBStateBackend()`` built without arguments)."""
     if not isinstance(j_backend, JavaObject):
-        raise AttributeError(  # noqa: TRY004 - PyFlink's error
+        raise AttributeError(  # PyFlink's error
             f"'{type(j_backend).__name__}' object has no attribute '{java_method}'")
     return j_backend
 
@@ -120,7 +122,7 @@ def options_factory_name(class_name: Any) -> str:
     j_class = call_java(target, loader.loadClass, class_name)
     try:
         j_factory = loader.loadClass(OPTIONS_FACTORY)
-    except Exception:  # noqa: BLE001
+    except Exception:
         j_factory = None
     if j_factory is None or not j_factory.isAssignableFrom(j_class):
         raise ValueError("The input class does not implement RocksDBOptionsFactory.")

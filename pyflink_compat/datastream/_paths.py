@@ -14,7 +14,7 @@ from typing import Any, Optional, Union
 
 from pyflink_compat.util.exceptions import call_java, illegal_argument
 from pyflink_compat.util.java_args import java_string
-from pyflink_compat.util.jvm_objects import java_class
+from pyflink_compat.util.java_classes import java_class
 
 __all__ = [
     "PlainPath", "plain_path", "normalize_path", "new_path", "parse_location", "checkpoint_location", "local_directory",
@@ -143,7 +143,7 @@ def local_directory(raw: Optional[str], target: str) -> str:
     if not (colon == -1 or -1 < slash < colon or is_drive(raw) or hadoop_text is None):
         try:
             j_uri = java_class("org.apache.hadoop.fs.Path")(hadoop_text).toUri()
-        except Exception:  # noqa: BLE001
+        except Exception:
             j_uri = None
         if j_uri is not None and j_uri.getScheme() is not None:
             if str(j_uri.getScheme()).lower() != "file":

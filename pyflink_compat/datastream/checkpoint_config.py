@@ -9,14 +9,14 @@ from pyflink_compat.datastream.checkpoint_storage import (
 from pyflink_compat.datastream.checkpointing_mode import CheckpointingMode
 from pyflink_compat.datastream.externalized_checkpoint_retention import \
     ExternalizedCheckpointRetention
-from pyflink_compat.settings import durations
-from pyflink_compat.settings.kinds import INT_MAX
+from pyflink_compat.settings import values
+from pyflink_compat.util.java_limits import INT_MAX
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
 from pyflink_compat.settings.store import SettingsStore
 from pyflink_compat.spark.translation import settings_store
 from pyflink_compat.util.exceptions import py4j_sends
 from pyflink_compat.util.java_args import JavaMethod, enum_member, java_attribute
-from pyflink_compat.util.jvm_objects import descriptor_json
+from pyflink_compat.util.descriptors import descriptor_json
 
 __all__ = ['CheckpointConfig', 'ExternalizedCheckpointCleanup']
 
@@ -132,7 +132,7 @@ class CheckpointConfig(object):
         :return: The interval, or -1 when checkpointing is disabled.
         """
         nanos = self._get("checkpoint_interval", "getCheckpointInterval")
-        return -1 if nanos is None else durations.to_millis(nanos)
+        return -1 if nanos is None else values.to_millis(nanos)
 
     def set_checkpoint_interval(self, checkpoint_interval: int) -> 'CheckpointConfig':
         """Set the time between checkpoints, which also enables checkpointing.
@@ -154,14 +154,14 @@ class CheckpointConfig(object):
         method = self._method("setCheckpointInterval", "long")
         interval = method.arg(checkpoint_interval)
         return self._set(method,
-                         checkpoint_interval=durations.from_millis(interval))
+                         checkpoint_interval=values.from_millis(interval))
 
     def get_checkpoint_timeout(self) -> int:
         """The time a checkpoint may take before it is discarded, in milliseconds.
 
         :return: The timeout.
         """
-        return durations.to_millis(self._get("checkpoint_timeout", "getCheckpointTimeout"))
+        return values.to_millis(self._get("checkpoint_timeout", "getCheckpointTimeout"))
 
     def set_checkpoint_timeout(self, checkpoint_timeout: int) -> 'CheckpointConfig':
         """Set the time a checkpoint may take before it counts as failed.
@@ -176,14 +176,14 @@ class CheckpointConfig(object):
         """
         method = self._method("setCheckpointTimeout", "long")
         timeout = method.arg(checkpoint_timeout)
-        return self._set(method, checkpoint_timeout=durations.from_millis(timeout))
+        return self._set(method, checkpoint_timeout=values.from_millis(timeout))
 
     def get_min_pause_between_checkpoints(self) -> int:
         """The least time between the end of a checkpoint and the start of the next, in ms.
 
         :return: The pause.
         """
-        return durations.to_millis(self._get("min_pause", "getMinPauseBetweenCheckpoints"))
+        return values.to_millis(self._get("min_pause", "getMinPauseBetweenCheckpoints"))
 
     def set_min_pause_between_checkpoints(self, min_pause_between_checkpoints: int) \
             -> 'CheckpointConfig':
@@ -201,7 +201,7 @@ class CheckpointConfig(object):
         """
         method = self._method("setMinPauseBetweenCheckpoints", "long")
         pause = method.arg(min_pause_between_checkpoints)
-        return self._set(method, min_pause=durations.from_millis(pause))
+        return self._set(method, min_pause=values.from_millis(pause))
 
     def get_max_concurrent_checkpoints(self) -> int:
         """How many checkpoints may be in progress at once.
@@ -397,7 +397,7 @@ class CheckpointConfig(object):
         """
         j_duration = java_attribute(alignment_timeout, "_j_duration")
         # seconds and nanos separately: the total in nanoseconds may exceed a Java long
-        nanos = durations.from_seconds_and_nanos(int(j_duration.getSeconds()), int(j_duration.getNano()))
+        nanos = values.from_seconds_and_nanos(int(j_duration.getSeconds()), int(j_duration.getNano()))
         return self._set(self._method("setAlignmentTimeout"), aligned_checkpoint_timeout=nanos)
 
     def get_alignment_timeout(self) -> 'Duration':
@@ -407,7 +407,7 @@ class CheckpointConfig(object):
         """
         from pyflink_compat.java_gateway import get_gateway
 
-        seconds, nanos = durations.to_seconds_and_nanos(
+        seconds, nanos = values.to_seconds_and_nanos(
             self._get("aligned_checkpoint_timeout", "getAlignmentTimeout"))
         return Duration(get_gateway().jvm.java.time.Duration.ofSeconds(seconds, nanos))
 

@@ -17,7 +17,7 @@ from pyflink_compat.datastream._paths import checkpoint_location, new_path
 from pyflink_compat.settings import kinds
 from pyflink_compat.util.exceptions import JavaType, illegal_argument
 from pyflink_compat.util.java_args import java_call_args
-from pyflink_compat.util.jvm_objects import (
+from pyflink_compat.util.descriptors import (
     descriptor_or_none, is_descriptor, new_descriptor)
 
 __all__ = [

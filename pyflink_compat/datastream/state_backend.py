@@ -45,16 +45,16 @@ from pyflink_compat.datastream._state_backend_text import (
     legacy_text, memory_text, paths_text, transfer_threads)
 from pyflink_compat.datastream.checkpoint_storage import _check_file_sizes
 from pyflink_compat.settings import kinds
-from pyflink_compat.util.exceptions import illegal_argument, java_error, method_not_found
-from pyflink_compat.util.java_args import java_attribute, java_int, java_string
-from pyflink_compat.util.jvm_objects import (
-    context_class_loader,
+from pyflink_compat.util.descriptors import (
     descriptor_or_none,
     descriptor_put,
     descriptor_record,
     is_descriptor,
     new_descriptor,
 )
+from pyflink_compat.util.exceptions import illegal_argument, java_error, method_not_found
+from pyflink_compat.util.java_args import java_attribute, java_int, java_string
+from pyflink_compat.util.java_classes import context_class_loader
 
 __all__ = [  # noqa: RUF022 - PyFlink's order
     'StateBackend',

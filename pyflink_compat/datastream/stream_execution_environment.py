@@ -4,10 +4,9 @@ import sys
 import warnings
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
 
-from pyflink_compat.common._execution_options import API_RESTART_STRATEGY_KEY
+from pyflink_compat.common._execution_options import API_RESTART_STRATEGY_KEY, SessionOptions
 from pyflink_compat.common.configuration import Configuration
 from pyflink_compat.common.execution_config import _RESTART_DEPRECATION, ExecutionConfig
-from pyflink_compat.common.execution_config_store import SessionConfStore
 from pyflink_compat.common.restart_strategy import RestartStrategyConfiguration
 from pyflink_compat.datastream._paths import normalize_path
 from pyflink_compat.datastream.checkpoint_config import _MODE_ENUM, CheckpointConfig
@@ -20,14 +19,15 @@ from pyflink_compat.datastream.state_backend import (
 from pyflink_compat.datastream.time_characteristic import TimeCharacteristic
 from pyflink_compat.missing import not_supported
 from pyflink_compat.serializers import PickleSerializer
-from pyflink_compat.settings import durations
+from pyflink_compat.settings import values
 from pyflink_compat.settings.registry import CONF_PREFIX, SETTINGS, SETTINGS_BY_NAME, Setting
 from pyflink_compat.settings.store import parse_flink_options
 from pyflink_compat.spark.translation import settings_store
 from pyflink_compat.util.exceptions import (
     JavaType, illegal_argument, java_error, jvm_name_missing, method_not_found)
 from pyflink_compat.util.java_args import JavaMethod, enum_member, java_attribute
-from pyflink_compat.util.jvm_objects import descriptor_json, descriptor_record, map_to_dict
+from pyflink_compat.util.descriptors import descriptor_json, descriptor_record
+from pyflink_compat.util.java_maps import map_to_dict
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
@@ -224,7 +224,7 @@ class StreamExecutionEnvironment(object):
             changes[SETTINGS_BY_NAME["checkpointing_mode"]] = member._to_j_checkpointing_mode()
             others.append(JavaType("class " + _MODE_ENUM))
         millis = method.arg(interval, *others)
-        changes[SETTINGS_BY_NAME["checkpoint_interval"]] = durations.from_millis(millis)
+        changes[SETTINGS_BY_NAME["checkpoint_interval"]] = values.from_millis(millis)
         self._store.put(changes, method.target)
         return self
 
@@ -356,7 +356,7 @@ class StreamExecutionEnvironment(object):
         :return: A new :class:`~pyflink_compat.common.ExecutionConfig` over the environment's
                  settings (changes made through it are the environment's).
         """
-        store = SessionConfStore(self._store._j_conf, lambda: _default_local_parallelism[0],
+        store = SessionOptions(self._store._j_conf, lambda: _default_local_parallelism[0],
                                  settings=self._store)
         return ExecutionConfig(store)
 
@@ -452,7 +452,7 @@ class StreamExecutionEnvironment(object):
             changes: Dict[Setting, Any] = {_s("buffer_timeout_enabled"): False}
         else:
             changes = {_s("buffer_timeout_enabled"): None,
-                       _s("buffer_timeout"): durations.from_millis(millis)}
+                       _s("buffer_timeout"): values.from_millis(millis)}
         self._store.put(changes, method.target)
         return self
 
@@ -461,7 +461,7 @@ class StreamExecutionEnvironment(object):
         target = _TARGET + "getBufferTimeout"
         if not self._store.get(_s("buffer_timeout_enabled"), target):
             return -1
-        return durations.to_millis(self._store.get(_s("buffer_timeout"), target))
+        return values.to_millis(self._store.get(_s("buffer_timeout"), target))
 
     def disable_operator_chaining(self) -> 'StreamExecutionEnvironment':
         """Disable operator chaining (stored, no Spark effect: Spark fuses operators itself).

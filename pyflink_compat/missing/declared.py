@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import abc
 import types
-from typing import Any, Callable, ClassVar, NoReturn, Optional
+from typing import Any, Callable, ClassVar, Dict, NoReturn, Optional
 
 from pyflink_compat.missing import NotSupportedError, not_supported
 
 __all__ = ["Declared", "DeclaredValue", "NotSupportedAttributeError", "declared_function",
-           "declared_value", "pyflink_module"]
+           "declared_method", "declared_value", "pyflink_module"]
 
 _COMPAT_ROOT = "pyflink_compat"
 
@@ -113,6 +113,32 @@ def declared_function(module: str, name: str) -> Callable[..., Any]:
     placeholder.__doc__ = ("PyFlink's ``{}.{}``, declared so that imports work; calling it raises "
                            ":class:`~pyflink_compat.missing.NotSupportedError`.".format(pyflink, name))
     return placeholder
+
+
+def declared_method(module: str, owner: str, name: str, parameters: str, doc: str) -> Callable[..., Any]:
+    """A placeholder for the method ``name`` of a PyFlink class that pyflink_compat implements
+    in part: calling it raises :class:`~pyflink_compat.missing.NotSupportedError` for
+    ``owner.name``.
+
+    The placeholder is a function with PyFlink's parameters, so that its signature reads as
+    PyFlink's and a call with arguments the method does not take fails as it would.
+
+    :param module: The pyflink_compat module defining the class.
+    :param owner: The class, as PyFlink names it (``TableEnvironment``).
+    :param name: The method's name.
+    :param parameters: The method's parameter list as PyFlink spells it, ``self`` first;
+        defaults are literals (``self, path, descriptor``, ``self, elements, schema=None``).
+    :param doc: The method's docstring.
+    """
+    api = "{}.{}".format(owner, name)
+    namespace: Dict[str, Any] = {"_raise": _raise}
+    source = "def {}({}):\n    _raise({!r}, None)\n".format(name, parameters, api)
+    exec(compile(source, "<declared {}>".format(api), "exec"), namespace)
+    method: Callable[..., Any] = namespace[name]
+    method.__qualname__ = api
+    method.__module__ = module
+    method.__doc__ = doc
+    return method
 
 
 class DeclaredValue:

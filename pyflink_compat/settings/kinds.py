@@ -1,8 +1,7 @@
-"""Kinds and limits shared by the settings, the API objects and the translation to Spark.
+"""Kinds and defaults shared by the settings, the API objects and the translation to Spark.
 
-Java's integer limits (defined in :mod:`pyflink_compat.util.java_args`), Flink's defaults for
-checkpoint storages and state backends, and the kinds of checkpoint storage and state backend,
-defined once.
+Flink's defaults for checkpoint storages and state backends, and the kinds of checkpoint
+storage and state backend, defined once.
 """
 
 from __future__ import annotations
@@ -12,10 +11,7 @@ from typing import Any, Mapping, Optional
 
 import attrs
 
-from pyflink_compat.util.java_args import INT_MAX, INT_MIN, LONG_MAX, LONG_MIN
-
 __all__ = [
-    "INT_MAX", "INT_MIN", "LONG_MAX", "LONG_MIN",
     "DEFAULT_MAX_STATE_SIZE", "DEFAULT_FILE_STATE_THRESHOLD", "DEFAULT_WRITE_BUFFER_SIZE",
     "DEFAULT_TRANSFER_THREADS", "StorageKind", "StorageSpec", "BackendKind", "ROCKSDB_BACKENDS",
     "HEAP_BACKENDS",

@@ -17,19 +17,17 @@ from typing import Any, Callable, Dict, Optional, Tuple
 
 import attrs
 
-from pyflink_compat.settings import durations, values
-from pyflink_compat.settings.durations import NANOS_PER_SECOND, from_millis
+from pyflink_compat.settings import values
 from pyflink_compat.settings.kinds import (
-    DEFAULT_FILE_STATE_THRESHOLD, DEFAULT_WRITE_BUFFER_SIZE, HEAP_BACKENDS, INT_MAX, LONG_MAX, ROCKSDB_BACKENDS,
-    StorageKind)
-from pyflink_compat.settings.values import Codec
+    DEFAULT_FILE_STATE_THRESHOLD, DEFAULT_WRITE_BUFFER_SIZE, HEAP_BACKENDS, ROCKSDB_BACKENDS, StorageKind)
+from pyflink_compat.settings.values import NANOS_PER_SECOND, Codec, from_millis, to_millis
+from pyflink_compat.util.java_limits import INT_MAX, LONG_MAX
 
 __all__ = ["Support", "Setting", "JobSettings", "SETTINGS", "SETTINGS_BY_KEY", "CONF_PREFIX"]
 
 #: Prefix under which Flink settings live in the Spark session conf; ``spark-submit --conf
 #: spark.flink.execution.checkpointing.interval=5s`` therefore configures a job too.
 CONF_PREFIX = "spark.flink."
-
 
 
 class Support(enum.Enum):
@@ -100,7 +98,7 @@ class Setting:
         """The JVM exception class and message PyFlink rejects ``value`` with, else None."""
         if value is None:
             return None
-        if self.millis and durations.to_millis(value) > LONG_MAX:
+        if self.millis and to_millis(value) > LONG_MAX:
             return "java.lang.ArithmeticException", "long overflow"
         message = None if self.check is None else self.check(value)
         return None if message is None else ("java.lang.IllegalArgumentException", message)
@@ -170,7 +168,7 @@ _N = Support.NO_EFFECT
 @attrs.frozen(kw_only=True)
 class JobSettings:
     """The Flink settings in force for a job; durations are in nanoseconds (see
-    :mod:`pyflink_compat.settings.durations`), sizes in bytes."""
+    :mod:`pyflink_compat.settings.values`), sizes in bytes."""
 
     # -- checkpointing -------------------------------------------------------------------
     checkpoint_interval: Optional[int] = _setting(

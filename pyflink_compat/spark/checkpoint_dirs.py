@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, 
 
 from pyflink_compat.spark.job_files import IO_UTILS, CheckpointError, JobFiles, java_cause
 from pyflink_compat.spark.local_marker import LocalMarker, MarkerFileError
-from pyflink_compat.util.jvm_objects import java_static
+from pyflink_compat.util.java_classes import java_static
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
@@ -98,7 +98,7 @@ class CheckpointDirs:
         try:
             return self._files.is_file(sink, "commits", str(batch_id)) and \
                 self._files.is_file(sink, "metadata")
-        except Exception as e:  # noqa: BLE001 - the file system failed: the full check says why
+        except Exception as e:  # the file system failed: the full check says why
             LOG.debug("Checking commit %d of %s: %s", batch_id, sink, java_cause(e))
             return False
 
@@ -161,7 +161,7 @@ class CheckpointDirs:
                     raise CheckpointError("{} cannot be replaced".format(target.toString()))
         except CheckpointError:
             raise
-        except Exception as e:  # noqa: BLE001
+        except Exception as e:
             raise CheckpointError("{} cannot be written: {}".format(target.toString(), java_cause(e))) from e
 
     def _own_marker(self) -> Optional[Dict[str, Any]]:
@@ -230,7 +230,7 @@ class CheckpointDirs:
                 raise CheckpointError(str(e)) from e
         try:
             made = self._files.fs.mkdirs(self._files.j_job_dir)
-        except Exception as e:  # noqa: BLE001
+        except Exception as e:
             raise CheckpointError("The checkpoint directory {} cannot be created: {}".format(
                 self.job_dir, java_cause(e))) from e
         if not made and not self._files.fs.exists(self._files.j_job_dir):
@@ -409,9 +409,9 @@ class CheckpointDirs:
                         java_static(IO_UTILS, "consume")(stream)
                     finally:
                         stream.close()
-                except Exception as e:  # noqa: BLE001
+                except Exception as e:
                     found.append("{} ({})".format(j_path.toString(), java_cause(e)))
-        except Exception as e:  # noqa: BLE001 - no such folder, or it cannot be listed
+        except Exception as e:  # no such folder, or it cannot be listed
             LOG.debug("Could not scan %s/%s: %s", self.location(sink), folder, e)
         return found
 

@@ -56,7 +56,7 @@ def failure_context(sink: str, location: str, j_query: Any, dirs: Optional[Check
                 break
             texts.append(str(j_error.toString()))
             j_error = j_error.getCause()
-    except Exception:  # noqa: BLE001 - the context is a courtesy
+    except Exception:  # the context is a courtesy
         return context
     named = []
     for text in texts:

@@ -15,7 +15,7 @@ import os
 from typing import TYPE_CHECKING, Any, List, Optional, Tuple
 
 from pyflink_compat.checkpoints.fs import local_path
-from pyflink_compat.util.jvm_objects import java_class, java_static
+from pyflink_compat.util.java_classes import java_class, java_static
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
@@ -72,7 +72,7 @@ class JobFiles:
             hadoop_conf = self._spark._jsparkSession.sessionState().newHadoopConf()
             try:
                 self._hadoop = (j_job_dir, j_job_dir.getFileSystem(hadoop_conf))
-            except Exception as e:  # noqa: BLE001 - an unknown scheme, an unreachable file system
+            except Exception as e:  # an unknown scheme, an unreachable file system
                 raise CheckpointError("The checkpoint storage {} cannot be reached: {}".format(
                     self.job_dir, java_cause(e))) from e
         return self._hadoop
@@ -138,7 +138,7 @@ class JobFiles:
                 return _text_of(stream)
             finally:
                 stream.close()
-        except Exception as e:  # noqa: BLE001 - unreadable: a directory, no permission, bad checksum
+        except Exception as e:  # unreadable: a directory, no permission, bad checksum
             cause = java_cause(e)
             if "ChecksumException" in cause:
                 raise CheckpointError("{} is corrupt (its content does not match its checksum file: "
@@ -157,5 +157,5 @@ class JobFiles:
                 stream.write(bytearray(text.encode("utf-8")))
             finally:
                 stream.close()
-        except Exception as e:  # noqa: BLE001
+        except Exception as e:
             raise CheckpointError("{} cannot be written: {}".format(j_path.toString(), java_cause(e))) from e

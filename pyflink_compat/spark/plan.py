@@ -16,7 +16,7 @@ from typing import Any, Callable, List, Mapping, Optional, Sequence, Tuple, Unio
 import attrs
 
 from pyflink_compat.settings.registry import SETTINGS, JobSettings, Setting
-from pyflink_compat.settings import durations
+from pyflink_compat.settings import values
 from pyflink_compat.settings.kinds import StorageKind, StorageSpec
 from pyflink_compat.spark.plan_nodes import plan_nodes
 from pyflink_compat.spark.restart import RestartPolicy, restart_policy_for
@@ -219,9 +219,7 @@ class JobPlan:
 def _show(setting: Setting, value: Any) -> str:
     if value is None:
         return "<unset>"
-    if setting.codec.name == "duration":
-        return durations.show(value)
-    return str(value)
+    return setting.codec.show(value)
 
 
 def _async_sinks() -> Tuple[str, ...]:
@@ -327,7 +325,7 @@ def batch_reason(settings: JobSettings, sink: SinkSpec) -> Tuple[bool, str]:
 
 def _query_plan(settings: JobSettings, sink: SinkSpec, location: str, location_kind: str) -> QueryPlan:
     interval = settings.checkpoint_interval
-    interval_ms = None if interval is None else durations.to_millis(interval)
+    interval_ms = None if interval is None else values.to_millis(interval)
     fmt = sink_format(sink.writer)
     writer = sink.writer
     # Reading the plan costs a round trip per operator, so it is read here only when the

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from pyflink_compat.settings.durations import to_seconds
+from pyflink_compat.settings.values import to_seconds
 
 __all__ = ["FASTEST_PAUSE", "SLOWEST_PAUSE", "STARTING_SECONDS", "keeps_pace", "slowest_pause",
            "Pacer", "batch_time_left", "status_every", "needs_status"]

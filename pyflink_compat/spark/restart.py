@@ -13,7 +13,7 @@ from typing import Deque, Optional
 
 import attrs
 
-from pyflink_compat.settings.durations import to_seconds
+from pyflink_compat.settings.values import to_seconds
 from pyflink_compat.settings.registry import JobSettings
 
 __all__ = ["RestartPolicy", "RestartStrategy", "restart_policy_for", "restart_strategy_for"]

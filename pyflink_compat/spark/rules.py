@@ -12,7 +12,7 @@ from typing import Any, Mapping, Optional, Sequence
 import attrs
 
 from pyflink_compat.common.job_status import JobStatus
-from pyflink_compat.settings.durations import from_millis, to_seconds
+from pyflink_compat.settings.values import from_millis, to_seconds
 
 __all__ = [
     "CheckpointFailure",

@@ -122,14 +122,14 @@ def trigger_savepoint(run: "JobRun", directory: Optional[str]) -> "Future[str]":
         return _failed(error)
     try:
         where = savepoint_directory(run.plan, directory, target)
-    except Exception as e:  # noqa: BLE001 - the future carries it, as in Flink
+    except Exception as e:  # the future carries it, as in Flink
         return _failed(e)
     future: "Future[str]" = Future()
 
     def work() -> None:
         try:
             path = _take(run, where)
-        except BaseException as e:  # noqa: BLE001
+        except BaseException as e:
             LOG.warning("Savepoint of job %s failed: %s", run.plan.job_name, e)
             future.set_exception(e)
             return
@@ -155,7 +155,7 @@ def stop_with_savepoint(run: "JobRun", advance_to_end_of_event_time: bool,
         return _failed(error)
     try:
         where = savepoint_directory(run.plan, directory, target)
-    except Exception as e:  # noqa: BLE001
+    except Exception as e:
         return _failed(e)
     return run.stop_for_savepoint(lambda: _take(run, where))
 
@@ -170,7 +170,7 @@ def write_on_stop(request: Tuple[Callable[[], str], "Future[str]"]) -> Optional[
     write, future = request
     try:
         path = write()
-    except BaseException as e:  # noqa: BLE001 - the caller's future carries it
+    except BaseException as e:  # the caller's future carries it
         LOG.warning("Stop-with-savepoint failed, the job continues: %s", e)
         future.set_exception(e)
         return None
@@ -224,7 +224,7 @@ def rescale(spark: Any, sink: str, location: str, partitions: int) -> None:
     RocksDB); it adds one batch holding the repartitioned state."""
     try:
         spark._streamingCheckpointManager.repartition(location, partitions)
-    except Exception as e:  # noqa: BLE001 - reported with what was being done
+    except Exception as e:  # reported with what was being done
         raise SavepointError(location, "rescaling the restored state of sink '{}' to {} partitions failed "
                              "(the savepoint itself is unchanged): {}".format(sink, partitions, e)) from e
     LOG.info("Sink '%s': restored state rescaled to %d partitions", sink, partitions)
@@ -285,7 +285,7 @@ def _sink_log_ahead(writer: Any, batch: int) -> Optional[str]:
         field.setAccessible(True)
         option = field.get(j_writer).get("path")
         path = str(option.get()) if option.isDefined() else None
-    except Exception:  # noqa: BLE001 - no readable path: nothing to compare
+    except Exception:  # no readable path: nothing to compare
         return None
     if path is None:
         return None

@@ -14,7 +14,7 @@ from pyflink_compat.settings.kinds import HEAP_BACKENDS, ROCKSDB_BACKENDS, Stora
 from pyflink_compat.spark.plan import JobPlan
 from pyflink_compat.spark.rules import unloadable_class
 from pyflink_compat.spark.translation import FILE_MANAGER_CLASS, HDFS_PROVIDER, PROVIDER_CLASS, ROCKSDB_PROVIDER
-from pyflink_compat.util.jvm_objects import context_class_loader, jvm
+from pyflink_compat.util.java_classes import context_class_loader, jvm
 
 __all__ = ["impossible_settings", "class_loadable"]
 
@@ -23,7 +23,7 @@ def class_loadable(name: str) -> bool:
     """Whether the JVM finds class ``name`` through the calling thread's context class loader."""
     try:
         jvm().java.lang.Class.forName(name, False, context_class_loader())
-    except Exception:  # noqa: BLE001 - ClassNotFoundException and friends
+    except Exception:  # ClassNotFoundException and friends
         return False
     return True
 

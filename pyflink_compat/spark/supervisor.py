@@ -236,7 +236,7 @@ class JobRun:
                 return failure
             try:
                 query.handle = apply_query_plan(query.sink.writer, query.plan).start()
-            except Exception as e:  # noqa: BLE001 - any start failure goes to the restart strategy
+            except Exception as e:  # any start failure goes to the restart strategy
                 return QueryStartFailure("Query '{}' could not start from its checkpoint {}: {}".format(
                     query.sink.name, query.plan.checkpoint_location, first_line(e)))
             query.restarted(time.monotonic())
@@ -293,7 +293,7 @@ class JobRun:
                 if record_progress:
                     try:
                         failure = self._collect_progress(query)
-                    except Exception as e:  # noqa: BLE001 - the job is cancelled whatever this says
+                    except Exception as e:  # the job is cancelled whatever this says
                         failure = e
                     if failure is not None:
                         LOG.debug("Progress of query %s at its stop: %s", query.sink.name, failure)
@@ -347,7 +347,7 @@ class JobRun:
                 if failure is None:
                     try:
                         query.handle = apply_query_plan(query.sink.writer, query.plan).start()
-                    except Exception as e:  # noqa: BLE001 - the restart strategy decides
+                    except Exception as e:  # the restart strategy decides
                         return QueryStartFailure("Query '{}' could not start from its checkpoint {}: "
                                                  "{}".format(query.sink.name, query.plan.checkpoint_location,
                                                              first_line(e)))

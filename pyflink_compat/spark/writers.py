@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyflink_compat.spark.plan import QueryPlan
-from pyflink_compat.util.jvm_objects import java_class
+from pyflink_compat.util.java_classes import java_class
 
 __all__ = ["apply_query_plan"]
 

@@ -1,4 +1,4 @@
-"""What each table option means on Spark, declared once, and the helpers that read its text.
+"""What each table option means on Spark, declared once, and how an option's text reads back.
 
 A table environment's :class:`~pyflink_compat.table.TableConfig` holds Flink options. Every
 option reaches the :class:`~pyflink_compat.datastream.StreamExecutionEnvironment` it belongs
@@ -16,8 +16,9 @@ from typing import Callable, Optional, Tuple
 
 import attrs
 
-__all__ = ["TableOption", "TABLE_OPTIONS", "table_option", "format_duration_ms",
-           "parse_duration_ms", "flink_text"]
+from pyflink_compat.settings.values import format_duration, from_millis
+
+__all__ = ["TableOption", "TABLE_OPTIONS", "table_option", "flink_text"]
 
 
 @attrs.frozen
@@ -80,47 +81,7 @@ def table_option(key: str) -> Optional[TableOption]:
     return None
 
 
-# -- durations as Flink writes and reads them ---------------------------------------------------
-_UNITS_MS = (("d", 86_400_000), ("h", 3_600_000), ("min", 60_000), ("s", 1000))
-
-_NANOS = {}
-for _names, _nanos in (
-        (("d", "day"), 86_400 * 10**9), (("h", "hour"), 3_600 * 10**9),
-        (("min", "m", "minute"), 60 * 10**9), (("s", "sec", "second"), 10**9),
-        (("ms", "milli", "millisecond"), 10**6), (("us", "\u00b5s", "micro", "microsecond"), 10**3),
-        (("ns", "nano", "nanosecond"), 1)):
-    for _name in _names:
-        _NANOS[_name] = _nanos
-        if len(_name) > 3:
-            _NANOS[_name + "s"] = _nanos
-
-_DURATION = re.compile(r"(-?[0-9]+)\s*(\S*)")
 _MS_TEXT = re.compile(r"(-?)([0-9]+) ms")
-
-
-def format_duration_ms(millis: int) -> str:
-    """A duration in milliseconds as Flink writes it, in its largest whole unit (``90 s``,
-    ``36 h``, ``1500 ms``, ``-1 s``)."""
-    if millis < 0:
-        return "-" + format_duration_ms(-millis)
-    for unit, size in _UNITS_MS:
-        if millis and millis % size == 0:
-            return "{} {}".format(millis // size, unit)
-    return "{} ms".format(millis)
-
-
-def parse_duration_ms(text: str) -> int:
-    """The milliseconds of a Flink duration text (``90000``, ``1 h``, ``2 min``...).
-
-    :raises ValueError: when Flink would not parse it.
-    """
-    match = _DURATION.fullmatch(text.strip().lower())
-    if match is None:
-        raise ValueError(text)
-    unit = match.group(2) or "ms"
-    if unit not in _NANOS:
-        raise ValueError(text)
-    return int(match.group(1)) * _NANOS[unit] // 1_000_000
 
 
 def flink_text(text: str) -> str:
@@ -130,4 +91,4 @@ def flink_text(text: str) -> str:
     if match is None:
         return text
     millis = int(match.group(2))
-    return format_duration_ms(-millis if match.group(1) else millis)
+    return format_duration(from_millis(-millis if match.group(1) else millis))

@@ -4,10 +4,13 @@ from typing import TYPE_CHECKING, Any, Dict, Optional, cast
 
 from pyflink_compat.common.configuration import Configuration
 from pyflink_compat.missing import not_supported
-from pyflink_compat.table._table_options import (
-    flink_text, format_duration_ms, parse_duration_ms, table_option)
+from pyflink_compat.settings.registry import CONF_PREFIX
+from pyflink_compat.settings.values import (
+    NANOS_PER_MINUTE, format_duration, from_millis, read_duration, timedelta_millis, to_millis)
+from pyflink_compat.table._table_options import flink_text, table_option
 from pyflink_compat.util.exceptions import call_java, illegal_argument, null_pointer
 from pyflink_compat.util.java_args import java_attribute, java_call_args
+from pyflink_compat.util.java_limits import INT_MAX, INT_MIN
 
 if TYPE_CHECKING:
     from pyflink_compat.datastream import StreamExecutionEnvironment
@@ -19,10 +22,7 @@ _TIME_ZONE = "table.local-time-zone"
 _STATE_TTL = "table.exec.state.ttl"
 _CODE_LENGTH = "table.generated-code.max-length"
 _PYTHON_EXECUTABLE = "python.executable"
-#: Where the environment keeps Flink options in its Spark session conf (documented in the
-#: README: ``spark-submit --conf spark.flink.<key>=...`` configures a job).
-_ENV_CONF_PREFIX = "spark.flink."
-_MIN_RETENTION_GAP_MS = 5 * 60 * 1000
+_MIN_RETENTION_GAP_MS = to_millis(5 * NANOS_PER_MINUTE)
 _INVALID_ZONE = (
     "Invalid time zone. The value should be a Time Zone Database (TZDB) ID such as "
     "'America/Los_Angeles' to include daylight saving time. Fixed offsets are supported using "
@@ -48,10 +48,6 @@ def _checked_zone(zone: str, target: str) -> str:
         # Flink raises its ValidationException, a class the Spark JVM does not have.
         raise illegal_argument(_INVALID_ZONE, target)
     return zone
-
-
-def _millis(duration: datetime.timedelta) -> int:
-    return int(round(duration.total_seconds() * 1000))
 
 
 class TableConfig(object):
@@ -104,7 +100,7 @@ class TableConfig(object):
     def _environment_option(self, key: Any) -> Optional[str]:
         if self._environment is None or not isinstance(key, str):
             return None
-        text = cast(Any, self._environment)._store.text(_ENV_CONF_PREFIX + key)
+        text = cast(Any, self._environment)._store.text(CONF_PREFIX + key)
         if text is None and key == "parallelism.default":
             # A local Flink environment always holds its parallelism (the processors by default).
             return str(cast(Any, self._environment).get_parallelism())
@@ -202,7 +198,7 @@ class TableConfig(object):
             value = int(text.strip())
         except ValueError:
             value = None
-        if value is None or not -2**31 <= value < 2**31:
+        if value is None or not INT_MIN <= value <= INT_MAX:
             raise illegal_argument("Could not parse value '{}' for key '{}'.".format(
                 text, _CODE_LENGTH), _TARGET + "getMaxGeneratedCodeLength")
         return value
@@ -231,12 +227,12 @@ class TableConfig(object):
         :param min_time: The retention; zero keeps state forever.
         :param max_time: At least 5 minutes more than ``min_time``, unless both are zero.
         """
-        min_ms, max_ms = _millis(min_time), _millis(max_time)
+        min_ms, max_ms = timedelta_millis(min_time), timedelta_millis(max_time)
         if not (min_ms == 0 and max_ms == 0) and max_ms - min_ms < _MIN_RETENTION_GAP_MS:
             raise illegal_argument(
                 "Difference between minTime: {} ms and maxTime: {} ms should be at least 5 "
                 "minutes.".format(min_ms, max_ms), _TARGET + "setIdleStateRetentionTime")
-        self._configuration.set_string(_STATE_TTL, format_duration_ms(min_ms))
+        self._configuration.set_string(_STATE_TTL, format_duration(from_millis(min_ms)))
 
     def set_idle_state_retention(self, duration: datetime.timedelta):
         """Keep idle state for ``duration`` (the ``table.exec.state.ttl`` option). Stored only:
@@ -244,14 +240,14 @@ class TableConfig(object):
 
         :param duration: The retention; zero keeps state forever.
         """
-        self._configuration.set_string(_STATE_TTL, format_duration_ms(_millis(duration)))
+        self._configuration.set_string(_STATE_TTL, format_duration(from_millis(timedelta_millis(duration))))
 
     def _retention_ms(self) -> int:
         text = self.get(_STATE_TTL, None)  # type: ignore[arg-type]
         if text is None:
             return 0
         try:
-            return parse_duration_ms(text)
+            return to_millis(read_duration(text))
         except ValueError:
             raise illegal_argument("Could not parse value '{}' for key '{}'.".format(
                 text, _STATE_TTL), _TARGET + "getIdleStateRetention") from None

@@ -7,10 +7,10 @@ itself (SQL, tables, views, conversions to and from data streams) is written wit
 that environment's Spark session, so every pipeline method raises
 :class:`~pyflink_compat.missing.NotSupportedError` naming the PySpark way.
 """
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Any, Callable, Union
 
 from pyflink_compat.common.configuration import Configuration
-from pyflink_compat.missing import not_supported
+from pyflink_compat.missing.declared import declared_method
 from pyflink_compat.serializers import PickleSerializer
 from pyflink_compat.table.environment_settings import EnvironmentSettings
 from pyflink_compat.table.table_config import TableConfig
@@ -24,8 +24,17 @@ __all__ = [
     'TableEnvironment'
 ]
 
-#: The environment methods that start or plan a job: the table configs created over the
-#: environment are applied to it first.
+_PIPELINE_DOC = "Not supported: write this part of the pipeline with PySpark."
+
+
+def _table_method(name: str, parameters: str) -> Callable[..., Any]:
+    """A pipeline method of ``TableEnvironment``, declared but not supported."""
+    return declared_method(__name__, "TableEnvironment", name, parameters, _PIPELINE_DOC)
+
+
+def _stream_table_method(name: str, parameters: str) -> Callable[..., Any]:
+    """A pipeline method of ``StreamTableEnvironment``, declared but not supported."""
+    return declared_method(__name__, "StreamTableEnvironment", name, parameters, _PIPELINE_DOC)
 
 
 def _apply_before_jobs(environment: 'StreamExecutionEnvironment', table_config: TableConfig) -> None:
@@ -116,153 +125,47 @@ class TableEnvironment(object):
         return environment
 
     # -- the pipeline: not supported, written with PySpark instead -------------------------------
-    def from_table_source(self, table_source):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.from_table_source")
-
-    def register_catalog(self, catalog_name, catalog):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.register_catalog")
-
-    def get_catalog(self, catalog_name):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.get_catalog")
-
-    def load_module(self, module_name, module):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.load_module")
-
-    def unload_module(self, module_name):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.unload_module")
-
-    def use_modules(self, *module_names):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.use_modules")
-
-    def create_java_temporary_system_function(self, name, function_class_name):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.create_java_temporary_system_function")
-
-    def create_temporary_system_function(self, name, function):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.create_temporary_system_function")
-
-    def drop_temporary_system_function(self, name):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.drop_temporary_system_function")
-
-    def create_java_function(self, path, function_class_name, ignore_if_exists=None):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.create_java_function")
-
-    def drop_function(self, path):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.drop_function")
-
-    def create_java_temporary_function(self, path, function_class_name):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.create_java_temporary_function")
-
-    def create_temporary_function(self, path, function):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.create_temporary_function")
-
-    def drop_temporary_function(self, path):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.drop_temporary_function")
-
-    def create_temporary_table(self, path, descriptor):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.create_temporary_table")
-
-    def create_table(self, path, descriptor):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.create_table")
-
-    def register_table(self, name, table):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.register_table")
-
-    def register_table_source(self, name, table_source):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.register_table_source")
-
-    def register_table_sink(self, name, table_sink):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.register_table_sink")
-
-    def scan(self, *table_path):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.scan")
-
-    def from_path(self, path):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.from_path")
-
-    def from_descriptor(self, descriptor):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.from_descriptor")
-
-    def list_catalogs(self):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.list_catalogs")
-
-    def list_modules(self):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.list_modules")
-
-    def list_full_modules(self):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.list_full_modules")
-
-    def list_databases(self):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.list_databases")
-
-    def list_tables(self):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.list_tables")
-
-    def list_views(self):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.list_views")
-
-    def list_user_defined_functions(self):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.list_user_defined_functions")
-
-    def list_functions(self):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.list_functions")
-
-    def list_temporary_tables(self):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.list_temporary_tables")
-
-    def list_temporary_views(self):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.list_temporary_views")
-
-    def drop_temporary_table(self, table_path):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.drop_temporary_table")
-
-    def drop_temporary_view(self, view_path):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.drop_temporary_view")
-
-    def explain_sql(self, stmt, *extra_details):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.explain_sql")
-
-    def sql_query(self, query):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.sql_query")
-
-    def execute_sql(self, stmt):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.execute_sql")
+    from_table_source = _table_method("from_table_source", "self, table_source")
+    register_catalog = _table_method("register_catalog", "self, catalog_name, catalog")
+    get_catalog = _table_method("get_catalog", "self, catalog_name")
+    load_module = _table_method("load_module", "self, module_name, module")
+    unload_module = _table_method("unload_module", "self, module_name")
+    use_modules = _table_method("use_modules", "self, *module_names")
+    create_java_temporary_system_function = _table_method(
+        "create_java_temporary_system_function", "self, name, function_class_name")
+    create_temporary_system_function = _table_method(
+        "create_temporary_system_function", "self, name, function")
+    drop_temporary_system_function = _table_method("drop_temporary_system_function", "self, name")
+    create_java_function = _table_method(
+        "create_java_function", "self, path, function_class_name, ignore_if_exists=None")
+    drop_function = _table_method("drop_function", "self, path")
+    create_java_temporary_function = _table_method(
+        "create_java_temporary_function", "self, path, function_class_name")
+    create_temporary_function = _table_method("create_temporary_function", "self, path, function")
+    drop_temporary_function = _table_method("drop_temporary_function", "self, path")
+    create_temporary_table = _table_method("create_temporary_table", "self, path, descriptor")
+    create_table = _table_method("create_table", "self, path, descriptor")
+    register_table = _table_method("register_table", "self, name, table")
+    register_table_source = _table_method("register_table_source", "self, name, table_source")
+    register_table_sink = _table_method("register_table_sink", "self, name, table_sink")
+    scan = _table_method("scan", "self, *table_path")
+    from_path = _table_method("from_path", "self, path")
+    from_descriptor = _table_method("from_descriptor", "self, descriptor")
+    list_catalogs = _table_method("list_catalogs", "self")
+    list_modules = _table_method("list_modules", "self")
+    list_full_modules = _table_method("list_full_modules", "self")
+    list_databases = _table_method("list_databases", "self")
+    list_tables = _table_method("list_tables", "self")
+    list_views = _table_method("list_views", "self")
+    list_user_defined_functions = _table_method("list_user_defined_functions", "self")
+    list_functions = _table_method("list_functions", "self")
+    list_temporary_tables = _table_method("list_temporary_tables", "self")
+    list_temporary_views = _table_method("list_temporary_views", "self")
+    drop_temporary_table = _table_method("drop_temporary_table", "self, table_path")
+    drop_temporary_view = _table_method("drop_temporary_view", "self, view_path")
+    explain_sql = _table_method("explain_sql", "self, stmt, *extra_details")
+    sql_query = _table_method("sql_query", "self, query")
+    execute_sql = _table_method("execute_sql", "self, stmt")
 
     def create_statement_set(self):
         """An empty statement set that takes no statements: jobs often create one while they set
@@ -276,53 +179,20 @@ class TableEnvironment(object):
 
         return declared_value("pyflink_compat.table.statement_set", "StatementSet")
 
-    def get_current_catalog(self):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.get_current_catalog")
-
-    def use_catalog(self, catalog_name):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.use_catalog")
-
-    def get_current_database(self):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.get_current_database")
-
-    def use_database(self, database_name):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.use_database")
-
-    def register_java_function(self, name, function_class_name):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.register_java_function")
-
-    def register_function(self, name, function):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.register_function")
-
-    def create_temporary_view(self, view_path, table_or_data_stream, *fields_or_schema):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.create_temporary_view")
-
-    def add_python_file(self, file_path):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.add_python_file")
-
-    def set_python_requirements(self, requirements_file_path, requirements_cache_dir=None):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.set_python_requirements")
-
-    def add_python_archive(self, archive_path, target_dir=None):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.add_python_archive")
-
-    def from_elements(self, elements, schema=None, verify_schema=True):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.from_elements")
-
-    def from_pandas(self, pdf, schema=None, splits_num=1):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("TableEnvironment.from_pandas")
+    get_current_catalog = _table_method("get_current_catalog", "self")
+    use_catalog = _table_method("use_catalog", "self, catalog_name")
+    get_current_database = _table_method("get_current_database", "self")
+    use_database = _table_method("use_database", "self, database_name")
+    register_java_function = _table_method("register_java_function", "self, name, function_class_name")
+    register_function = _table_method("register_function", "self, name, function")
+    create_temporary_view = _table_method(
+        "create_temporary_view", "self, view_path, table_or_data_stream, *fields_or_schema")
+    add_python_file = _table_method("add_python_file", "self, file_path")
+    set_python_requirements = _table_method(
+        "set_python_requirements", "self, requirements_file_path, requirements_cache_dir=None")
+    add_python_archive = _table_method("add_python_archive", "self, archive_path, target_dir=None")
+    from_elements = _table_method("from_elements", "self, elements, schema=None, verify_schema=True")
+    from_pandas = _table_method("from_pandas", "self, pdf, schema=None, splits_num=1")
 
 
 class StreamTableEnvironment(TableEnvironment):
@@ -365,29 +235,14 @@ class StreamTableEnvironment(TableEnvironment):
             environment = _new_environment()
         return StreamTableEnvironment(_TableContext(environment, settings))
 
-    def from_data_stream(self, data_stream, *fields_or_schema):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("StreamTableEnvironment.from_data_stream")
-
-    def from_changelog_stream(self, data_stream, schema=None, changelog_mode=None):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("StreamTableEnvironment.from_changelog_stream")
-
-    def to_data_stream(self, table):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("StreamTableEnvironment.to_data_stream")
-
-    def to_changelog_stream(self, table, target_schema=None, changelog_mode=None):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("StreamTableEnvironment.to_changelog_stream")
-
-    def to_append_stream(self, table, type_info):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("StreamTableEnvironment.to_append_stream")
-
-    def to_retract_stream(self, table, type_info):
-        """Not supported: write this part of the pipeline with PySpark."""
-        raise not_supported("StreamTableEnvironment.to_retract_stream")
+    from_data_stream = _stream_table_method("from_data_stream", "self, data_stream, *fields_or_schema")
+    from_changelog_stream = _stream_table_method(
+        "from_changelog_stream", "self, data_stream, schema=None, changelog_mode=None")
+    to_data_stream = _stream_table_method("to_data_stream", "self, table")
+    to_changelog_stream = _stream_table_method(
+        "to_changelog_stream", "self, table, target_schema=None, changelog_mode=None")
+    to_append_stream = _stream_table_method("to_append_stream", "self, table, type_info")
+    to_retract_stream = _stream_table_method("to_retract_stream", "self, table, type_info")
 
 
 from pyflink_compat.missing.reexports import with_reexports  # noqa: E402

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, TypeVar
 
 from py4j.protocol import Py4JError, Py4JJavaError
 
+from pyflink_compat.util.java_limits import INT_MAX, INT_MIN, LONG_MAX, LONG_MIN
+
 if TYPE_CHECKING:
     from py4j.java_gateway import JavaObject
 
@@ -179,7 +181,6 @@ def call_java(target: str, fn: Callable[..., T], *args: Any) -> T:
 
 
 _JAVA_BOXED = {bool: "java.lang.Boolean", float: "java.lang.Double", str: "java.lang.String"}
-_LONG_MIN, _LONG_MAX = -(2**63), 2**63 - 1
 
 
 class JavaType(str):
@@ -196,7 +197,7 @@ def java_type_name(value: Any) -> str:
     if isinstance(value, bool):
         return "class java.lang.Boolean"
     if isinstance(value, int):
-        return "class java.lang.Integer" if -(2**31) <= value < 2**31 else "class java.lang.Long"
+        return "class java.lang.Integer" if INT_MIN <= value <= INT_MAX else "class java.lang.Long"
     for py_type, name in _JAVA_BOXED.items():
         if isinstance(value, py_type):
             return "class " + name
@@ -241,7 +242,7 @@ def method_not_found(java_method: str, args: Sequence[Any], target: str, constru
     """
     trace = "An error occurred while calling {}. Trace:\n".format(target)
     for arg in args:
-        if isinstance(arg, int) and not isinstance(arg, bool) and not _LONG_MIN <= arg <= _LONG_MAX:
+        if isinstance(arg, int) and not isinstance(arg, bool) and not LONG_MIN <= arg <= LONG_MAX:
             return JavaMethodNotFoundError(
                 '{}java.lang.NumberFormatException: For input string: "{}"\n'.format(trace, arg))
     kind = "Constructor" if constructor else "Method"

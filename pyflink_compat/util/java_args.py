@@ -14,18 +14,14 @@ import attrs
 
 from pyflink_compat.util.exceptions import (
     ArgumentAttributeError, jvm_name_missing, method_not_found, null_pointer)
+from pyflink_compat.util.java_limits import INT_MAX, INT_MIN, LONG_MAX, LONG_MIN
 
 __all__ = [
     "java_long", "java_int", "java_boolean", "java_string", "java_call_args", "enum_member",
-    "java_attribute", "JavaMethod", "INT_MIN", "INT_MAX", "LONG_MIN", "LONG_MAX",
+    "java_attribute", "JavaMethod",
 ]
 
 E = TypeVar("E", bound=enum.Enum)
-
-#: Java's ``Integer.MIN_VALUE`` and ``Integer.MAX_VALUE``.
-INT_MIN, INT_MAX = -(2**31), 2**31 - 1
-#: Java's ``Long.MIN_VALUE`` and ``Long.MAX_VALUE``.
-LONG_MIN, LONG_MAX = -(2**63), 2**63 - 1
 
 
 def _is_int(value: Any) -> bool:

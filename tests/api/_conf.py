@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Dict
 
-from pyflink_compat.settings.conf_view import read_all_entries
+from pyflink_compat.settings.store import read_all_entries
 
 
 def conf_of(env: Any) -> Dict[str, str]:

@@ -51,7 +51,7 @@ def test_each_change_to_a_legacy_rocksdb_backend_is_stored(tmp_path):
 def test_the_text_stored_for_a_backend_made_here_is_the_json_of_what_its_jvm_object_holds():
     import json
 
-    from pyflink_compat.util.jvm_objects import descriptor_json, descriptor_record
+    from pyflink_compat.util.descriptors import descriptor_json, descriptor_record
 
     env = StreamExecutionEnvironment.get_execution_environment()
     backend = EmbeddedRocksDBStateBackend(True)

@@ -8,18 +8,18 @@ import pytest
 from py4j.protocol import Py4JError, Py4JJavaError
 
 from pyflink_compat.common.execution_config import ExecutionConfig
-from pyflink_compat.common.execution_config_store import DictStore, SessionConfStore
+from pyflink_compat.common._execution_options import DictOptions, SessionOptions
 from pyflink_compat.common.restart_strategy import RestartStrategies
 from pyflink_compat.missing import NotSupportedError
 
 
 @pytest.fixture
-def store() -> DictStore:
-    return DictStore(default_parallelism=4)
+def store() -> DictOptions:
+    return DictOptions(default_parallelism=4)
 
 
 @pytest.fixture
-def config(store: DictStore) -> ExecutionConfig:
+def config(store: DictOptions) -> ExecutionConfig:
     return ExecutionConfig(store)
 
 
@@ -155,7 +155,7 @@ def test_kryo_and_pojo_types_of_existing_jvm_classes_are_stored(config):
 
 def test_configs_over_the_same_store_are_equal(store):
     assert ExecutionConfig(store) == ExecutionConfig(store)
-    assert ExecutionConfig(store) != ExecutionConfig(DictStore())
+    assert ExecutionConfig(store) != ExecutionConfig(DictOptions())
 
 
 def test_over_a_session_conf_options_live_under_the_flink_prefix(spark):
@@ -167,7 +167,7 @@ def test_over_a_session_conf_options_live_under_the_flink_prefix(spark):
     assert config.get_max_parallelism() == 64
     assert config.get_restart_strategy() == RestartStrategies.no_restart()
     assert ExecutionConfig(j_conf) == config
-    assert isinstance(config._j_execution_config, SessionConfStore)
+    assert isinstance(config._j_execution_config, SessionOptions)
 
 
 def test_over_a_session_conf_a_fixed_delay_is_stored_as_registry_values(spark):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pyflink_compat.util.exceptions import JavaMethodNotFoundError
-from pyflink_compat.util.java_args import INT_MAX, LONG_MAX, JavaMethod
+from pyflink_compat.util.java_args import JavaMethod
+from pyflink_compat.util.java_limits import INT_MAX, LONG_MAX
 
 
 def test_a_declared_method_names_its_call_as_errors_do():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pyflink_compat.common.job_status import JobStatus
-from pyflink_compat.settings import durations
+from pyflink_compat.settings import values
 from pyflink_compat.spark.rules import (
     IDLE_POLLS_BEFORE_FINISHED, CheckpointFailure, FailedCheckpoints, batch_took_too_long,
     deletes_checkpoints, idle_polls_after, running_past_timeout, state_size_rejection, state_store_mismatch)
@@ -54,13 +54,13 @@ def test_a_completed_checkpoint_resets_the_count_of_failed_ones():
 @pytest.mark.parametrize("duration_ms, timeout_ms, too_long", [
     (999, 1000, False), (1000, 1000, False), (1001, 1000, True), (0, 10, False)])
 def test_a_finished_batch_longer_than_the_timeout_is_a_failed_checkpoint(duration_ms, timeout_ms, too_long):
-    assert batch_took_too_long(duration_ms, durations.from_millis(timeout_ms)) is too_long
+    assert batch_took_too_long(duration_ms, values.from_millis(timeout_ms)) is too_long
 
 
 @pytest.mark.parametrize("active_since, now, timeout_ms, past", [
     (10.0, 10.5, 1000, False), (10.0, 11.0, 1000, False), (10.0, 11.25, 1000, True)])
 def test_a_batch_still_running_past_the_timeout_is_a_failed_checkpoint(active_since, now, timeout_ms, past):
-    assert running_past_timeout(active_since, now, durations.from_millis(timeout_ms)) is past
+    assert running_past_timeout(active_since, now, values.from_millis(timeout_ms)) is past
 
 
 @pytest.mark.parametrize("size, limit, rejected", [
@@ -96,9 +96,9 @@ def test_a_bounded_query_finishes_after_enough_idle_polls_in_a_row():
 
 
 def test_durations_convert_between_the_api_spark_and_the_clocks():
-    assert durations.from_millis(1500) == 1_500_000_000
-    assert durations.to_millis(1_999_999) == 1
-    assert durations.to_seconds(durations.from_millis(250)) == 0.25
-    assert durations.to_seconds_and_nanos(durations.from_seconds_and_nanos(3, 7)) == (3, 7)
-    assert durations.show(durations.from_millis(5)) == "5 ms"
-    assert durations.show(5) == "5 ns"
+    assert values.from_millis(1500) == 1_500_000_000
+    assert values.to_millis(1_999_999) == 1
+    assert values.to_seconds(values.from_millis(250)) == 0.25
+    assert values.to_seconds_and_nanos(values.from_seconds_and_nanos(3, 7)) == (3, 7)
+    assert values.duration_text(values.from_millis(5)) == "5 ms"
+    assert values.duration_text(5) == "5 ns"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pyflink_compat.datastream import StreamExecutionEnvironment
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
-from pyflink_compat.util.jvm_objects import java_class, map_to_dict, string_map_to_dict
+from pyflink_compat.util.java_classes import java_class
+from pyflink_compat.util.java_maps import map_to_dict, string_map_to_dict
 
 
 def _j_map(entries: dict) -> object:
@@ -49,7 +50,7 @@ def test_a_savepoint_directory_holding_the_separator_leaves_the_other_settings_r
 
 
 def test_text_with_backslashes_and_line_breaks_reaches_the_jvm_conf_unchanged():
-    from pyflink_compat.util.jvm_objects import StringCalls
+    from pyflink_compat.util.py4j_calls import StringCalls
 
     env = StreamExecutionEnvironment.get_execution_environment()
     call = StringCalls(env.spark_session._jsparkSession.conf())

@@ -12,7 +12,7 @@ from typing import List
 import pytest
 
 from pyflink_compat.datastream._paths import plain_path
-from pyflink_compat.util.jvm_objects import java_class
+from pyflink_compat.util.java_classes import java_class
 
 WRITTEN = [
     "file:///tmp/x", "file:///tmp/x/", "file:/tmp/x", "file:/", "file:///", "file://",

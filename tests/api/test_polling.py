@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from pyflink_compat.settings import durations
+from pyflink_compat.settings import values
 from pyflink_compat.spark.polling import (
     FASTEST_PAUSE, SLOWEST_PAUSE, STARTING_SECONDS, Pacer, batch_time_left, keeps_pace, needs_status,
     slowest_pause, status_every)
 
-TEN_MINUTES = durations.from_millis(600_000)
+TEN_MINUTES = values.from_millis(600_000)
 
 
 def test_the_pause_doubles_while_nothing_happens_and_stops_at_the_slowest():
@@ -46,14 +46,14 @@ def test_the_next_batch_is_expected_as_long_after_the_last_as_the_last_took():
 @pytest.mark.parametrize("timeout_ms, slowest", [
     (None, 1.0), (600_000, 1.0), (20_000, 1.0), (10_000, 0.5), (1_000, 0.1), (10, 0.1)])
 def test_a_short_checkpoint_timeout_keeps_the_polls_frequent(timeout_ms, slowest):
-    timeout = None if timeout_ms is None else durations.from_millis(timeout_ms)
+    timeout = None if timeout_ms is None else values.from_millis(timeout_ms)
     assert slowest_pause(timeout) == pytest.approx(slowest)
 
 
 @pytest.mark.parametrize("timeout_ms, every", [
     (None, None), (600_000, 5.0), (60_000, 3.0), (1_000, 0.1), (10, 0.1)])
 def test_the_status_is_read_often_enough_to_notice_a_timeout_within_a_twentieth(timeout_ms, every):
-    timeout = None if timeout_ms is None else durations.from_millis(timeout_ms)
+    timeout = None if timeout_ms is None else values.from_millis(timeout_ms)
     assert status_every(timeout) == (None if every is None else pytest.approx(every))
 
 

@@ -13,12 +13,14 @@ from pyflink_compat.util.exceptions import JavaIllegalArgumentError
 @pytest.mark.parametrize("text, nanos", [
     ("5 s", 5 * 10**9), ("1000", 10**9), ("10 ms", 10**7), ("1 min", 60 * 10**9),
     ("2h", 7200 * 10**9), ("3 days", 3 * 86400 * 10**9), ("15 ns", 15), ("7 µs", 7000),
+    ("2 secs", 2 * 10**9), ("4 m", 240 * 10**9), ("3 micros", 3000), ("1 MS", 10**6),
 ])
 def test_durations_parse_as_flink_parses_them(text, nanos):
     assert values.DURATION.parse(text) == nanos
 
 
-@pytest.mark.parametrize("text", ["PT2S", "-1", "abc", "5 parsecs", ""])
+# Flink adds a plural "s" only to its long labels, and has no "us" for microseconds.
+@pytest.mark.parametrize("text", ["PT2S", "-1", "abc", "5 parsecs", "", "1 us", "2 mins", "3 ss", "4 ds"])
 def test_durations_flink_rejects_are_rejected(text):
     with pytest.raises(ValueError):
         values.DURATION.parse(text)

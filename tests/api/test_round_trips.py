@@ -168,7 +168,7 @@ def test_without_the_sqlconf_the_conf_is_read_and_written_key_by_key_to_the_same
 
 
 def test_a_configuration_holding_bytes_is_read_key_by_key():
-    from pyflink_compat.util.jvm_objects import map_to_dict
+    from pyflink_compat.util.java_maps import map_to_dict
 
     options = three_options()
     options.set_bytearray("some.bytes", bytearray(b"\x01\x02"))

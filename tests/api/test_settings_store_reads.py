@@ -8,7 +8,7 @@ getters show them from then on.
 from __future__ import annotations
 
 from pyflink_compat.datastream import CheckpointConfig, StreamExecutionEnvironment
-from pyflink_compat.settings.conf_view import read_all_entries
+from pyflink_compat.settings.store import read_all_entries
 from pyflink_compat.settings.registry import CONF_PREFIX
 
 from tests.api._conf import conf_of

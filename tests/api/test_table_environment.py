@@ -12,8 +12,8 @@ from pyflink_compat.datastream import CheckpointingMode, StreamExecutionEnvironm
 from pyflink_compat.missing import NotSupportedError
 from pyflink_compat.table import (
     EnvironmentSettings, StreamTableEnvironment, TableConfig, TableEnvironment)
-from pyflink_compat.table._table_options import (
-    TABLE_OPTIONS, flink_text, format_duration_ms, parse_duration_ms, table_option)
+from pyflink_compat.settings import values
+from pyflink_compat.table._table_options import TABLE_OPTIONS, flink_text, table_option
 from pyflink_compat.util.exceptions import JavaIllegalArgumentError
 
 _NOT_PIPELINE = {"create", "get_config", "stream_execution_environment"}
@@ -219,8 +219,8 @@ def test_every_declared_table_option_names_a_spark_key_or_says_there_is_none():
     (0, "0 ms"), (1500, "1500 ms"), (1000, "1 s"), (60000, "1 min"), (129_600_000, "36 h"),
     (172_800_000, "2 d"), (-1000, "-1 s")])
 def test_durations_are_written_in_their_largest_whole_unit_and_read_back(millis, text):
-    assert format_duration_ms(millis) == text
-    assert parse_duration_ms(text) == millis
+    assert values.format_duration(values.from_millis(millis)) == text
+    assert values.to_millis(values.read_duration(text)) == millis
     assert flink_text("{} ms".format(millis)) == text
 
 

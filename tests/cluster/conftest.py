@@ -179,7 +179,7 @@ class Cluster:
         for proc in reversed(self.processes):
             try:
                 stop_group(proc)
-            except BaseException as e:  # noqa: BLE001 - stop the others, then report it
+            except BaseException as e:  # stop the others, then report it
                 failures.append(e)
         if failures:
             raise failures[0]

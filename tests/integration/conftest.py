@@ -204,7 +204,7 @@ def run_to_end(client: Any, timeout: float = 120.0) -> Any:
     future = client.get_job_execution_result()
     try:
         return future.result(timeout)
-    except Exception as e:  # noqa: BLE001 - the caller asserts on it
+    except Exception as e:  # the caller asserts on it
         if type(e).__name__ == "TimeoutError":
             pytest.fail("The job did not end within {} s".format(timeout))
         return e

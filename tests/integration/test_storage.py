@@ -131,7 +131,7 @@ def _file_context_manager_class(spark):
         try:
             jvm.java.lang.Class.forName(name, False, loader)
             return name
-        except Exception:  # noqa: BLE001 - not in this Spark version
+        except Exception:  # not in this Spark version
             continue
     pytest.fail("No FileContextBasedCheckpointFileManager class in this Spark")
 

@@ -175,7 +175,7 @@ class Recorder:
                 faulthandler.dump_traceback_later(timeout, exit=True)
             try:
                 value = fn()
-            except Exception as exc:  # noqa: BLE001 - any failure is an observation
+            except Exception as exc:  # any failure is an observation
                 error = exc
             finally:
                 if timeout > 0:
@@ -263,7 +263,7 @@ def run_battery(root: str, only: Iterable[str] | None = None,
             rec = Recorder(name, observer)
             try:
                 fn(api, rec)
-            except Exception as exc:  # noqa: BLE001 - recorded as a crash
+            except Exception as exc:  # recorded as a crash
                 rec.crash(exc)
             observations.update(rec.observations)
             origins[name] = fn.__module__.rsplit(".", 1)[-1]

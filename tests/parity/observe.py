@@ -81,7 +81,7 @@ class Observer:
     def safe_repr(self, value: Any) -> str:
         try:
             text = _ordered_repr(value)
-        except Exception as exc:  # noqa: BLE001 - a failing repr is an observable fact
+        except Exception as exc:  # a failing repr is an observable fact
             text = f"<repr raised {qualname(type(exc))}>"
         return self.normalise(text)
 
@@ -144,12 +144,12 @@ class Observer:
     def _java_details(self, java_exc: Any) -> tuple[str | None, str | None]:
         try:
             java_class: str | None = str(java_exc.getClass().getName())
-        except Exception as exc:  # noqa: BLE001 - keep observing
+        except Exception as exc:  # keep observing
             java_class = f"<getClass failed: {qualname(type(exc))}>"
         try:
             message = java_exc.getMessage()
             java_message = None if message is None else self.normalise(str(message))
-        except Exception as exc:  # noqa: BLE001 - keep observing
+        except Exception as exc:  # keep observing
             java_message = f"<getMessage failed: {qualname(type(exc))}>"
         return java_class, java_message
 

@@ -18,7 +18,7 @@ from . import battery, compare, record
 def _compat_available() -> bool:
     try:
         module = importlib.import_module("pyflink_compat.datastream")
-    except Exception:  # noqa: BLE001 - any import failure means "not available"
+    except Exception:  # any import failure means "not available"
         return False
     return hasattr(module, "StreamExecutionEnvironment")
 

@@ -110,7 +110,7 @@ def describe_error(exc: BaseException) -> str:
     if java is not None:
         try:
             return f"{text}: {java.getClass().getName()}: {java.getMessage()}"
-        except Exception:  # noqa: BLE001 - the JVM went away
+        except Exception:  # the JVM went away
             return text
     if any(k.__name__ == "Py4JError" for k in cls.__mro__):
         lines = [ln for ln in str(exc).splitlines()[1:] if ln.strip()]
@@ -122,7 +122,7 @@ def safe(fn: Callable[[], Any]) -> Any:
     """``fn()``, or :func:`describe_error` text when it raises."""
     try:
         return fn()
-    except Exception as exc:  # noqa: BLE001 - errors are part of the summary
+    except Exception as exc:  # errors are part of the summary
         return describe_error(exc)
 
 
@@ -136,7 +136,7 @@ def raised_class(fn: Callable[[], Any]) -> Any:
     """
     try:
         fn()
-    except Exception as exc:  # noqa: BLE001 - any error is the result
+    except Exception as exc:  # any error is the result
         cls = next(c for c in type(exc).__mro__ if c.__module__.split(".")[0] != "pyflink_compat")
         java = getattr(exc, "java_exception", None)
         java_name = None if java is None else str(java.getClass().getName())

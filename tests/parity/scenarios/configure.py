@@ -212,7 +212,7 @@ def _parse_error(api: Api, entries: dict, read: Any) -> Any:
     try:
         env.configure(api.conf(entries))
         read(env)
-    except Exception as exc:  # noqa: BLE001 - the message is what is recorded
+    except Exception as exc:  # the message is what is recorded
         return [line.strip() for line in str(exc).splitlines() if "Could not parse" in line][:1]
     return None
 

@@ -93,7 +93,7 @@ def scenario_wrapper_identity(api: Api, rec: Recorder) -> None:
     rec.step("config.is", lambda: a is b)
     rec.step("config.eq", lambda: a == b)
     rec.step("config.ne", lambda: a != b)
-    rec.step("config.self_eq", lambda: a == a)  # noqa: PLR0124 - identity equality is the point
+    rec.step("config.self_eq", lambda: a == a)  # identity equality is the point
     rec.step("config.hashable", lambda: isinstance(hash(a), int))
     rec.step("config.hash_differs", lambda: hash(a) != hash(b))
     rec.step("config.type_same", lambda: type(a) is type(b))

@@ -58,7 +58,7 @@ def scenario_jobmanager_storage_defaults(api: Api, rec: Recorder) -> None:
     rec.step("isinstance_fs", lambda: isinstance(st, api.FileSystemCheckpointStorage))
     rec.step("isinstance_state_backend", lambda: isinstance(st, api.StateBackend))
     rec.step("eq_other", lambda: st == jm())
-    rec.step("eq_self", lambda: st == st)  # noqa: PLR0124 - identity equality is the point
+    rec.step("eq_self", lambda: st == st)  # identity equality is the point
     rec.step("hashable", lambda: isinstance(hash(st), int))
 
 
