@@ -9,10 +9,8 @@ import pytest
 
 from pyflink_compat.datastream import ExternalizedCheckpointRetention
 from pyflink_compat.util.exceptions import JobExecutionError
-from tests.integration.conftest import (INTERVAL_MS, BatchFiles, file_uri, json_stream, log_ids,
-                                        run_to_end, write_json_files)
-
-from .conftest import tree
+from tests._helpers.files import file_uri, log_ids, tree, write_json_files
+from tests._helpers.jobs import INTERVAL_MS, BatchFiles, json_stream, run_to_end
 
 JOB = "fault-job"
 

@@ -26,7 +26,8 @@ from pyflink_compat.checkpoints.hadoop_fs import HadoopFileAccess
 from pyflink_compat.common import Configuration, JobStatus
 from pyflink_compat.datastream import StreamExecutionEnvironment
 
-from .conftest import digest, run_until_idle, start_counts, write_input
+from tests._helpers.files import digest, write_input
+from tests.savepoints._queries import run_until_idle, start_counts
 from .test_job_savepoints import INTERVAL_MS, Counts, commits, expected, wait_for, write_files
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

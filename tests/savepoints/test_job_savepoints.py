@@ -20,7 +20,7 @@ from pyflink_compat.common import Configuration, JobStatus
 from pyflink_compat.datastream import StreamExecutionEnvironment
 from pyflink_compat.spark.savepoints import RestoreWarning
 
-from .conftest import digest
+from tests._helpers.files import digest
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
