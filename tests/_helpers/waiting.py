@@ -8,7 +8,7 @@ from typing import Any, Callable
 import pytest
 
 
-def wait_until(predicate: Callable[[], Any], timeout: float = 60.0, what: str = "condition",
+def wait_until(predicate: Callable[[], Any], timeout: float = 90.0, what: str = "condition",
                interval: float = 0.1) -> Any:
     """Call ``predicate`` until it returns something truthy and return that; fail the test after
     ``timeout`` seconds, saying it waited for ``what``."""
