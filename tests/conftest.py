@@ -1,28 +1,45 @@
-"""One real local Spark session for the whole test run."""
+"""The test run's one local Spark session, given to every test except the pure-rule ones."""
 
 from __future__ import annotations
 
 import os
 import sys
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
+
+from tests._helpers.spark_session import WITHOUT_SPARK, local_test_session
 
 os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
 os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
 
+_HERE = os.path.dirname(os.path.abspath(__file__))
 
-@pytest.fixture(scope="session", autouse=True)
-def spark() -> Iterator[object]:
-    """The Spark session every test attaches to (two cores, small shuffles, quiet)."""
+
+def pytest_configure(config: Any) -> None:
+    config.addinivalue_line(
+        "markers", "slow: a test that starts Spark drivers again and again (-m 'not slow' leaves such tests out)")
+
+
+@pytest.fixture(scope="session")
+def spark() -> Iterator[Any]:
+    """The Spark session of the whole test run (two cores, small shuffles, quiet), started by
+    the first test that needs it."""
     try:
         import pyspark  # noqa: F401
     except ImportError:  # the live-PyFlink parity env has no pyspark
         yield None
         return
-    from tests._spark_session import local_test_session
-
     session = local_test_session(
         "pyflink_compat-tests", **{"spark.sql.streaming.stateStore.maintenanceInterval": "2s"})
     yield session
     session.stop()
+
+
+@pytest.fixture(autouse=True)
+def _spark_for_tests_that_need_it(request: Any) -> None:
+    """Start the session before a test that needs it, so that whatever the test builds attaches
+    to it; the modules of :data:`~tests._helpers.spark_session.WITHOUT_SPARK` never start it."""
+    module = os.path.relpath(str(request.node.path), _HERE).replace(os.sep, "/")
+    if module not in WITHOUT_SPARK:
+        request.getfixturevalue("spark")

@@ -21,7 +21,7 @@ from pyflink_compat.datastream import (
     HashMapStateBackend,
     StreamExecutionEnvironment,
 )
-from tests._py4j_commands import sent_commands
+from tests._helpers.py4j_commands import sent_commands
 
 PROVIDER = "spark.sql.streaming.stateStore.providerClass"
 CHANGELOG = "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"

@@ -13,9 +13,9 @@ from typing import Any, Dict, List, Tuple
 
 import pytest
 
-from tests.integration.conftest import log_ids, read_batch_files, write_json_files
-
-from .conftest import QUICK_JVM, Cluster, poll, stop_group
+from tests._helpers.files import log_ids, read_batch_files, write_json_files
+from tests._helpers.waiting import wait_until
+from tests.cluster._standalone import QUICK_JVM, Cluster, stop_group
 
 DRIVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "drivers", "cluster_job.py")
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -75,7 +75,7 @@ def _wait_for_new_commit(checkpoint: Any, after: int, job: Submission, cluster: 
             pytest.fail("the job ended early:\n{}\n{}".format(job.output()[-5000:], cluster.logs()))
         return max(log_ids(checkpoint, "commits"), default=-1) > after
 
-    poll(committed, 120, "a commit after batch {} under {}".format(after, checkpoint), 0.05)
+    wait_until(committed, 120, "a commit after batch {} under {}".format(after, checkpoint), 0.05)
     return max(log_ids(checkpoint, "commits"))
 
 
@@ -135,13 +135,13 @@ def executor_kill_run(cluster: Cluster, tmp_path_factory: Any) -> ExecutorKillRu
         for _ in range(EXECUTOR_KILLS):
             seen = _wait_for_new_commit(checkpoint, seen, job, cluster)
             mid_batch += _wait_inside_a_batch(checkpoint)
-            executors = poll(cluster.executors, 60, "an executor of the job")
+            executors = wait_until(cluster.executors, 60, "an executor of the job")
             os.kill(executors[0], signal.SIGKILL)
             killed.append(executors[0])
             seen = max(log_ids(checkpoint, "commits"))
             # The worker starts a replacement for the application.
-            poll(lambda: [pid for pid in cluster.executors() if pid not in killed], 90,
-                 "a replacement executor")
+            wait_until(lambda: [pid for pid in cluster.executors() if pid not in killed], 90,
+                       "a replacement executor")
         assert seen < EXECUTOR_FILES - 1, "the kills came after the input was consumed"
         code = job.wait(180)
     finally:

@@ -27,7 +27,7 @@ os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
 @pytest.fixture(scope="session", autouse=True)
 def doctest_spark() -> Iterator[Any]:
     """The local Spark session every example attaches to (two cores, small shuffles, quiet)."""
-    from tests._spark_session import local_test_session
+    from tests._helpers.spark_session import local_test_session
 
     scratch = tempfile.mkdtemp(prefix="pyflink_compat-doctests-")
     previous, tempfile.tempdir = tempfile.tempdir, scratch

@@ -15,10 +15,8 @@ import time
 
 import pytest
 
-from tests.integration.conftest import log_ids, read_batch_files, write_json_files
+from tests._helpers.files import log_ids, read_batch_files, tree, write_json_files
 from tests.integration.drivers.killable import JOB, KillableDriver
-
-from .conftest import tree
 
 SEED = int(os.environ.get("PYFLINK_COMPAT_FAULT_SEED", "20261123"))
 N_FILES = 20

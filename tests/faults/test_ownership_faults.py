@@ -14,10 +14,8 @@ from pyflink_compat.common import JobStatus
 from pyflink_compat.datastream import ExternalizedCheckpointRetention
 from pyflink_compat.spark.plan import job_directory_name
 from pyflink_compat.util.exceptions import JobExecutionError
-from tests.integration.conftest import (INTERVAL_MS, BatchFiles, file_uri, json_stream, run_to_end,
-                                        wait_for_commits, write_json_files)
-
-from .conftest import tree
+from tests._helpers.files import file_uri, tree, write_json_files
+from tests._helpers.jobs import INTERVAL_MS, BatchFiles, json_stream, run_to_end, wait_for_commits
 
 R = ExternalizedCheckpointRetention
 

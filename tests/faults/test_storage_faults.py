@@ -3,16 +3,18 @@ the file or directory and the cause, and deletes nothing."""
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import os
+import sys
+from typing import Iterator
 
 import pytest
 
 from pyflink_compat.datastream import ExternalizedCheckpointRetention
 from pyflink_compat.util.exceptions import JobExecutionError
-from tests.integration.conftest import (INTERVAL_MS, BatchFiles, file_uri, json_stream, log_ids,
-                                        run_to_end, write_json_files)
-
-from .conftest import tree
+from tests._helpers.files import file_uri, log_ids, tree, write_json_files
+from tests._helpers.jobs import INTERVAL_MS, BatchFiles, json_stream, run_to_end
 
 JOB = "fault-job"
 
@@ -71,15 +73,64 @@ def _assert_refused(make_env, source, root, tmp_path, *fragments):
     return message
 
 
+#: Linux's capability that lets root write where file permissions forbid it, and the version of
+#: the capget/capset structures (64-bit capability sets, two 32-bit words each).
+_CAP_DAC_OVERRIDE = 1
+_CAPABILITY_VERSION_3 = 0x20080522
+
+
+class _CapHeader(ctypes.Structure):
+    _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+
+class _CapData(ctypes.Structure):
+    _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32),
+                ("inheritable", ctypes.c_uint32)]
+
+
+def _set_dac_override(libc: ctypes.CDLL, enabled: bool) -> None:
+    header, data = _CapHeader(_CAPABILITY_VERSION_3, 0), (_CapData * 2)()  # pid 0: this thread
+    if libc.capget(ctypes.byref(header), data) != 0:
+        raise OSError(ctypes.get_errno(), "capget failed")
+    if enabled:
+        data[0].effective |= 1 << _CAP_DAC_OVERRIDE
+    else:
+        data[0].effective &= ~(1 << _CAP_DAC_OVERRIDE)
+    if libc.capset(ctypes.byref(header), data) != 0:
+        raise OSError(ctypes.get_errno(), "capset failed")
+
+
+@contextlib.contextmanager
+def _file_permissions_enforced() -> Iterator[None]:
+    """Make file permissions bind this thread for the block, even when the tests run as root.
+
+    Root writes anywhere through the ``CAP_DAC_OVERRIDE`` capability, which Linux keeps per
+    thread: without it in its effective set, the thread is refused what the permission bits
+    refuse its user (root still owns what it created, so its owner bits apply). The job starts
+    on this thread, so it meets the same refusal an ordinary user's job would.
+    """
+    if os.geteuid() != 0:
+        yield
+        return
+    if not sys.platform.startswith("linux"):
+        pytest.skip("root ignores file permissions here, and only Linux lets a thread give that up")
+    libc = ctypes.CDLL(None, use_errno=True)
+    _set_dac_override(libc, False)
+    try:
+        yield
+    finally:
+        _set_dac_override(libc, True)
+
+
 def test_an_unwritable_storage_directory_fails_the_job_at_start_naming_it(make_env, source, tmp_path):
     root = tmp_path / "cp"
     root.mkdir()
     os.chmod(root, 0o555)
     try:
-        if os.access(root, os.W_OK):
-            pytest.skip("running as a user who can write anywhere")
-        _assert_refused(make_env, source, root, tmp_path, "could not start",
-                        "checkpoint directory {}/{} cannot be created".format(file_uri(root)[len("file://"):], JOB))
+        with _file_permissions_enforced():
+            _assert_refused(make_env, source, root, tmp_path, "could not start",
+                            "The checkpoint directory file:{}/{} cannot be created: Permission denied".format(
+                                root, JOB))
     finally:
         os.chmod(root, 0o755)
 

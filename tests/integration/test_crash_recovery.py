@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from .conftest import log_ids, read_batch_files, write_json_files
+from tests._helpers.files import log_ids, read_batch_files, write_json_files
 from .drivers.killable import JOB, KillableDriver
 
 N_FILES = 14

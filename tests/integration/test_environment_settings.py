@@ -12,7 +12,8 @@ from pyflink_compat.datastream import ExternalizedCheckpointRetention, RuntimeEx
 from pyflink_compat.spark.supervisor import StateStoreMismatchWarning
 from pyflink_compat.util.exceptions import JobExecutionError
 
-from .conftest import INTERVAL_MS, BatchFiles, all_ids, file_uri, ids_of, json_stream, run_to_end, write_json_files
+from tests._helpers.files import all_ids, file_uri, ids_of, write_json_files
+from tests._helpers.jobs import INTERVAL_MS, BatchFiles, json_stream, run_to_end
 
 RETAIN = ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION
 

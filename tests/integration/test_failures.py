@@ -12,8 +12,8 @@ from pyflink_compat.common import JobStatus
 from pyflink_compat.spark.supervisor import CheckpointFailure
 from pyflink_compat.util.exceptions import JobExecutionError
 
-from .conftest import (INTERVAL_MS, BatchFiles, all_ids, file_uri, ids_of, json_stream, run_to_end, wait_for_commits,
-                       write_json_files)
+from tests._helpers.files import all_ids, file_uri, ids_of, write_json_files
+from tests._helpers.jobs import INTERVAL_MS, BatchFiles, json_stream, run_to_end, wait_for_commits
 
 
 class InjectedFailure(RuntimeError):

@@ -10,8 +10,10 @@ import pytest
 from pyflink_compat.spark.checkpoint_dirs import MARKER_NAME, CheckpointDirs
 from pyflink_compat.spark.job_files import CheckpointError, JobFiles
 
-from .conftest import INTERVAL_MS, file_uri, json_stream, wait_for_commits, wait_until, write_json_files
-from tests._py4j_commands import sent_commands
+from tests._helpers.files import file_uri, write_json_files
+from tests._helpers.jobs import INTERVAL_MS, json_stream, wait_for_commits
+from tests._helpers.waiting import wait_until
+from tests._helpers.py4j_commands import sent_commands
 
 
 @pytest.fixture

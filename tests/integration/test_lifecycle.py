@@ -8,9 +8,9 @@ import pytest
 
 from pyflink_compat.common import JobStatus
 
-from .conftest import (
-    INTERVAL_MS, json_stream, run_to_end, start_unbounded_job, wait_until,
-    write_json_files)
+from tests._helpers.files import write_json_files
+from tests._helpers.jobs import INTERVAL_MS, json_stream, run_to_end, start_unbounded_job
+from tests._helpers.waiting import wait_until
 
 
 def test_a_bounded_sink_with_no_input_at_all_finishes(make_env, tmp_path):

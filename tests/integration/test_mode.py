@@ -6,8 +6,9 @@ import pytest
 
 from pyflink_compat.datastream import CheckpointingMode
 
-from .conftest import (INTERVAL_MS, BatchFiles, execution_class, json_stream, run_to_end,
-                       wait_until, write_json_files)
+from tests._helpers.files import write_json_files
+from tests._helpers.jobs import INTERVAL_MS, BatchFiles, execution_class, json_stream, run_to_end
+from tests._helpers.waiting import wait_until
 
 SYNC = "MicroBatchExecution"
 ASYNC = "AsyncProgressTrackingMicroBatchExecution"

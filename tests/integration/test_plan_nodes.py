@@ -8,7 +8,7 @@ import pytest
 from pyflink_compat.spark.pipeline_shape import source_descriptions
 from pyflink_compat.spark.plan_nodes import plan_nodes
 
-from .conftest import json_stream
+from tests._helpers.jobs import json_stream
 
 
 def _pipelines(env, directory, other):

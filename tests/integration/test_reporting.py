@@ -8,7 +8,8 @@ import warnings
 from pyflink_compat.common import Duration
 from pyflink_compat.spark.supervisor import NoSparkEffectWarning
 
-from .conftest import INTERVAL_MS, BatchFiles, json_stream, run_to_end, write_json_files
+from tests._helpers.files import write_json_files
+from tests._helpers.jobs import INTERVAL_MS, BatchFiles, json_stream, run_to_end
 
 NO_EFFECT_KEYS = (
     "execution.checkpointing.min-pause",

@@ -11,8 +11,8 @@ from pyflink_compat.common import JobStatus
 from pyflink_compat.datastream import ExternalizedCheckpointRetention
 from pyflink_compat.util.exceptions import JobExecutionError
 
-from .conftest import (INTERVAL_MS, BatchFiles, file_uri, json_stream, log_ids, run_to_end,
-                       wait_for_commits, write_json_files)
+from tests._helpers.files import file_uri, log_ids, write_json_files
+from tests._helpers.jobs import INTERVAL_MS, BatchFiles, json_stream, run_to_end, wait_for_commits
 
 R = ExternalizedCheckpointRetention
 

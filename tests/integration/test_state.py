@@ -12,8 +12,8 @@ from pyflink_compat.datastream import (EmbeddedRocksDBStateBackend, Externalized
                                        HashMapStateBackend)
 from pyflink_compat.spark.supervisor import StateStoreMismatchWarning
 
-from .conftest import (INTERVAL_MS, BatchFiles, file_uri, files_under, json_stream, log_ids,
-                       run_to_end, write_json_files)
+from tests._helpers.files import file_uri, files_under, log_ids, write_json_files
+from tests._helpers.jobs import INTERVAL_MS, BatchFiles, json_stream, run_to_end
 
 HDFS = "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider"
 ROCKSDB = "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider"

@@ -13,8 +13,9 @@ from pyflink_compat.datastream import (CustomCheckpointStorage, ExternalizedChec
 from pyflink_compat.spark.supervisor import CheckpointFailure
 from pyflink_compat.util.exceptions import JobExecutionError
 
-from .conftest import (INTERVAL_MS, BatchFiles, all_ids, file_uri, ids_of, json_stream, log_ids,
-                       query_checkpoint_dir, run_to_end, wait_until, write_json_files)
+from tests._helpers.files import all_ids, file_uri, ids_of, log_ids, write_json_files
+from tests._helpers.jobs import INTERVAL_MS, BatchFiles, json_stream, query_checkpoint_dir, run_to_end
+from tests._helpers.waiting import wait_until
 
 RETAIN = ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION
 

@@ -6,9 +6,9 @@ import time
 
 import pytest
 
-from tests._py4j_commands import sent_commands
-
-from .conftest import start_unbounded_job, wait_for_commits, write_json_files
+from tests._helpers.files import write_json_files
+from tests._helpers.jobs import start_unbounded_job, wait_for_commits
+from tests._helpers.py4j_commands import sent_commands
 
 
 def test_the_supervisor_of_a_quiet_job_backs_off(make_env, tmp_path):

@@ -8,7 +8,9 @@ import pytest
 
 from pyflink_compat.table import StreamTableEnvironment
 
-from .conftest import json_stream, query_trigger, wait_until, write_json_files
+from tests._helpers.files import write_json_files
+from tests._helpers.jobs import json_stream, query_trigger
+from tests._helpers.waiting import wait_until
 
 
 @pytest.fixture(scope="module")

@@ -10,8 +10,10 @@ from pyflink_compat.common import JobStatus
 from pyflink_compat.datastream import JobManagerCheckpointStorage
 from pyflink_compat.settings.kinds import StorageKind
 
-from .conftest import (INTERVAL_MS, file_uri, json_stream, log_ids, query_checkpoint_dir,
-                       query_trigger, run_to_end, wait_for_commits, wait_until, write_json_files)
+from tests._helpers.files import file_uri, log_ids, write_json_files
+from tests._helpers.jobs import (INTERVAL_MS, json_stream, query_checkpoint_dir, query_trigger, run_to_end,
+                                 wait_for_commits)
+from tests._helpers.waiting import wait_until
 
 
 @pytest.fixture(scope="module")

@@ -1,58 +1,24 @@
 """Run the battery against pyflink_compat and compare with the PyFlink recording.
 
-One test per scenario (so failures are readable), a surface completeness test and a
-summary. Mismatches are allowed only through ``pyflink_compat.divergences.DIVERGENCES``.
-The whole module is skipped until ``pyflink_compat.datastream`` provides
-``StreamExecutionEnvironment``.
+One test per scenario (so failures are readable) and a surface completeness test; the totals
+are printed at the end of the session (``conftest.py``). Mismatches are allowed only through
+``pyflink_compat.divergences.DIVERGENCES``. The package is imported unconditionally: if it
+cannot be imported, collecting this module fails and the whole battery fails with it.
 """
 from __future__ import annotations
 
-import ast
-import importlib
+import os
+import subprocess
+import sys
+import textwrap
 
 import pytest
 
+import pyflink_compat.datastream  # noqa: F401 - a package that does not import fails the battery
+
 from . import battery, compare, record
 
-
-def _compat_available() -> bool:
-    try:
-        module = importlib.import_module("pyflink_compat.datastream")
-    except Exception:  # any import failure means "not available"
-        return False
-    return hasattr(module, "StreamExecutionEnvironment")
-
-
-if not _compat_available():
-    pytest.skip("pyflink_compat.datastream.StreamExecutionEnvironment is not available yet",
-                allow_module_level=True)
-
 RECORDED = record.load_observations()
-
-#: Scenario modules recorded from PyFlink whose pyflink_compat side is not wired yet; their
-#: scenarios are skipped here. Empty this once the environment methods they cover exist.
-PENDING_SCENARIO_MODULES: tuple[str, ...] = ()
-
-
-#: Package re-exports PyFlink has for the new value classes, not yet listed in the
-#: ``datastream``/``common`` packages' ``__all__``/``_EXPORTS``; their surface items are not
-#: checked until they are. Empty this once the packages export them.
-PENDING_PACKAGE_EXPORTS: dict[str, tuple[str, ...]] = {}
-
-
-def _pending_surface_item(item: str, message: str) -> bool:
-    for pkg, names in PENDING_PACKAGE_EXPORTS.items():
-        if any(item.startswith(f"surface/packages/{pkg}/names/{n}/") for n in names):
-            return True
-        if item == f"surface/packages/{pkg}/__all__" and message.startswith("missing from __all__: "):
-            missing = ast.literal_eval(message[len("missing from __all__: "):])
-            return all(n in names for n in missing)
-    return False
-
-
-def _pending(scenario: str) -> bool:
-    fn = battery.get_scenarios().get(scenario)
-    return fn is not None and fn.__module__.rsplit(".", 1)[-1] in PENDING_SCENARIO_MODULES
 
 
 def _scenarios() -> list[str]:
@@ -69,8 +35,6 @@ def divergences() -> list[compare.Divergence]:
 def test_scenario(scenario: str, divergences: list[compare.Divergence]) -> None:
     if scenario not in battery.get_scenarios():
         pytest.fail(f"scenario {scenario!r} is recorded but no longer in the battery")
-    if _pending(scenario):
-        pytest.skip(f"scenario {scenario!r} is in a pending module {PENDING_SCENARIO_MODULES}")
     actual, _ = battery.run_battery("pyflink_compat", only=[scenario])
     result = compare.compare_scenario(scenario, RECORDED["observations"], actual, divergences)
     compare.SESSION_TOTALS.add(result)
@@ -86,7 +50,6 @@ def test_surface_complete(divergences: list[compare.Divergence]) -> None:
 
     problems = compare.surface_report(record.load_surface(), build_surface("pyflink_compat"),
                                       divergences)
-    problems = [(item, msg) for item, msg in problems if not _pending_surface_item(item, msg)]
     assert not problems, "\n".join(f"{item}: {msg}" for item, msg in problems)
 
 
@@ -104,6 +67,21 @@ def test_divergences_are_well_formed(divergences: list[compare.Divergence]) -> N
     assert not stale, "divergences matching no step: " + ", ".join(d.id for d in stale)
 
 
-def test_zz_summary() -> None:
-    """Print the totals (also printed at the end of the session by conftest)."""
-    print(compare.SESSION_TOTALS.format())
+#: Collects this module in a fresh interpreter where ``pyflink_compat.datastream`` cannot be
+#: imported (``None`` in :data:`sys.modules` makes importing it raise ``ImportError``).
+_COLLECT_WITH_A_BROKEN_PACKAGE = textwrap.dedent("""
+    import sys
+    import pytest
+    sys.modules["pyflink_compat.datastream"] = None
+    sys.exit(pytest.main(["-p", "no:cacheprovider", "-q", "--collect-only", sys.argv[1]]))
+""")
+
+
+def test_a_package_that_does_not_import_fails_the_battery():
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    done = subprocess.run([sys.executable, "-c", _COLLECT_WITH_A_BROKEN_PACKAGE, os.path.abspath(__file__)],
+                          cwd=repo, capture_output=True, text=True, timeout=300)
+    output = done.stdout + done.stderr
+    assert done.returncode == pytest.ExitCode.INTERRUPTED, output
+    assert "error during collection" in output and "pyflink_compat.datastream" in output, output
+    assert "skipped" not in output, output

@@ -13,7 +13,8 @@ import pytest
 
 from pyflink_compat.checkpoints import (
     SavepointError, dispose_savepoint, list_storage, restore_job, restore_query, show, verify, write_savepoint)
-from tests.savepoints.conftest import counts_table, digest, rows_of, run_until_idle, start_counts, write_input
+from tests._helpers.files import digest, write_input
+from tests.savepoints._queries import counts_table, rows_of, run_until_idle, start_counts
 
 
 def copy_of(source: str, tmp_path: Any, name: str) -> str:

@@ -26,12 +26,14 @@ from pyflink_compat.checkpoints.hadoop_fs import HadoopFileAccess
 from pyflink_compat.common import Configuration, JobStatus
 from pyflink_compat.datastream import StreamExecutionEnvironment
 
-from .conftest import digest, run_until_idle, start_counts, write_input
-from .test_job_savepoints import INTERVAL_MS, Counts, commits, expected, wait_for, write_files
+from tests._helpers.files import digest, log_ids, write_input
+from tests._helpers.jobs import SCHEMA
+from tests._helpers.waiting import wait_until
+from tests.savepoints._counting_jobs import INTERVAL_MS, Counts, expected, write_files
+from tests.savepoints._queries import run_until_idle, start_counts
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-SCHEMA = "id LONG, key STRING"
 
 
 class Mount:
@@ -91,7 +93,7 @@ def saved(viewfs: Mount, tmp_path_factory: Any) -> Dict[str, Any]:
     client = env.execute_async("first")
     job_dir = viewfs.uri + "/storage/first"
     try:
-        wait_for(lambda: len(commits(viewfs.on_disk(job_dir + "/counts"))) >= 2, "two commits")
+        wait_until(lambda: len(log_ids(viewfs.on_disk(job_dir + "/counts"), "commits")) >= 2, what="two commits")
         path = client.trigger_savepoint(viewfs.uri + "/savepoints").result(60)
         assert client.get_job_status().result() is JobStatus.RUNNING
     finally:
@@ -170,7 +172,7 @@ def test_stop_with_savepoint_to_viewfs_finishes_the_job_and_restores_into_local_
         add_counts(env, source, viewfs.uri + "/stop-storage")
         client = env.execute_async("stopped")
         checkpoint = viewfs.uri + "/stop-storage/stopped/counts"
-        wait_for(lambda: len(commits(viewfs.on_disk(checkpoint))) >= 2, "two commits")
+        wait_until(lambda: len(log_ids(viewfs.on_disk(checkpoint), "commits")) >= 2, what="two commits")
         path = client.stop_with_savepoint(False).result(60)
         client.get_job_execution_result().result(60)
         assert client.get_job_status().result() is JobStatus.FINISHED
@@ -241,7 +243,7 @@ def test_verify_on_viewfs_names_a_corrupt_file_by_its_uri(viewfs: Mount, saved: 
 
 def test_verify_on_viewfs_checks_a_checkpoint_file_against_its_crc_file(viewfs: Mount, saved: Dict[str, Any]) -> None:
     checkpoint = copy_on_viewfs(viewfs, saved["job_dir"] + "/counts", "checkpoint")
-    newest = max(commits(viewfs.on_disk(checkpoint)))
+    newest = max(log_ids(viewfs.on_disk(checkpoint), "commits"))
     victim = checkpoint + "/offsets/{}".format(newest)
     with open(viewfs.on_disk(victim), "r+b") as stream:
         stream.seek(3)

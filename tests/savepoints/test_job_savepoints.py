@@ -7,8 +7,6 @@ the input, neither fewer (lost state) nor more (rows counted twice).
 
 from __future__ import annotations
 
-import collections
-import json
 import os
 import shutil
 from typing import Any, Dict, Iterator, List, Optional
@@ -20,44 +18,12 @@ from pyflink_compat.common import Configuration, JobStatus
 from pyflink_compat.datastream import StreamExecutionEnvironment
 from pyflink_compat.spark.savepoints import RestoreWarning
 
-from .conftest import digest
+from tests._helpers.files import digest, log_ids
+from tests._helpers.jobs import SCHEMA
+from tests._helpers.waiting import wait_until
+from tests.savepoints._counting_jobs import INTERVAL_MS, Counts, expected, write_files
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-SCHEMA = "id LONG, key STRING"
-INTERVAL_MS = 200
-ROWS = 4
-
-
-def write_files(directory: Any, first: int, count: int) -> List[Dict[str, Any]]:
-    os.makedirs(str(directory), exist_ok=True)
-    rows = []
-    for f in range(first, first + count):
-        part = [{"id": f * ROWS + i, "key": "k{}".format((f * ROWS + i) % 3)} for i in range(ROWS)]
-        hidden = os.path.join(str(directory), ".part-{:03d}.json".format(f))
-        with open(hidden, "w") as out:
-            out.writelines(json.dumps(r) + "\n" for r in part)
-        os.replace(hidden, os.path.join(str(directory), "part-{:03d}.json".format(f)))
-        rows.extend(part)
-    return rows
-
-
-def expected(rows: List[Dict[str, Any]]) -> Dict[str, int]:
-    return dict(collections.Counter(r["key"] for r in rows))
-
-
-class Counts:
-    """A ``foreachBatch`` sink keeping the complete counts of the newest batch."""
-
-    def __init__(self) -> None:
-        self.batches: Dict[int, Dict[str, int]] = {}
-
-    def __call__(self, frame: Any, batch_id: int) -> None:
-        self.batches[batch_id] = {row["key"]: row["count"] for row in frame.collect()}
-
-    def latest(self) -> Dict[str, int]:
-        return self.batches[max(self.batches)] if self.batches else {}
-
 
 @pytest.fixture
 def jobs() -> Iterator[Any]:
@@ -86,21 +52,6 @@ def add_counts(env: StreamExecutionEnvironment, source: Any, storage: Any, sink:
     writer = frame.groupBy("key").count().writeStream.outputMode("complete").foreachBatch(counts)
     env.add_sink(writer, sink, bounded=bounded)
     return counts
-
-
-def commits(checkpoint: Any) -> List[int]:
-    directory = os.path.join(str(checkpoint), "commits")
-    return sorted(int(n) for n in os.listdir(directory) if n.isdigit()) if os.path.isdir(directory) else []
-
-
-def wait_for(predicate: Any, what: str, timeout: float = 90.0) -> None:
-    import time
-
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            pytest.fail("timed out waiting for " + what)
-        time.sleep(0.1)
 
 
 def restore_options(path: str, **extra: str) -> Dict[str, str]:
@@ -139,7 +90,7 @@ def saved(tmp_path_factory: Any) -> Dict[str, Any]:
     add_counts(env, source, root / "storage")
     client = env.execute_async("first")
     try:
-        wait_for(lambda: len(commits(root / "storage" / "first" / "counts")) >= 2, "two commits")
+        wait_until(lambda: len(log_ids(root / "storage" / "first" / "counts", "commits")) >= 2, what="two commits")
         path = client.trigger_savepoint(str(root / "savepoints")).result(60)
         assert client.get_job_status().result() is JobStatus.RUNNING
     finally:
@@ -171,7 +122,7 @@ def test_stop_with_savepoint_finishes_the_job_after_writing_and_the_savepoint_re
     env = jobs({"execution.checkpointing.savepoint-dir": str(tmp_path / "sp")})
     add_counts(env, source, tmp_path / "storage")
     client = env.execute_async("stopped")
-    wait_for(lambda: len(commits(tmp_path / "storage" / "stopped" / "counts")) >= 2, "two commits")
+    wait_until(lambda: len(log_ids(tmp_path / "storage" / "stopped" / "counts", "commits")) >= 2, what="two commits")
     path = client.stop_with_savepoint(False).result(60)
     client.get_job_execution_result().result(60)
     assert client.get_job_status().result() is JobStatus.FINISHED
@@ -190,7 +141,7 @@ def test_a_retained_checkpoint_restores_into_a_new_job_and_is_left_unchanged(job
     add_counts(env, source, tmp_path / "storage")
     client = env.execute_async("retained")
     job_dir = tmp_path / "storage" / "retained"
-    wait_for(lambda: len(commits(job_dir / "counts")) >= 2, "two commits")
+    wait_until(lambda: len(log_ids(job_dir / "counts", "commits")) >= 2, what="two commits")
     client.cancel().result(60)
     before = digest(job_dir)
     rows += write_files(source, 2, 1)
@@ -295,7 +246,7 @@ def test_savepoint_calls_fail_their_future_with_flinks_errors(jobs, tmp_path):
         client.stop_with_savepoint(False).result(10)
     with pytest.raises(Exception, match=r"advance_to_end_of_event_time=True\) is not supported"):
         client.stop_with_savepoint(True, str(tmp_path / "sp")).result(10)
-    wait_for(lambda: client.get_job_status().result() is JobStatus.RUNNING, "the job to run")
+    wait_until(lambda: client.get_job_status().result() is JobStatus.RUNNING, what="the job to run")
     client.cancel().result(60)
     assert client.get_job_status().result() is JobStatus.CANCELED  # the failed calls did not stop it
     with pytest.raises(JavaIllegalStateError, match="has ended"):
@@ -321,7 +272,7 @@ def _rocksdb_savepoint(jobs: Any, tmp_path: Any) -> Dict[str, Any]:
     env = jobs({"state.backend.type": "rocksdb"})
     add_counts(env, source, tmp_path / "storage")
     client = env.execute_async("rocks")
-    wait_for(lambda: len(commits(tmp_path / "storage" / "rocks" / "counts")) >= 2, "two commits")
+    wait_until(lambda: len(log_ids(tmp_path / "storage" / "rocks" / "counts", "commits")) >= 2, what="two commits")
     path = client.stop_with_savepoint(False, str(tmp_path / "sp")).result(60)
     rows += write_files(source, 2, 2)
     return {"source": source, "rows": rows, "savepoint": path, "digest": digest(path)}
@@ -379,7 +330,7 @@ def test_jobs_with_temporary_checkpoint_locations_take_and_restore_savepoints(jo
     env.add_sink(frame.groupBy("key").count().writeStream.outputMode("complete").foreachBatch(counts), "counts")
     env.set_default_savepoint_directory("file://" + str(tmp_path / "sp"))
     client = env.execute_async("temporary")
-    wait_for(lambda: counts.latest() == expected(rows), "both files counted")
+    wait_until(lambda: counts.latest() == expected(rows), what="both files counted")
     path = client.stop_with_savepoint(False).result(60)
     assert os.path.dirname(path) == str(tmp_path / "sp")
     assert client.get_job_status().result() is JobStatus.FINISHED
@@ -408,16 +359,16 @@ def test_a_savepoint_that_cannot_be_written_fails_its_future_and_the_job_runs_on
     env = jobs()
     counts = add_counts(env, source, tmp_path / "storage")
     client = env.execute_async("runs-on")
-    wait_for(lambda: client.get_job_status().result() is JobStatus.RUNNING, "the job to run")
+    wait_until(lambda: client.get_job_status().result() is JobStatus.RUNNING, what="the job to run")
     with pytest.raises(SavepointError, match="counts"):  # no batch committed yet: nothing to save
         client.trigger_savepoint(str(tmp_path / "sp")).result(60)
     rows = write_files(source, 0, 1)
-    wait_for(lambda: counts.latest() == expected(rows), "the first file counted")
+    wait_until(lambda: counts.latest() == expected(rows), what="the first file counted")
     (tmp_path / "blocker").write_text("a file where the savepoint directory should go")
     with pytest.raises(OSError):
         client.stop_with_savepoint(False, str(tmp_path / "blocker" / "sp")).result(60)
-    wait_for(lambda: client.get_job_status().result() is JobStatus.RUNNING, "the job to run again")
+    wait_until(lambda: client.get_job_status().result() is JobStatus.RUNNING, what="the job to run again")
     rows += write_files(source, 1, 1)
-    wait_for(lambda: counts.latest() == expected(rows), "the second file counted after the failed stop")
+    wait_until(lambda: counts.latest() == expected(rows), what="the second file counted after the failed stop")
     path = client.stop_with_savepoint(False, str(tmp_path / "sp")).result(60)
     assert client.get_job_status().result() is JobStatus.FINISHED and os.path.isdir(path)

@@ -8,7 +8,7 @@ import shutil
 from typing import Any, Dict
 
 from pyflink_compat.checkpoints import restore_query, write_savepoint
-from tests.savepoints.conftest import output_batches, run_until_idle, start_rows
+from tests.savepoints._queries import output_batches, run_until_idle, start_rows
 
 
 def test_a_savepoint_keeps_an_uncommitted_planned_batch_and_the_restore_runs_that_same_batch(

@@ -11,9 +11,9 @@ from typing import Any, Dict
 import pytest
 
 from pyflink_compat.checkpoints import restore_query, verify, write_savepoint
-from tests.savepoints.conftest import (
-    CHANGELOG, HDFS, ROCKSDB, counts_table, digest, output_batches, rows_of, run_until_idle, session_conf,
-    start_counts, start_rows, write_input)
+from tests._helpers.files import digest, write_input
+from tests.savepoints._queries import (CHANGELOG, HDFS, ROCKSDB, counts_table, output_batches, rows_of, run_until_idle,
+                                       session_conf, start_counts, start_rows)
 
 PROVIDERS = {
     "hdfs": {"spark.sql.streaming.stateStore.providerClass": HDFS},

@@ -17,7 +17,8 @@ import pytest
 from pyflink_compat.checkpoints import SavepointError
 from pyflink_compat.checkpoints.state_reader import json_ready, read_state
 
-from .conftest import digest, rows_of, run_until_idle, write_input
+from tests._helpers.files import digest, write_input
+from tests.savepoints._queries import rows_of, run_until_idle
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -15,7 +15,8 @@ from typing import Any, Dict, List
 
 from pyflink_compat.checkpoints import read_state, restore_query, verify, write_savepoint
 
-from .conftest import ROCKSDB, rows_of, run_until_idle, write_input
+from tests._helpers.files import write_input
+from tests.savepoints._queries import ROCKSDB, rows_of, run_until_idle
 
 
 def start(spark: Any, input_dir: str, checkpoint: str, out: List[str]) -> Any:

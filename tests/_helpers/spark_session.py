@@ -1,9 +1,17 @@
-"""The local Spark session the test runs start: two cores, small shuffles, quiet, fast to
-start."""
+"""The local Spark session the test runs start (two cores, small shuffles, quiet, fast to
+start), and the tests that run without it."""
 
 from __future__ import annotations
 
 from typing import Any
+
+#: Test modules (relative to ``tests/``) of rules over plain values: their tests start no JVM.
+WITHOUT_SPARK = frozenset({
+    "api/test_job_rules.py",
+    "api/test_polling.py",
+    "api/test_restart_strategies.py",
+    "api/test_without_spark.py",
+})
 
 
 def local_test_session(app_name: str, **conf: str) -> Any:
