@@ -52,7 +52,7 @@ def describe_query(fs: FileAccess, path: str, sink: Optional[str] = None, all_ba
     retained = []
     for batch in (info["committed_batches"] if all_batches else ([newest] if newest is not None else [])):
         try:
-            checkpoint.files_for_restart(batch, include_planned=False)
+            checkpoint.files_for_restart(batch)
             retained.append(batch)
         except SavepointError:
             pass
