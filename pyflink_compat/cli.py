@@ -12,12 +12,14 @@ Usage::
     pyflink-compat checkpoints state PATH [--operator ID] [--store-name NAME] [--batch-id N]
                                           [--partition N] [--limit N] [--sink NAME] [--state-var NAME]
                                           [--json]
-    pyflink-compat savepoint create SOURCE TARGET_DIR --job-name NAME [--json]
+    pyflink-compat savepoint create SOURCE... TARGET_DIR [--job-name NAME] [--job-id HEX] [--hard-links]
+                                    [--json]
     pyflink-compat savepoint restore SOURCE NEW_CHECKPOINT_DIR [--sink NAME] [--json]
-    pyflink-compat savepoint dispose PATH [--json]
+    pyflink-compat savepoint dispose PATH [--force] [--json]
 
 The exit code is 0 on success and 1 on any failure (including a failed verification); with
-``--json`` the result, or ``{"error": ...}``, is printed as one JSON document. Only
+``--json`` the result, or ``{"error": ...}``, is printed as one JSON document, and otherwise
+text for people. Output cut short by its reader (``| head``) ends the command quietly. Only
 ``checkpoints state`` starts a JVM (a quiet local Spark session, Spark 4.0 or later), to read
 state rows through Spark's state data source.
 """
@@ -27,8 +29,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from pyflink_compat.checkpoints import (
     SavepointError, dispose_savepoint, list_storage, restore_query, show, verify, write_savepoint)
@@ -62,15 +65,21 @@ def _parser() -> argparse.ArgumentParser:
     create = command(sub, "create", "Take a savepoint of a job directory or of query checkpoints.")
     create.add_argument("source", nargs="+", help="a job directory, or one or more query checkpoints")
     create.add_argument("target", help="the directory to create the savepoint in")
-    create.add_argument("--job-name", required=True)
-    create.add_argument("--job-id", default=None)
-    create.add_argument("--copy", action="store_true", help="copy files even where hard links are possible")
+    create.add_argument("--job-name", default=None,
+                        help="the job's name (by default the one the job directory's marker records)")
+    create.add_argument("--job-id", default=None, help="the job id (hex) the savepoint's name starts with")
+    create.add_argument("--hard-links", action="store_true",
+                        help="hard-link the files instead of copying them (local file system, same device): "
+                             "the savepoint then shares its files with the live checkpoint")
     restore = command(sub, "restore", "Prepare a fresh checkpoint location from a savepoint or checkpoint.")
     restore.add_argument("source")
     restore.add_argument("target")
     restore.add_argument("--sink", default=None, help="the query to restore when the source holds several")
     restore.add_argument("--keep-query-id", action="store_true", help="keep the saved query id")
-    command(sub, "dispose", "Delete a savepoint (only a directory with a valid manifest).").add_argument("path")
+    dispose = command(sub, "dispose", "Delete a savepoint (only a directory with a valid manifest).")
+    dispose.add_argument("path")
+    dispose.add_argument("--force", action="store_true",
+                         help="also delete an incomplete savepoint (its writer stopped before its manifest)")
     return parser
 
 
@@ -148,6 +157,54 @@ def _text_list(result: Dict[str, Any]) -> List[str]:
     return lines or ["no jobs or savepoints in {}".format(result["path"])]
 
 
+def _text_show(result: Dict[str, Any]) -> List[str]:
+    """A savepoint, checkpoint or job as a few lines and a table, as Flink's checkpoint tab."""
+    kind = result["kind"]
+    if kind == "savepoint":
+        lines = ["savepoint {}".format(result["path"]),
+                 "  job {} (id {}), created {}, Spark {}".format(result["job_name"], result["job_id"] or "-",
+                                                                 result["created"], result["spark_version"] or "-")]
+        rows: List[Tuple[str, ...]] = [("query", "batch", "next", "files", "bytes", "state")]
+        for q in result["queries"]:
+            planned = q.get("planned_batch_id")
+            rows.append((str(q["sink"]), str(q["batch_id"]), "-" if planned is None else str(planned),
+                         str(q["files"]), str(q["size"]), _provider(q["state_store_provider"])))
+        return lines + _table(rows)
+    if kind == "checkpoint":
+        return _text_query(result, "query checkpoint {}".format(result["path"]))
+    lines = ["job {} ({}{})".format(result["name"], result["path"], ", marker" if result["marker"] else "")]
+    checkpoint_rows: List[Tuple[str, ...]] = [("checkpoint", "batch")]
+    checkpoint_rows += [(c["id"], str(c["batch"])) for c in result["checkpoints"]]
+    lines += _table(checkpoint_rows) if result["checkpoints"] else ["  no checkpoint restorable by every query"]
+    for query in result["queries"]:
+        lines += _text_query(query, "query {}".format(query["sink"]))
+    return lines
+
+
+def _text_query(query: Dict[str, Any], title: str) -> List[str]:
+    lines = [title, "  query id {}, newest batch {} at {}, {} files, {} bytes, state {}, {} shuffle partitions".format(
+        query["query_id"], query["newest_batch"], query.get("time", "-"), query.get("files", "-"),
+        "-" if query.get("size") is None else query["size"], _provider(query["state_store_provider"]),
+        query["shuffle_partitions"] or "-")]
+    if query.get("problem"):
+        lines.append("  problem: {}".format(query["problem"]))
+    restorable = query["restorable_batches"]
+    lines.append("  restorable batches: {}".format(", ".join(map(str, restorable[-10:])) if restorable else "none"))
+    for op in query["operators"]:
+        lines.append("  operator {} {}: {} partitions, stores {}".format(
+            op["operator_id"], op["name"] or "(unnamed)", len(op["partitions"]), ", ".join(op["stores"])))
+    return lines
+
+
+def _provider(provider: Optional[str]) -> str:
+    return (provider or "none").rpartition(".")[2]
+
+
+def _table(rows: List[Tuple[str, ...]]) -> List[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows]
+
+
 def _run(args: argparse.Namespace) -> Dict[str, Any]:
     if args.group == "checkpoints":
         if args.action == "list":
@@ -159,18 +216,28 @@ def _run(args: argparse.Namespace) -> Dict[str, Any]:
         return verify(args.path)
     if args.action == "create":
         source = args.source[0] if len(args.source) == 1 else args.source
-        path = write_savepoint(source, args.target, args.job_name, job_id=args.job_id, link=not args.copy)
+        path = write_savepoint(source, args.target, args.job_name, job_id=args.job_id, link=args.hard_links)
         return {"savepoint": path}
     if args.action == "restore":
         done = restore_query(args.source, args.target, sink=args.sink, new_query_id=not args.keep_query_id)
         return {"location": done.location, "batch_id": done.batch_id, "files": done.files, "bytes": done.bytes,
                 "query_id": done.query_id}
-    dispose_savepoint(args.path)
+    dispose_savepoint(args.path, force=args.force)
     return {"disposed": args.path}
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line; returns the exit code."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # the reader closed the pipe (``| head``): what it wanted was printed; stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: Optional[Sequence[str]]) -> int:
     args = _parser().parse_args(argv)
     given = [vars(args).get(key) for key in ("path", "source", "target")]
     paths = [p for value in given for p in (value if isinstance(value, list) else [value]) if isinstance(p, str)]
@@ -190,13 +257,21 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print("\n".join(_text_list(result)))
     elif args.action == "state":
         print("\n".join(_text_state(result)))
+    elif args.action == "show":
+        print("\n".join(_text_show(result)))
     elif args.action == "verify":
         print("{} {}: {} ({} files)".format(result["kind"], result["path"], "intact" if ok else "DAMAGED",
                                               result["files"]))
         for problem in result["problems"]:
             print("  " + problem)
+    elif args.action == "create":
+        print("savepoint written: {}".format(result["savepoint"]))
+    elif args.action == "restore":
+        print("restored {} files ({} bytes) into {}: the query resumes after batch {} (query id {})".format(
+            result["files"], result["bytes"], result["location"], result["batch_id"], result["query_id"]))
     else:
-        print(json.dumps(result, indent=1, sort_keys=True))
+        print("disposed of {}".format(result["disposed"]))
+    sys.stdout.flush()
     return 0 if ok else 1
 
 

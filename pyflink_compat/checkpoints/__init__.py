@@ -24,7 +24,7 @@ A job that keeps its checkpoints, then what :func:`list_storage`, :func:`show` a
 >>> env = env.add_sink(counts.writeStream.outputMode("complete").format("memory"), name="counts", bounded=True)
 >>> result = env.execute("words")
 >>> [(job["name"], job["checkpoints"]) for job in checkpoints.list_storage(work + "/checkpoints")["jobs"]]
-[('words', [{'id': 'chk-0', 'batch': 0}])]
+[('words', [{'id': 'chk-1', 'batch': 0}])]
 >>> query = checkpoints.show(work + "/checkpoints/words/counts")
 >>> query["kind"], query["committed_batches"], query["state_store_provider"].rpartition(".")[2]
 ('checkpoint', [0], 'HDFSBackedStateStoreProvider')

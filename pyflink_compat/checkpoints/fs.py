@@ -53,7 +53,8 @@ class FileAccess:
         raise NotImplementedError
 
     def copy_file(self, src: str, dst: str, link: bool) -> bool:
-        """Copy one file, as a hard link when ``link`` is set and the file system allows.
+        """Copy one file, as a hard link when ``link`` is set and the file system allows (else
+        as a copy-on-write clone where the file system has them, else byte by byte).
 
         :return: Whether a link was made. :class:`FileNotFoundError` when ``src`` is gone.
         """
@@ -126,11 +127,10 @@ class LocalFileAccess(FileAccess):
                 os.link(src, dst)
                 return True
             except OSError as error:
-                # another device, or a file system without hard links: copy instead
-                if error.errno not in (errno.EXDEV, errno.EPERM, errno.EMLINK, errno.ENOTSUP,
-                                       errno.EOPNOTSUPP, errno.EACCES):
+                if error.errno not in _NO_SHARING:
                     raise
-        shutil.copyfile(src, dst)
+        if not _clone(src, dst):
+            shutil.copyfile(src, dst)
         return False
 
     def write_atomic(self, path: str, data: bytes) -> None:
@@ -152,6 +152,34 @@ class LocalFileAccess(FileAccess):
 
     def remove_file(self, path: str) -> None:
         os.unlink(path)
+
+
+#: Why a file system refuses a hard link or a clone: another device, or no support for it.
+_NO_SHARING = (errno.EXDEV, errno.EPERM, errno.EMLINK, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EACCES,
+               errno.EINVAL, errno.ENOTTY, errno.EBADF)
+#: Linux's ioctl that makes a file share another's blocks, copy-on-write (Btrfs, XFS, ...).
+_FICLONE = 0x40049409
+
+
+def _clone(src: str, dst: str) -> bool:
+    """Make ``dst`` a copy-on-write clone of ``src`` where the file system offers one.
+
+    A clone is a copy as far as either file's later writes go, at the cost of a link.
+    :return: Whether the clone was made (otherwise ``dst`` does not exist).
+    """
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system
+        return False
+    with open(src, "rb") as source, open(dst, "wb") as target:
+        try:
+            fcntl.ioctl(target.fileno(), _FICLONE, source.fileno())
+            return True
+        except OSError as error:
+            if error.errno not in _NO_SHARING:
+                raise
+    os.unlink(dst)
+    return False
 
 
 def file_access_for(path: str) -> Tuple[FileAccess, str]:

@@ -1,24 +1,40 @@
 """Looking at a storage directory: jobs, their checkpoints, and savepoints.
 
 Every function returns plain JSON-ready dictionaries (what the ``pyflink-compat`` command
-prints with ``--json``). In Flink terms, checkpoint ``chk-N`` of a job is batch ``N`` of every
-one of its queries; a batch is *retained* when every file a restart after it needs is still
-on disk (Spark removes the state of old batches by itself).
+prints with ``--json``). Checkpoints are numbered as in Flink and in the job's log: checkpoint
+``chk-N`` of a job is batch ``N - 1`` of every one of its queries; a batch is *retained* when
+every file a restart after it needs is still on disk (Spark removes the state of old batches by
+itself).
+
+A directory is judged by what it holds, never by its name: a savepoint has a valid ``_metadata``
+manifest, an incomplete savepoint has the in-progress file its writer leaves until the manifest
+is written, a job directory has a job marker, and a query checkpoint has Spark's ``metadata``
+and ``offsets/``.
 """
 
 from __future__ import annotations
 
+import json
 import time
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from pyflink_compat.checkpoints.errors import SavepointError
 from pyflink_compat.checkpoints.fs import FileAccess, file_access_for
 from pyflink_compat.checkpoints.layout import QueryCheckpoint, is_query_checkpoint, relative_files_size
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, check_files, read_manifest
-from pyflink_compat.checkpoints.savepoint import JOB_MARKER_NAME, job_queries
+from pyflink_compat.checkpoints.savepoint import JOB_MARKER_NAME, is_incomplete_savepoint, job_queries
 from pyflink_compat.checkpoints.file_checks import check_checkpoint_files
 
-__all__ = ["list_storage", "show", "verify", "describe_query"]
+__all__ = ["list_storage", "show", "verify", "describe_query", "query_problems", "checkpoint_number",
+           "marker_stateful"]
+
+#: How often a live query's check starts again when Spark moved on and removed a file meanwhile.
+_ATTEMPTS = 3
+
+
+def checkpoint_number(batch: int) -> int:
+    """Flink's number of the checkpoint that batch ``batch`` completes (the first is 1)."""
+    return batch + 1
 
 
 def _iso(seconds: float) -> str:
@@ -52,7 +68,7 @@ def describe_query(fs: FileAccess, path: str, sink: Optional[str] = None, all_ba
     retained = []
     for batch in (info["committed_batches"] if all_batches else ([newest] if newest is not None else [])):
         try:
-            checkpoint.files_for_restart(batch, include_planned=False)
+            checkpoint.files_for_restart(batch)
             retained.append(batch)
         except SavepointError:
             pass
@@ -76,16 +92,17 @@ def _job(fs: FileAccess, path: str, name: str) -> Dict[str, Any]:
     for q in queries:
         batches = set(q["restorable_batches"])
         common = batches if common is None else common & batches
-    checkpoints = [{"id": "chk-{}".format(b), "batch": b} for b in sorted(common or [])]
+    checkpoints = [{"id": "chk-{}".format(checkpoint_number(b)), "batch": b} for b in sorted(common or [])]
     return {"name": name, "path": path, "marker": fs.isfile(path + "/" + JOB_MARKER_NAME),
             "queries": queries, "checkpoints": checkpoints}
 
 
 def list_storage(directory: str) -> Dict[str, Any]:
-    """The jobs and savepoints in a storage directory.
+    """The jobs and savepoints in a storage directory, each listed once.
 
     Savepoints are found directly in it and in its sub-directories that are not jobs (a
-    savepoint target directory).
+    savepoint target directory); ``directory`` may also be a job directory, a query checkpoint
+    or a savepoint itself.
 
     :raises SavepointError: when the directory does not exist.
     """
@@ -95,10 +112,7 @@ def list_storage(directory: str) -> Dict[str, Any]:
     jobs: List[Dict[str, Any]] = []
     savepoints: List[Dict[str, Any]] = []
     incomplete: List[str] = []
-    if is_query_checkpoint(fs, root):
-        return {"path": root, "jobs": [{"name": None, "path": root, "marker": False,
-                                        "queries": [describe_query(fs, root, all_batches=True)], "checkpoints": []}],
-                "savepoints": [], "incomplete_savepoints": []}
+    result = {"path": root, "jobs": jobs, "savepoints": savepoints, "incomplete_savepoints": incomplete}
 
     def savepoint_entry(path: str) -> bool:
         if fs.isfile(path + "/" + MANIFEST_NAME):
@@ -107,11 +121,17 @@ def list_storage(directory: str) -> Dict[str, Any]:
             except SavepointError:
                 incomplete.append(path)
             return True
-        if path.rpartition("/")[2].startswith("savepoint-"):
+        if is_incomplete_savepoint(fs, path):
             incomplete.append(path)
             return True
         return False
 
+    if is_query_checkpoint(fs, root):
+        jobs.append({"name": None, "path": root, "marker": False,
+                     "queries": [describe_query(fs, root, all_batches=True)], "checkpoints": []})
+        return result
+    if savepoint_entry(root):
+        return result
     for name in fs.listdir(root):
         path = root + "/" + name
         if not fs.isdir(path) or savepoint_entry(path):
@@ -121,11 +141,11 @@ def list_storage(directory: str) -> Dict[str, Any]:
         else:
             # a directory of savepoints, such as a job's savepoint target directory
             for child in fs.listdir(path):
-                if fs.isdir(path + "/" + child) and child.startswith("savepoint-"):
+                if fs.isdir(path + "/" + child):
                     savepoint_entry(path + "/" + child)
     if not jobs and job_queries(fs, root):  # a job directory, perhaps holding its savepoints too
         jobs.append(_job(fs, root, root.rpartition("/")[2]))
-    return {"path": root, "jobs": jobs, "savepoints": savepoints, "incomplete_savepoints": incomplete}
+    return result
 
 
 def show(path: str) -> Dict[str, Any]:
@@ -158,12 +178,66 @@ def show(path: str) -> Dict[str, Any]:
                          "nor a job directory")
 
 
+def query_problems(fs: FileAccess, path: str, stateful: Optional[bool] = None) -> Tuple[List[str], int]:
+    """What keeps a query checkpoint from restarting after its newest committed batch.
+
+    Checks that every file the restart needs is present and intact (against its Hadoop
+    checksum), that every stateful operator has every state partition the checkpoint's pinned
+    shuffle partitions call for, and, when ``stateful`` says the query keeps state (as the job
+    marker records), that the checkpoint holds state at all. A query that commits another batch
+    while it is checked is checked again at its new batch.
+
+    :return: The problems (empty when the checkpoint is restorable) and the number of files.
+    """
+    problems: List[str] = []
+    files: List[str] = []
+    for _ in range(_ATTEMPTS):
+        checkpoint = QueryCheckpoint(fs, path)
+        newest = checkpoint.latest_committed()
+        if newest is None:
+            return ["{}: no committed batch".format(path)], 0
+        try:
+            files = checkpoint.files_for_restart(newest)
+            problems = check_checkpoint_files(fs, path, files)
+        except SavepointError as error:
+            files, problems = [], [str(error)]
+        if problems and QueryCheckpoint(fs, path).latest_committed() != newest:
+            continue  # Spark moved on and removed what the older batch needed
+        break
+    if problems:
+        return problems, len(files)
+    operators = checkpoint.operators()
+    if stateful and not operators:
+        problems.append("{}/state: the job marker records state for this query, but the checkpoint holds "
+                        "none".format(path))
+    partitions = checkpoint.shuffle_partitions(checkpoint.pinned_conf(newest))
+    for op in operators:
+        missing = sorted(set(range(partitions or 0)) - set(op.partitions))
+        if missing:
+            problems.append("{}/state/{}: state partitions {} are missing (the checkpoint has {} "
+                            "partitions)".format(path, op.operator_id, ", ".join(map(str, missing)), partitions))
+    return problems, len(files)
+
+
+def marker_stateful(fs: FileAccess, job_dir: str) -> Dict[str, Optional[bool]]:
+    """Per sink, whether the job marker records that its query keeps state (None: unknown)."""
+    try:
+        sinks = json.loads(fs.read_text(job_dir + "/" + JOB_MARKER_NAME)).get("sinks", {})
+        return {str(sink): ((record or {}).get("pipeline") or {}).get("stateful")
+                for sink, record in sinks.items()}
+    except (OSError, ValueError, AttributeError):
+        return {}
+
+
 def verify(path: str) -> Dict[str, Any]:
-    """Check a savepoint (every file present, sizes and SHA-256 as in the manifest) or a
-    checkpoint (every file a restart at the newest batch needs present and intact).
+    """Check a savepoint (every file present, sizes and SHA-256 as in the manifest), a query
+    checkpoint or a job directory (every query restartable, see :func:`query_problems`).
+
+    A directory that is none of these by its content (an incomplete savepoint, or query
+    checkpoints with neither a savepoint manifest nor a job marker) fails verification.
 
     :return: ``{"path", "kind", "ok", "problems", "files"}``.
-    :raises SavepointError: when ``path`` is neither a savepoint nor a checkpoint.
+    :raises SavepointError: when ``path`` holds nothing to verify.
     """
     fs, local = file_access_for(path)
     if not fs.exists(local):
@@ -175,26 +249,25 @@ def verify(path: str) -> Dict[str, Any]:
         for query in read_manifest(fs, local)["queries"]:
             problems.extend(check_files(fs, local, query))
             count += len(query["files"])
+    elif is_incomplete_savepoint(fs, local):
+        kind = "incomplete savepoint"
+        problems.append("{}: no {} manifest: its writer stopped before finishing it; it is never restored "
+                        "(dispose of it with --force)".format(local, MANIFEST_NAME))
+    elif is_query_checkpoint(fs, local):
+        kind = "checkpoint"
+        problems, count = query_problems(fs, local)
+    elif fs.isfile(local + "/" + JOB_MARKER_NAME):
+        kind = "job"
+        stateful = marker_stateful(fs, local)
+        for sink, target in job_queries(fs, local):
+            found, files = query_problems(fs, target, stateful.get(sink))
+            problems.extend(found)
+            count += files
+    elif job_queries(fs, local):
+        kind = "unknown"
+        problems.append("{}: holds query checkpoints but neither a {} savepoint manifest nor a job marker; verify "
+                        "each query checkpoint in it on its own".format(local, MANIFEST_NAME))
     else:
-        if is_query_checkpoint(fs, local):
-            kind, targets = "checkpoint", [local]
-        else:
-            targets = [p for _, p in job_queries(fs, local)]
-            kind = "job"
-            if not targets:
-                raise SavepointError(local, "neither a savepoint (no _metadata manifest) nor a query checkpoint "
-                                     "nor a job directory")
-        for target in targets:
-            checkpoint = QueryCheckpoint(fs, target)
-            newest = checkpoint.latest_committed()
-            if newest is None:
-                problems.append("{}: no committed batch".format(target))
-                continue
-            try:
-                files = checkpoint.files_for_restart(newest)
-            except SavepointError as error:
-                problems.append(str(error))
-                continue
-            count += len(files)
-            problems.extend(check_checkpoint_files(fs, target, files))
+        raise SavepointError(local, "neither a savepoint (no _metadata manifest) nor a query checkpoint "
+                             "nor a job directory")
     return {"path": local, "kind": kind, "ok": not problems, "problems": problems, "files": count}

@@ -263,24 +263,28 @@ class QueryCheckpoint:
         return files
 
     # -- what a restart needs -------------------------------------------------------------------
-    def files_for_restart(self, batch: int, include_planned: bool = True) -> List[str]:
+    def files_for_restart(self, batch: int) -> List[str]:
         """The relative paths of the files a restart after committed ``batch`` needs.
 
-        Hadoop ``.crc`` files are listed next to their files when they exist. With
-        ``include_planned``, a planned but uncommitted ``offsets/<batch + 1>`` (and the source
-        log entries it refers to) is kept, so that a restart re-runs that same batch.
+        Hadoop ``.crc`` files are listed next to their files when they exist. An
+        ``offsets/<batch + 1>`` on disk (a planned batch, or a later committed one) is kept with
+        the source log entries it refers to, so that a restart re-runs that batch with the same
+        input; ``offsets/<batch - 1>`` is then not needed.
 
         :raises SavepointError: when ``batch`` is not committed or a needed file is missing.
         """
         if not self.fs.isfile(self._p("commits/{}".format(batch))):
             raise SavepointError(self._p("commits/{}".format(batch)), "batch {} is not committed".format(batch))
         wanted = ["metadata", "commits/{}".format(batch), "offsets/{}".format(batch)]
-        if batch > 0:
-            wanted.append("offsets/{}".format(batch - 1))
         last_source_batch = batch
-        if include_planned and self.fs.isfile(self._p("offsets/{}".format(batch + 1))):
+        # Spark restarts from the newest offset entry and reads the one before it: N and the
+        # planned N + 1 when N + 1 is kept, else N - 1 and N. Spark purges N - 1 as soon as it
+        # plans N + 1 when it retains one batch, so N - 1 is never asked for beside N + 1.
+        if self.fs.isfile(self._p("offsets/{}".format(batch + 1))):
             wanted.append("offsets/{}".format(batch + 1))
             last_source_batch = batch + 1
+        elif batch > 0:
+            wanted.append("offsets/{}".format(batch - 1))
         for source in self.source_ids():
             wanted.extend(self._source_log_files("sources/" + source, last_source_batch))
         for op in self.operators():

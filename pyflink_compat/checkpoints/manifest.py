@@ -14,10 +14,13 @@ from typing import Any, Dict, List
 from pyflink_compat.checkpoints.errors import SavepointError
 from pyflink_compat.checkpoints.fs import FileAccess
 
-__all__ = ["MANIFEST_NAME", "FORMAT_NAME", "FORMAT_VERSION", "read_manifest", "write_manifest", "sha256_of",
-           "check_files"]
+__all__ = ["MANIFEST_NAME", "IN_PROGRESS_NAME", "FORMAT_NAME", "FORMAT_VERSION", "read_manifest", "write_manifest",
+           "sha256_of", "check_files"]
 
 MANIFEST_NAME = "_metadata"
+#: The file a savepoint directory holds from its creation until its manifest is written: a
+#: directory with it and without a manifest is an incomplete savepoint (its writer died).
+IN_PROGRESS_NAME = "_savepoint_in_progress"
 FORMAT_NAME = "pyflink-compat-savepoint"
 FORMAT_VERSION = 1
 

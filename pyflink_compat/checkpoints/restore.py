@@ -29,8 +29,8 @@ from pyflink_compat.checkpoints.errors import SavepointError
 from pyflink_compat.checkpoints.fs import FileAccess, file_access_for_paths, local_path
 from pyflink_compat.checkpoints.layout import QueryCheckpoint, crc_name, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, check_files, read_manifest
-from pyflink_compat.checkpoints.savepoint import job_queries
-from pyflink_compat.checkpoints.file_checks import check_checkpoint_files
+from pyflink_compat.checkpoints.inspection import marker_stateful, query_problems
+from pyflink_compat.checkpoints.savepoint import JOB_MARKER_NAME, is_incomplete_savepoint, job_queries
 
 __all__ = ["RestoredQuery", "restore_query", "restore_job", "resolve_restore_source"]
 
@@ -83,7 +83,7 @@ def resolve_restore_source(fs: FileAccess, path: str, sink: Optional[str] = None
     elif fs.isfile(parent + "/" + MANIFEST_NAME):
         manifest_dir, query_name = parent, base
     for candidate in (path, parent):
-        if candidate.rpartition("/")[2].startswith("savepoint-") and manifest_dir is None:
+        if manifest_dir is None and is_incomplete_savepoint(fs, candidate):
             raise SavepointError(candidate, "no {} manifest: an incomplete savepoint, which is never "
                                  "restored".format(MANIFEST_NAME))
     if manifest_dir is not None:
@@ -95,23 +95,30 @@ def resolve_restore_source(fs: FileAccess, path: str, sink: Optional[str] = None
         if problems:
             raise SavepointError(manifest_dir, "the savepoint is damaged: " + "; ".join(problems))
         return manifest_dir + "/" + chosen, [str(f["path"]) for f in query["files"]], query, int(query["batch_id"])
+    stateful: Optional[bool] = None
     if is_query_checkpoint(fs, path):
         query_dir = path
+        if fs.isfile(parent + "/" + JOB_MARKER_NAME):
+            stateful = marker_stateful(fs, parent).get(base)
     else:
         queries = dict(job_queries(fs, path))
         if not queries:
             raise SavepointError(path, "neither a savepoint (no _metadata manifest) nor a Spark query checkpoint "
                                  "nor a job directory")
-        query_dir = queries[_pick(path, sorted(queries), sink)]
+        if not fs.isfile(path + "/" + JOB_MARKER_NAME):
+            raise SavepointError(path, "holds query checkpoints but neither a {} savepoint manifest nor a job "
+                                 "marker: restore one of its query checkpoints by its own path".format(MANIFEST_NAME))
+        chosen = _pick(path, sorted(queries), sink)
+        query_dir = queries[chosen]
+        stateful = marker_stateful(fs, path).get(chosen)
+    problems, _ = query_problems(fs, query_dir, stateful)
+    if problems:
+        raise SavepointError(query_dir, "the checkpoint cannot be restored: " + "; ".join(problems))
     checkpoint = QueryCheckpoint(fs, query_dir)
     batch = checkpoint.latest_committed()
     if batch is None:
         raise SavepointError(query_dir, "the checkpoint has no committed batch to restore")
-    files = checkpoint.files_for_restart(batch)
-    problems = check_checkpoint_files(fs, query_dir, files)
-    if problems:
-        raise SavepointError(query_dir, "the checkpoint is damaged: " + "; ".join(problems))
-    return query_dir, files, None, batch
+    return query_dir, checkpoint.files_for_restart(batch), None, batch
 
 
 _OPERATOR_METADATA_V2 = re.compile(r"state/\d+/_metadata/v2/\d+")

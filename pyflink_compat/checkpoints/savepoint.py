@@ -7,10 +7,15 @@ checkpoint at its newest committed batch: exactly the files a restart after that
 directory named after the sink. The ``_metadata`` manifest is written last; a directory
 without it is not a savepoint.
 
-On the local file system the files are hard links when the savepoint is on the same device as
-the checkpoint; on other file systems (through Hadoop) they are always copies. A link is safe
-because Spark never writes a checkpoint file in place: it renames new files over old names and
-deletes old ones, and neither touches the other name of a link.
+A savepoint belongs to its user: its files are copies (copy-on-write clones where the local
+file system has them), so nothing written into the live checkpoint, another savepoint or a
+restored location ever changes it. Hard links are an explicit choice (``link=True``, on the local
+file system and the same device only): Spark itself never rewrites a checkpoint file in place,
+but a tool or a user writing into one linked file changes every directory that shares it.
+
+From its creation until its manifest is written, the directory holds an ``_savepoint_in_progress``
+file; a directory left with it (its writer died) is an incomplete savepoint, which is never
+restored and which :func:`dispose_savepoint` removes with ``force``.
 """
 
 from __future__ import annotations
@@ -25,9 +30,9 @@ from pyflink_compat.checkpoints.errors import SavepointError
 from pyflink_compat.checkpoints.fs import FileAccess, file_access_for, file_access_for_paths
 from pyflink_compat.checkpoints.layout import QueryCheckpoint, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import (
-    FORMAT_NAME, FORMAT_VERSION, MANIFEST_NAME, read_manifest, sha256_of, write_manifest)
+    FORMAT_NAME, FORMAT_VERSION, IN_PROGRESS_NAME, MANIFEST_NAME, read_manifest, sha256_of, write_manifest)
 
-__all__ = ["write_savepoint", "dispose_savepoint", "job_queries", "JOB_MARKER_NAME"]
+__all__ = ["write_savepoint", "dispose_savepoint", "job_queries", "is_incomplete_savepoint", "JOB_MARKER_NAME"]
 
 #: The marker file a pyflink_compat job writes into its job directory.
 JOB_MARKER_NAME = "_pyflink_compat_job.json"
@@ -67,6 +72,9 @@ def _resolve_sources(fs: FileAccess, source: Union[str, Sequence[str]]) -> List[
     result = []
     for path in source:
         if not is_query_checkpoint(fs, path):
+            if not fs.exists(path) or not fs.exists(path + "/offsets"):
+                raise SavepointError(path, "the query has not completed its first checkpoint yet: nothing to "
+                                     "save; trigger the savepoint after it")
             raise SavepointError(path, "not a Spark query checkpoint (no metadata file and offsets/ log)")
         result.append((os.path.basename(path), path))
     names = [n for n, _ in result]
@@ -127,9 +135,22 @@ def _copy_query(fs: FileAccess, sink: str, source_dir: str, target: str, link: b
         max_attempts, last_error))
 
 
-def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name: str,
+def _recorded_job_name(fs: FileAccess, source: Union[str, Sequence[str]]) -> str:
+    """The job name the marker of a job directory records."""
+    if isinstance(source, str) and fs.isfile(source + "/" + JOB_MARKER_NAME):
+        try:
+            name = json.loads(fs.read_text(source + "/" + JOB_MARKER_NAME)).get("job_name")
+        except (ValueError, AttributeError):
+            name = None
+        if name:
+            return str(name)
+    raise SavepointError(source if isinstance(source, str) else ", ".join(source),
+                         "no job marker records the job's name: name the job")
+
+
+def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name: Optional[str] = None,
                     job_id: Optional[str] = None, spark_version: Optional[str] = None,
-                    link: bool = True, max_attempts: int = 5, fs: Optional[FileAccess] = None) -> str:
+                    link: bool = False, max_attempts: int = 5, fs: Optional[FileAccess] = None) -> str:
     """Take a savepoint of a job's queries at each query's newest committed batch.
 
     The queries may keep running: files Spark adds later are not needed, and a file removed by
@@ -138,11 +159,13 @@ def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name
     :param source: A job directory (``<storage dir>/<job name>``), one query checkpoint, or a
                    list of query checkpoints.
     :param target_dir: The directory to create the savepoint in (created when missing).
-    :param job_name: The job's name, recorded in the manifest.
+    :param job_name: The job's name, recorded in the manifest; by default the name the job
+                     directory's marker records.
     :param job_id: The job id (hex); its first 6 hex digits start the savepoint's name.
     :param spark_version: The Spark version that wrote the checkpoints, when known.
-    :param link: Hard-link files when possible instead of copying them (on the local file
-                 system only; Hadoop file systems always copy).
+    :param link: Hard-link files instead of copying them where possible (on the local file
+                 system and the same device only; Hadoop file systems always copy). The
+                 savepoint then shares its files with the checkpoint.
     :param max_attempts: How often one query's copy is started again when files vanish.
     :param fs: The file access to use (by default the one the paths need, see
                :func:`~pyflink_compat.checkpoints.fs.file_access_for_paths`).
@@ -154,36 +177,61 @@ def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name
     default_fs, paths = file_access_for_paths(target_dir, *sources)
     target_root, sources = paths[0], paths[1:]
     fs = fs or default_fs
-    queries = _resolve_sources(fs, sources[0] if isinstance(source, str) else sources)
+    resolved = sources[0] if isinstance(source, str) else sources
+    queries = _resolve_sources(fs, resolved)
+    job_name = job_name or _recorded_job_name(fs, resolved)
     name = "savepoint-{}-{}".format(_job_hex(job_name, job_id), os.urandom(6).hex())
     savepoint_dir = target_root + "/" + name
     if fs.exists(savepoint_dir):
         raise SavepointError(savepoint_dir, "already exists")
     fs.makedirs(savepoint_dir)
+    started = {"job_name": job_name, "job_id": job_id, "created_ms": int(time.time() * 1000)}
+    fs.write_atomic(savepoint_dir + "/" + IN_PROGRESS_NAME, json.dumps(started).encode("utf-8"))
     try:
         entries = [_copy_query(fs, sink, path, savepoint_dir + "/" + sink, link, max_attempts)
                    for sink, path in queries]
         write_manifest(fs, savepoint_dir, {
             "format": FORMAT_NAME, "format_version": FORMAT_VERSION, "job_name": job_name,
             "job_id": job_id, "spark_version": spark_version,
-            "created_ms": int(time.time() * 1000), "queries": entries,
+            "created_ms": started["created_ms"], "queries": entries,
         })
     except BaseException:
         # nothing half-written stays behind; the directory is ours, made just above
         if fs.exists(savepoint_dir) and not fs.isfile(savepoint_dir + "/" + MANIFEST_NAME):
             fs.remove_tree(savepoint_dir)
         raise
+    fs.remove_file(savepoint_dir + "/" + IN_PROGRESS_NAME)
     return savepoint_dir
 
 
-def dispose_savepoint(path: str) -> None:
+def is_incomplete_savepoint(fs: FileAccess, path: str) -> bool:
+    """Whether ``path`` is a savepoint whose writer died before its manifest was written."""
+    return fs.isfile(path + "/" + IN_PROGRESS_NAME) and not fs.isfile(path + "/" + MANIFEST_NAME)
+
+
+def dispose_savepoint(path: str, force: bool = False) -> None:
     """Delete a savepoint directory, and only that.
 
-    :raises SavepointError: unless ``path`` holds a valid manifest and nothing besides the
-                            manifest and the query directories it lists (then nothing is
-                            deleted).
+    :param force: Also delete an incomplete savepoint (one whose writer died before writing
+                  its manifest): its directory holds the in-progress file and nothing but the
+                  query directories it was copying.
+    :raises SavepointError: unless ``path`` holds a valid manifest (or, with ``force``, is an
+                            incomplete savepoint) and nothing besides the manifest and the
+                            query directories it lists (then nothing is deleted).
     """
     fs, local = file_access_for(path)
+    if is_incomplete_savepoint(fs, local):
+        if not force:
+            raise SavepointError(local, "an incomplete savepoint (its writer stopped before writing the "
+                                 "{} manifest): dispose of it with force".format(MANIFEST_NAME))
+        extra = [n for n in fs.listdir(local)
+                 if n != IN_PROGRESS_NAME and not n.startswith("." + MANIFEST_NAME)
+                 and not n.startswith("." + IN_PROGRESS_NAME) and not fs.isdir(local + "/" + n)]
+        if extra:
+            raise SavepointError(local, "holds entries a savepoint never writes ({}); nothing was deleted".format(
+                ", ".join(extra)))
+        fs.remove_tree(local)
+        return
     manifest = read_manifest(fs, local)
     allowed = {MANIFEST_NAME} | {str(q["path"]) for q in manifest["queries"]}
     extra = [n for n in fs.listdir(local) if n not in allowed]

@@ -26,7 +26,7 @@ from pyflink_compat.checkpoints.fs import FileAccess, file_access_for, file_acce
 from pyflink_compat.checkpoints.layout import ROCKSDB_PROVIDER, QueryCheckpoint, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, read_manifest
 from pyflink_compat.checkpoints.restore import resolve_restore_source
-from pyflink_compat.checkpoints.savepoint import job_queries
+from pyflink_compat.checkpoints.savepoint import JOB_MARKER_NAME, job_queries
 from pyflink_compat.spark.plan import JobPlan
 from pyflink_compat.spark.translation import PROVIDER_CLASS
 from pyflink_compat.util.exceptions import java_error
@@ -267,7 +267,7 @@ def _saved_queries(fs: FileAccess, path: str) -> Dict[str, str]:
     if fs.isfile(parent + "/" + MANIFEST_NAME) or is_query_checkpoint(fs, path):
         return {base: path}
     queries = dict(job_queries(fs, path))
-    if not queries:
+    if not queries or not fs.isfile(path + "/" + JOB_MARKER_NAME):
         resolve_restore_source(fs, path)  # raises the precise reason
     return queries
 

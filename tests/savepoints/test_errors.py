@@ -59,10 +59,10 @@ def test_the_savepoint_is_named_after_the_job_id_and_its_manifest_holds_relative
     assert saved_job["base"] not in json.dumps(manifest)
 
 
-def test_savepoint_files_are_hard_links_and_restored_files_are_copies(saved_job: Dict[str, str], tmp_path: Any) -> None:
+def test_savepoint_files_and_restored_files_are_copies(saved_job: Dict[str, str], tmp_path: Any) -> None:
     saved = os.path.join(saved_job["savepoint"], "counts", "offsets", "1")
     original = os.path.join(saved_job["job_dir"], "counts", "offsets", "1")
-    assert os.stat(saved).st_ino == os.stat(original).st_ino
+    assert os.stat(saved).st_ino != os.stat(original).st_ino and os.stat(saved).st_nlink == 1
     restored = restore_query(saved_job["savepoint"], str(tmp_path / "fresh"), sink="counts")
     assert os.stat(os.path.join(restored.location, "offsets", "1")).st_ino != os.stat(saved).st_ino
 
@@ -108,17 +108,21 @@ def test_a_directory_that_is_neither_savepoint_nor_checkpoint_is_refused_and_kep
     assert (other / "cat.jpg").read_bytes() == b"meow"
 
 
-def test_a_savepoint_without_its_manifest_is_incomplete_and_neither_restored_nor_disposed(
+def test_a_savepoint_without_its_manifest_is_judged_by_its_content_and_neither_restored_nor_disposed(
         saved_job: Dict[str, str], tmp_path: Any) -> None:
     partial = copy_of(saved_job["savepoint"], tmp_path, "savepoint-012345-000000000000")
     os.unlink(os.path.join(partial, "_metadata"))
     before = digest(partial)
-    with pytest.raises(SavepointError, match="savepoint-012345-000000000000: no _metadata manifest"):
+    with pytest.raises(SavepointError, match="savepoint-012345-000000000000: holds query checkpoints but neither "
+                       "a _metadata savepoint manifest nor a job marker"):
         restore_query(partial, str(tmp_path / "t"))
     with pytest.raises(SavepointError, match="no _metadata manifest"):
-        dispose_savepoint(partial)
+        dispose_savepoint(partial, force=True)  # not a savepoint: no in-progress file either
     assert digest(partial) == before
-    assert list_storage(str(tmp_path))["incomplete_savepoints"] == [partial]
+    listed = list_storage(str(tmp_path))
+    assert [(job["path"], job["marker"]) for job in listed["jobs"]] == [(partial, False)]
+    assert listed["incomplete_savepoints"] == [] and listed["savepoints"] == []
+    assert not verify(partial)["ok"]
 
 
 def test_a_corrupt_savepoint_file_is_named_as_a_checksum_mismatch(saved_job: Dict[str, str], tmp_path: Any) -> None:

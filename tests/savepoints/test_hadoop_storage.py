@@ -200,7 +200,7 @@ def test_list_show_and_verify_read_the_job_and_its_savepoint_on_viewfs(viewfs: M
     (query,) = job["queries"]
     assert query["sink"] == "counts" and query["newest_batch"] >= 1 and query["size"] > 0
     assert query["path"] == saved["job_dir"] + "/counts"
-    assert job["checkpoints"][-1]["id"] == "chk-{}".format(query["newest_batch"])
+    assert job["checkpoints"][-1]["id"] == "chk-{}".format(query["newest_batch"] + 1)
     found = {sp["path"]: sp for sp in list_storage(viewfs.uri)["savepoints"]}  # in <uri>/savepoints
     assert found[saved["savepoint"]]["job_name"] == "first"
     shown = show(saved["savepoint"])

@@ -203,7 +203,8 @@ def test_restores_from_bad_sources_are_refused_and_nothing_is_deleted(jobs, save
     partial = tmp_path / ("savepoint-" + "0" * 6 + "-partial")
     shutil.copytree(saved["savepoint"], partial)
     os.remove(partial / "_metadata")
-    assert "incomplete savepoint" in _refused(jobs, saved, tmp_path / "d", str(partial))
+    assert "neither a _metadata savepoint manifest nor a job marker" in _refused(jobs, saved, tmp_path / "d",
+                                                                                 str(partial))
     assert os.path.isdir(partial / "counts") and digest(saved["savepoint"]) == saved["digest"]
 
 

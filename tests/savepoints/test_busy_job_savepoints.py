@@ -1,0 +1,93 @@
+"""Savepoints of a job whose input arrives faster than its checkpoints, with Flink's defaults.
+
+Flink retains one checkpoint by default (``execution.checkpointing.num-retained``), which Spark
+reads as keeping one batch: the offset log entry before the newest committed batch is gone as
+soon as the next batch is planned. Triggered savepoints and stop-with-savepoint must succeed at
+once all the same, and every stop-with-savepoint must restore exactly once.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from typing import Any, Dict, List
+
+import pytest
+
+from pyflink_compat.common import JobStatus
+from pyflink_compat.checkpoints import verify
+
+from .test_job_savepoints import add_counts, commits, expected, jobs, restore_options, wait_for, write_files
+
+__all__ = ["jobs"]  # the fixture, shared with the module it comes from
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+class Arrivals:
+    """Input files written every ``pause`` seconds in a thread (one file per batch is read)."""
+
+    def __init__(self, directory: Any, pause: float, first: int = 0):
+        self.directory = directory
+        self.pause = pause
+        self.next = first
+        self.rows: List[Dict[str, Any]] = []
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._feed, daemon=True)
+
+    def _feed(self) -> None:
+        while not self.stopping.is_set():
+            self.rows += write_files(self.directory, self.next, 1)
+            self.next += 1
+            time.sleep(self.pause)
+
+    def __enter__(self) -> "Arrivals":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stopping.set()
+        self.thread.join()
+
+
+@pytest.mark.parametrize("retained", [1, 2, 5])
+def test_triggered_savepoints_of_a_busy_job_all_succeed_and_each_stop_restores_exactly_once(
+        jobs: Any, tmp_path: Any, retained: int) -> None:
+    source = tmp_path / "in"
+    rows = write_files(source, 0, 2)
+    triggers = 20 if retained == 1 else 5
+    stops = 5 if retained == 1 else 1
+    options = {"execution.checkpointing.num-retained": str(retained),
+               "execution.checkpointing.savepoint-dir": str(tmp_path / "sp")}
+    taken: List[float] = []
+    savepoint = None
+    with Arrivals(source, 0.05, first=2) as arrivals:
+        for stop in range(stops):
+            run_options = dict(options, **(restore_options(savepoint) if savepoint else {}))
+            env = jobs(run_options)
+            add_counts(env, source, tmp_path / "storage{}".format(stop))
+            client = env.execute_async("busy")
+            checkpoint = tmp_path / "storage{}".format(stop) / "busy" / "counts"
+            wait_for(lambda: len(commits(checkpoint)) >= 1 and os.path.exists(checkpoint / "offsets"), "a commit")
+            for _ in range(triggers if stop == 0 else 2):
+                started = time.monotonic()
+                path = client.trigger_savepoint(str(tmp_path / "triggered")).result(60)
+                taken.append(time.monotonic() - started)
+                assert verify(path)["ok"]
+            assert client.get_job_status().result() is JobStatus.RUNNING
+            started = time.monotonic()
+            savepoint = client.stop_with_savepoint(False).result(60)
+            taken.append(time.monotonic() - started)
+            client.get_job_execution_result().result(60)
+            assert client.get_job_status().result() is JobStatus.FINISHED
+            assert verify(savepoint)["ok"]
+        rows += arrivals.rows
+    env = jobs(dict(options, **restore_options(savepoint)))
+    counts = add_counts(env, source, tmp_path / "final", bounded=True)
+    client = env.execute_async("busy")
+    client.get_job_execution_result().result(120)
+    assert counts.latest() == expected(rows)  # five stops and restores: every row counted once
+    assert max(taken) < 10, taken
+    print("savepoint times (s): median {:.3f}, max {:.3f} over {}".format(
+        sorted(taken)[len(taken) // 2], max(taken), len(taken)))
