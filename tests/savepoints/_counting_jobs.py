@@ -7,6 +7,7 @@ import collections
 from typing import Any, Dict, List
 
 from tests._helpers.files import write_json_files
+from tests._helpers.jobs import SCHEMA
 
 #: The trigger interval of these jobs, in ms.
 INTERVAL_MS = 200
@@ -35,3 +36,21 @@ class Counts:
 
     def latest(self) -> Dict[str, int]:
         return self.batches[max(self.batches)] if self.batches else {}
+
+
+def add_counts(env: Any, source: Any, storage: Any, sink: str = "counts", bounded: bool = False) -> Counts:
+    """A sink counting rows per key over ``source`` (one file a batch), checkpointed under ``storage``."""
+    env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(storage))
+    counts = Counts()
+    frame = (env.spark_session.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1)
+             .json(str(source)))
+    writer = frame.groupBy("key").count().writeStream.outputMode("complete").foreachBatch(counts)
+    env.add_sink(writer, sink, bounded=bounded)
+    return counts
+
+
+def restore_options(path: str, **extra: str) -> Dict[str, str]:
+    """The Flink options of a job restored from ``path``."""
+    options = {"execution.state-recovery.path": path}
+    options.update(extra)
+    return options

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict
+from typing import Any, Dict, Iterator, List, Optional
 
 import pytest
 
+from pyflink_compat.common import Configuration
+from pyflink_compat.datastream import StreamExecutionEnvironment
+
 from tests._helpers.files import write_input
+from tests.savepoints._counting_jobs import INTERVAL_MS
 from tests.savepoints._queries import HDFS, rows_of, run_until_idle, session_conf, start_counts, start_rows
 
 
@@ -45,3 +49,22 @@ def saved_job(spark: Any, tmp_path_factory: Any) -> Dict[str, str]:
                                 job_id="0123456789abcdef0123456789abcdef")
     return {"base": base, "input": input_dir, "job_dir": job_dir, "storage": os.path.join(base, "storage"),
             "savepoint": savepoint, "rows_out": os.path.join(base, "rows_out")}
+
+
+@pytest.fixture
+def jobs() -> Iterator[Any]:
+    """Builds environments of counting jobs (options as Flink keys); closes them afterwards."""
+    made: List[StreamExecutionEnvironment] = []
+
+    def build(options: Optional[Dict[str, str]] = None) -> StreamExecutionEnvironment:
+        conf = Configuration()
+        for key, value in (options or {}).items():
+            conf.set_string(key, value)
+        env = StreamExecutionEnvironment.get_execution_environment(conf)
+        env.enable_checkpointing(INTERVAL_MS)
+        made.append(env)
+        return env
+
+    yield build
+    for env in made:
+        env.close()

@@ -18,9 +18,9 @@ import pytest
 from pyflink_compat.common import JobStatus
 from pyflink_compat.checkpoints import verify
 
-from .test_job_savepoints import add_counts, commits, expected, jobs, restore_options, wait_for, write_files
-
-__all__ = ["jobs"]  # the fixture, shared with the module it comes from
+from tests._helpers.files import log_ids
+from tests._helpers.waiting import wait_until
+from tests.savepoints._counting_jobs import add_counts, expected, restore_options, write_files
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -69,7 +69,8 @@ def test_triggered_savepoints_of_a_busy_job_all_succeed_and_each_stop_restores_e
             add_counts(env, source, tmp_path / "storage{}".format(stop))
             client = env.execute_async("busy")
             checkpoint = tmp_path / "storage{}".format(stop) / "busy" / "counts"
-            wait_for(lambda: len(commits(checkpoint)) >= 1 and os.path.exists(checkpoint / "offsets"), "a commit")
+            wait_until(lambda path=checkpoint: log_ids(path, "commits") and os.path.exists(path / "offsets"),
+                       what="a commit")
             for _ in range(triggers if stop == 0 else 2):
                 started = time.monotonic()
                 path = client.trigger_savepoint(str(tmp_path / "triggered")).result(60)

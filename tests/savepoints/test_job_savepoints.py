@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from typing import Any, Dict, Iterator, List, Optional
+from typing import Any, Dict, Optional
 
 import pytest
 
@@ -19,46 +19,11 @@ from pyflink_compat.datastream import StreamExecutionEnvironment
 from pyflink_compat.spark.savepoints import RestoreWarning
 
 from tests._helpers.files import digest, log_ids
-from tests._helpers.jobs import SCHEMA
 from tests._helpers.waiting import wait_until
-from tests.savepoints._counting_jobs import INTERVAL_MS, Counts, expected, write_files
+from tests._helpers.jobs import SCHEMA
+from tests.savepoints._counting_jobs import INTERVAL_MS, Counts, add_counts, expected, restore_options, write_files
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-@pytest.fixture
-def jobs() -> Iterator[Any]:
-    made: List[StreamExecutionEnvironment] = []
-
-    def build(options: Optional[Dict[str, str]] = None) -> StreamExecutionEnvironment:
-        conf = Configuration()
-        for key, value in (options or {}).items():
-            conf.set_string(key, value)
-        env = StreamExecutionEnvironment.get_execution_environment(conf)
-        env.enable_checkpointing(INTERVAL_MS)
-        made.append(env)
-        return env
-
-    yield build
-    for env in made:
-        env.close()
-
-
-def add_counts(env: StreamExecutionEnvironment, source: Any, storage: Any, sink: str = "counts",
-               bounded: bool = False) -> Counts:
-    env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(storage))
-    counts = Counts()
-    frame = (env.spark_session.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1)
-             .json(str(source)))
-    writer = frame.groupBy("key").count().writeStream.outputMode("complete").foreachBatch(counts)
-    env.add_sink(writer, sink, bounded=bounded)
-    return counts
-
-
-def restore_options(path: str, **extra: str) -> Dict[str, str]:
-    options = {"execution.state-recovery.path": path}
-    options.update(extra)
-    return options
-
 
 def ask_parallelism(env: StreamExecutionEnvironment, parallelism: Optional[int]) -> None:
     """Ask for state partitions as ``spark-submit --conf spark.flink.parallelism.default=n`` does."""

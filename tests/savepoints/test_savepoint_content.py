@@ -17,7 +17,7 @@ import pytest
 from pyflink_compat.checkpoints import (
     SavepointError, dispose_savepoint, list_storage, restore_query, verify, write_savepoint)
 from pyflink_compat.cli import main
-from tests.savepoints.conftest import digest
+from tests._helpers.files import digest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
