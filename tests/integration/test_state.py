@@ -10,7 +10,7 @@ import pytest
 
 from pyflink_compat.datastream import (EmbeddedRocksDBStateBackend, ExternalizedCheckpointRetention,
                                        HashMapStateBackend)
-from pyflink_compat.spark.supervisor import StateStoreMismatchWarning
+from pyflink_compat.spark.start_checks import StateStoreMismatchWarning
 
 from .conftest import (INTERVAL_MS, BatchFiles, file_uri, files_under, json_stream, log_ids,
                        run_to_end, write_json_files)

@@ -18,7 +18,7 @@ import pytest
 from pyflink_compat.checkpoints import SavepointError
 from pyflink_compat.common import Configuration, JobStatus
 from pyflink_compat.datastream import StreamExecutionEnvironment
-from pyflink_compat.spark.savepoints import RestoreWarning
+from pyflink_compat.spark.restore_at_start import RestoreWarning
 
 from .conftest import digest
 
