@@ -264,7 +264,7 @@ def main() -> Dict[str, Any]:
         client.get_job_execution_result().result()
     else:
         if args.plan_walk:
-            from pyflink_compat.spark.plan_nodes import plan_nodes
+            from pyflink_compat.spark.query_introspection import plan_nodes
 
             plan_nodes(writer)
         query = (writer.trigger(processingTime="{} milliseconds".format(args.interval))

@@ -15,29 +15,30 @@ class JobClient(object):
     """Watches and controls a job started with
     :meth:`~pyflink_compat.datastream.StreamExecutionEnvironment.execute_async`.
 
-    :param j_job_client: The run of the job this client controls.
+    :param j_job_client: The run of the job this client controls (a Python object, not a
+                         JVM one; ``pyflink_compat.spark.supervisor.job_run`` gives it back).
     """
 
     def __init__(self, j_job_client: 'JobRun'):
-        self._j_job_client = j_job_client
+        self._run = j_job_client
 
     def get_job_id(self) -> JobID:
         """The job's identifier."""
-        return self._j_job_client.job_id
+        return self._run.job_id
 
     def get_job_status(self) -> CompletableFuture:
         """The job's current :class:`~pyflink_compat.common.job_status.JobStatus`.
 
         :return: A future already holding the status.
         """
-        return CompletableFuture._completed(self._j_job_client.status)
+        return CompletableFuture._completed(self._run.status)
 
     def cancel(self) -> CompletableFuture:
         """Cancel the job: its queries stop and retention applies as for a cancellation.
 
         :return: A future that completes (with ``None``) once the job is cancelled.
         """
-        return CompletableFuture(self._j_job_client.cancel())
+        return CompletableFuture(self._run.cancel())
 
     def stop_with_savepoint(self, advance_to_end_of_event_time: bool,
                             savepoint_directory: str = None) -> CompletableFuture:
@@ -54,10 +55,8 @@ class JobClient(object):
                                     ``execution.checkpointing.savepoint-dir``.
         :return: A future holding the savepoint's directory.
         """
-        from pyflink_compat.spark.savepoints import stop_with_savepoint
-
-        return CompletableFuture(stop_with_savepoint(self._j_job_client, advance_to_end_of_event_time,
-                                                     savepoint_directory))
+        return CompletableFuture(self._run.stop_with_savepoint(advance_to_end_of_event_time,
+                                                               savepoint_directory))
 
     def trigger_savepoint(self, savepoint_directory: str = None) -> CompletableFuture:
         """Take a savepoint while the job keeps running: a copy of each query's checkpoint at
@@ -67,9 +66,7 @@ class JobClient(object):
                                     ``execution.checkpointing.savepoint-dir``.
         :return: A future holding the savepoint's directory.
         """
-        from pyflink_compat.spark.savepoints import trigger_savepoint
-
-        return CompletableFuture(trigger_savepoint(self._j_job_client, savepoint_directory))
+        return CompletableFuture(self._run.trigger_savepoint(savepoint_directory))
 
     def get_accumulators(self) -> CompletableFuture:
         """Always an empty dict: Spark jobs have no Flink accumulators."""
@@ -81,11 +78,11 @@ class JobClient(object):
         :return: A future that completes when the job ends; its ``result()`` raises
                  :class:`~pyflink_compat.util.exceptions.JobExecutionError` when the job failed.
         """
-        return CompletableFuture(self._j_job_client.result)
+        return CompletableFuture(self._run.result)
 
     def get_checkpoint_statistics(self) -> List['CompletedCheckpointStats']:
         """Every checkpoint the job completed so far, oldest first."""
-        return self._j_job_client.checkpoint_statistics()
+        return self._run.checkpoint_statistics()
 
 
 from pyflink_compat.missing.reexports import with_reexports  # noqa: E402

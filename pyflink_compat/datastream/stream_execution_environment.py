@@ -688,7 +688,7 @@ class StreamExecutionEnvironment(object):
                            a few sinks only, at-least-once).
         :return: This environment.
         """
-        from pyflink_compat.spark.job import check_writer
+        from pyflink_compat.spark.writers import check_writer
         from pyflink_compat.spark.plan import SinkSpec
 
         check_writer(self.spark_session, writer)
@@ -734,7 +734,7 @@ class StreamExecutionEnvironment(object):
         execution.checkpointing.timeout - emulated
         execution.checkpointing.min-pause - no Spark effect
         """
-        from pyflink_compat.spark.job import PLANNED_TEMPORARY_ROOT, build_plan
+        from pyflink_compat.spark.plan import PLANNED_TEMPORARY_ROOT, build_plan
 
         self._prepare_job()
         return build_plan(self._store, job_name, self._sinks, PLANNED_TEMPORARY_ROOT)
@@ -753,7 +753,7 @@ class StreamExecutionEnvironment(object):
         :param job_name: The job name used in the checkpoint location.
         :return: The same writer, ready to ``start()``.
         """
-        from pyflink_compat.spark.job import check_writer, configure_one_writer
+        from pyflink_compat.spark.writers import check_writer, configure_one_writer
 
         check_writer(self.spark_session, writer)
         self._prepare_job()
@@ -789,7 +789,7 @@ class StreamExecutionEnvironment(object):
         True
         """
         client = self.execute_async(job_name if job_name is not None else 'Flink Streaming Job')
-        run = client._j_job_client
+        run = client._run
         try:
             while not run.wait(0.5):
                 pass
@@ -819,7 +819,7 @@ class StreamExecutionEnvironment(object):
         : java.lang.IllegalStateException: No operators defined in streaming topology...
         """
         from pyflink_compat.common.job_client import JobClient
-        from pyflink_compat.spark.job import start_job
+        from pyflink_compat.spark.supervisor import start_job
 
         if not self._sinks:
             # As in Flink, executing clears the pipeline: a second call needs new sinks.

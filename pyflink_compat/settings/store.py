@@ -278,14 +278,19 @@ class SettingsStore:
         if self._synced_at != view.reads:  # the put did not derive the Spark keys
             self._sync()
 
-    def sync_spark_conf(self) -> None:
+    def sync_spark_conf(self, keys: Optional[Mapping[str, Optional[str]]] = None) -> None:
         """Write the Spark keys derived from the settings into the session conf (those whose
-        value differs from the conf as last read)."""
-        self._sync()
+        value differs from the conf as last read).
 
-    def _derived(self, flink: Mapping[str, str]) -> Mapping[str, Optional[str]]:
+        :param keys: Those keys, when the caller derived them from the conf as last read (a
+            job's plan holds them); derived here when omitted.
+        """
+        self._sync(keys)
+
+    def _derived(self, flink: Mapping[str, str],
+                 known: Optional[Mapping[str, Optional[str]]] = None) -> Mapping[str, Optional[str]]:
         """The Spark keys derived from ``flink``, the ``spark.flink.*`` entries of the conf
-        (full keys).
+        (full keys), or ``known`` when the caller derived them already.
 
         They are a function of those entries alone, so the last few results are kept by them:
         going back to a configuration seen before (a backend set again after another one)
@@ -294,19 +299,21 @@ class SettingsStore:
         key = frozenset(flink.items())
         found = self._derivations.get(key)
         if found is None:
-            raw = _flink_entries(flink)
-            found = self._spark_keys(self.snapshot(raw), object_of(raw, "checkpoint-storage"),
-                                     object_of(raw, "state-backend"))
+            found = known
+            if found is None:
+                raw = _flink_entries(flink)
+                found = self._spark_keys(self.snapshot(raw), object_of(raw, "checkpoint-storage"),
+                                         object_of(raw, "state-backend"))
             if len(self._derivations) >= _KEPT_DERIVATIONS:
                 self._derivations.clear()
             self._derivations[key] = found
         return found
 
-    def _sync(self) -> None:
+    def _sync(self, keys: Optional[Mapping[str, Optional[str]]] = None) -> None:
         view = self._view
         entries = view.entries()
         self._synced_at = view.reads
-        native = self._derived(view.prefixed(CONF_PREFIX))
+        native = self._derived(view.prefixed(CONF_PREFIX), keys)
         view.write({key: text for key, text in native.items() if entries.get(key) != text})
 
 

@@ -13,7 +13,7 @@ import re
 from typing import Any, Dict, List
 
 from pyflink_compat.spark.plan import QueryPlan
-from pyflink_compat.spark.plan_nodes import plan_nodes
+from pyflink_compat.spark.query_introspection import plan_nodes
 
 __all__ = ["pipeline_shape", "source_descriptions"]
 

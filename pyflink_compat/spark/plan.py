@@ -1,9 +1,10 @@
 """What a job does on Spark, decided before it starts, and the summary that shows it.
 
-:func:`plan_job` turns a settings snapshot and the registered sinks into a :class:`JobPlan`:
-per query its trigger, checkpoint location and write mode, the session-wide Spark keys, and
-for every Flink setting whether Spark applies it, pyflink_compat emulates it, or it has no
-Spark effect. ``str(plan)`` is the summary printed by
+:func:`build_plan` reads an environment's settings once, and :func:`plan_job` turns that
+settings snapshot and the registered sinks into a :class:`JobPlan`: per query its trigger,
+checkpoint location and write mode, the session-wide Spark keys, and for every Flink setting
+whether Spark applies it, pyflink_compat emulates it, or it has no Spark effect. The Spark keys
+of the plan are then written to the session conf. ``str(plan)`` is the summary printed by
 :meth:`StreamExecutionEnvironment.get_job_plan` and logged when the job starts.
 """
 
@@ -18,13 +19,14 @@ import attrs
 from pyflink_compat.settings.registry import SETTINGS, JobSettings, Setting
 from pyflink_compat.settings import values
 from pyflink_compat.settings.kinds import StorageKind, StorageSpec
-from pyflink_compat.spark.plan_nodes import plan_nodes
+from pyflink_compat.settings.store import SettingsStore, object_of
+from pyflink_compat.spark.query_introspection import is_stateful, sink_format, sources_bounded
 from pyflink_compat.spark.restart import RestartPolicy, restart_policy_for
-from pyflink_compat.spark.translation import effective_storage, session_conf
+from pyflink_compat.spark.translation import SHUFFLE_PARTITIONS, effective_storage, session_keys
 
 __all__ = [
-    "SinkSpec", "QueryPlan", "SettingStatus", "JobPlan", "plan_job", "job_directory_name",
-    "sink_format", "is_stateful", "no_effect_message", "TEMPORARY", "DURABLE",
+    "SinkSpec", "QueryPlan", "SettingStatus", "JobPlan", "build_plan", "plan_job", "job_directory_name",
+    "no_effect_message", "TEMPORARY", "DURABLE", "PLANNED_TEMPORARY_ROOT",
 ]
 
 _ASYNC_SINKS = ("memory", "console", "noop", "kafka", "foreach")
@@ -34,6 +36,9 @@ _ASYNC_SINKS_SPARK3 = ("memory", "console", "noop", "kafka")  # 3.5 rejects fore
 TEMPORARY = "temporary"
 #: Durable checkpoint locations under the configured checkpoint directory.
 DURABLE = "durable"
+
+#: Shown in a plan printed before the job starts, in place of the job's temporary directory.
+PLANNED_TEMPORARY_ROOT = "file:<temporary directory of the job>"
 
 
 @attrs.frozen
@@ -133,6 +138,9 @@ class JobPlan:
     :param python_archives: Archives (``path#dir``) it ships with ``SparkContext.addArchive``.
     :param unread_keys: Flink keys set but read by no setting, each with the known key it is
         probably a misspelling of (or ``None``).
+    :param shuffle_partitions: The shuffle partitions the queries run with, so the state
+        partitions of a new checkpoint: the parallelism when it is set, else the session's
+        own ``spark.sql.shuffle.partitions`` when that is set (``None``: Spark's default).
     """
 
     job_name: str
@@ -147,6 +155,7 @@ class JobPlan:
     python_files: Tuple[str, ...] = ()
     python_archives: Tuple[str, ...] = ()
     unread_keys: Tuple[Tuple[str, Optional[str]], ...] = ()
+    shuffle_partitions: Optional[int] = None
 
     @property
     def checkpoint_timeout(self) -> int:
@@ -167,6 +176,12 @@ class JobPlan:
     def durable_sinks(self) -> Tuple[str, ...]:
         """The sinks whose queries checkpoint under :attr:`job_dir`."""
         return tuple(q.name for q in self.queries if q.location_kind == DURABLE)
+
+    @property
+    def parallelism_set(self) -> bool:
+        """Whether the job asks for a parallelism (``parallelism.default``), which then sets
+        :attr:`shuffle_partitions`."""
+        return self.settings.parallelism is not None and self.settings.parallelism > 0
 
     @property
     def checkpointing_enabled(self) -> bool:
@@ -263,48 +278,6 @@ def _encode_char(char: str, index: int, length: int) -> str:
     return "".join("%{:02X}".format(b) for b in char.encode("utf-8", "surrogatepass"))
 
 
-def sink_format(writer: Any) -> Optional[str]:
-    """The format of a PySpark ``DataStreamWriter`` (read from the JVM object)."""
-    try:
-        j_writer = writer._jwrite
-        field = j_writer.getClass().getDeclaredField("source")
-        field.setAccessible(True)
-        value = field.get(j_writer)
-        return None if value is None else str(value).lower()
-    except Exception:
-        return None
-
-
-def is_stateful(writer: Any) -> bool:
-    """Whether the query behind a writer keeps state (aggregation, deduplication, join...)."""
-    try:
-        return plan_nodes(writer).stateful
-    except Exception:
-        return True
-
-
-def sources_bounded(writer: Any) -> Optional[bool]:
-    """Whether every source of the query behind ``writer`` is bounded, as far as Spark tells.
-
-    File sources (``spark.readStream.text/csv/json/parquet...``) are bounded: their files are
-    listed when a batch starts. Any other streaming source is taken as unbounded. ``None``
-    when the plan cannot be read.
-    """
-    try:
-        leaves = writer._df._jdf.queryExecution().analyzed().collectLeaves()
-        streaming = []
-        for index in range(int(leaves.size())):
-            leaf = leaves.apply(index)
-            if bool(leaf.isStreaming()):
-                streaming.append(str(leaf.toString()))
-    except Exception:
-        return None
-    if not streaming:
-        return None
-    # A file stream source's relation shows as FileSource[<path>].
-    return all(text.startswith("FileSource[") for text in streaming)
-
-
 def batch_reason(settings: JobSettings, sink: SinkSpec) -> Tuple[bool, str]:
     """Whether a sink's query runs as in ``BATCH`` mode, and why (for the summary)."""
     mode = settings.runtime_mode
@@ -377,6 +350,24 @@ def _query_plan(settings: JobSettings, sink: SinkSpec, location: str, location_k
                      sink.continuous and interval_ms is not None, options)
 
 
+def build_plan(store: SettingsStore, job_name: str, sinks: Sequence[SinkSpec], temporary_root: str) -> JobPlan:
+    """The plan of a job from the environment's current settings, read afresh from its
+    session conf (which is what the job's queries run with); the plan's Spark keys are then
+    written to that conf."""
+    store.refresh()
+    raw = store.raw()
+    plan = plan_job(job_name, store.snapshot(raw), list(raw), object_of(raw, "checkpoint-storage"),
+                    object_of(raw, "state-backend"), sinks, temporary_root, store.text(SHUFFLE_PARTITIONS))
+    store.sync_spark_conf(plan.spark_conf)
+    return plan
+
+
+def _positive(text: Optional[str]) -> Optional[int]:
+    if text is not None and text.strip().lstrip("-").isdigit() and int(text) > 0:
+        return int(text)
+    return None
+
+
 def plan_job(
     job_name: str,
     settings: JobSettings,
@@ -385,6 +376,7 @@ def plan_job(
     backend: Optional[Mapping[str, Any]],
     sinks: Sequence[SinkSpec],
     temporary_root: str,
+    session_partitions: Optional[str] = None,
 ) -> JobPlan:
     """Decide how a job runs on Spark.
 
@@ -395,6 +387,8 @@ def plan_job(
     :param backend: The state backend record set through the API, if any.
     :param sinks: The sinks, in registration order.
     :param temporary_root: A job-owned directory URI for temporary checkpoint locations.
+    :param session_partitions: The session's own ``spark.sql.shuffle.partitions``, if set
+        (what the queries run with when the settings give no parallelism).
     """
     resolved = effective_storage(settings, storage)
     durable = settings.checkpoint_interval is not None and resolved.kind is not StorageKind.JOBMANAGER \
@@ -417,10 +411,12 @@ def plan_job(
         statuses.append(SettingStatus(setting, value, setting.key in explicit,
                                       setting.has_no_effect(value)))
     limit = resolved.max_state_size if resolved.kind is StorageKind.JOBMANAGER else None
-    return JobPlan(job_name, settings, resolved, session_conf(settings, storage, backend),
+    keys = session_keys(settings, resolved, backend)
+    partitions = keys.get(SHUFFLE_PARTITIONS) if SHUFFLE_PARTITIONS in keys else session_partitions
+    return JobPlan(job_name, settings, resolved, keys,
                    tuple(queries), tuple(statuses), restart_policy_for(settings), job_dir,
                    limit, _split(settings.python_files), _split(settings.python_archives),
-                   unread_keys(explicit_keys))
+                   unread_keys(explicit_keys), _positive(partitions))
 
 
 def _split(text: Optional[str]) -> Tuple[str, ...]:

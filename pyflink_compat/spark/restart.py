@@ -3,6 +3,14 @@
 The strategy is chosen by ``restart-strategy.type``; when it is unset, a job with
 checkpointing enabled uses ``exponential-delay`` and one without uses ``none``, as Flink 1.20
 does. Time is passed in (seconds, monotonic) so that the rules are testable without waiting.
+
+One restart does not go through a strategy: the *tolerated write-failure restart*. A query
+that dies because its checkpoint could not be written has failed a checkpoint; as long as
+failed checkpoints are tolerated (``execution.checkpointing.tolerable-failed-checkpoints``),
+a Flink job keeps running through that, so the supervisor starts that query alone again at
+once from its checkpoint, without asking the strategy and without counting a job restart
+(``JobRun._restart_after_tolerated_write_failure`` in :mod:`pyflink_compat.spark.supervisor`).
+One failed checkpoint more than tolerated fails the job, and the strategy decides.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
-"""Running a job: its queries, their checkpoints, failures, restarts and clean-up.
+"""Starting a job and supervising it: its queries, their checkpoints, failures, restarts and end.
 
-A :class:`JobRun` starts one Spark streaming query per sink and watches them from a thread of
-its own. It only polls and dispatches: what it needs comes from the :class:`JobPlan`, and each
+:func:`start_job` plans a job from an environment's settings, ships its Python files and starts
+a :class:`JobRun`. A run checks what can be checked before anything runs
+(:mod:`pyflink_compat.spark.start_checks`), starts one Spark streaming query per sink, and
+watches them from a thread of its own. What it needs comes from the :class:`JobPlan`, and each
 Flink rule it applies is a function of :mod:`pyflink_compat.spark.rules` or a
 :mod:`pyflink_compat.spark.restart` strategy:
 
@@ -9,21 +11,30 @@ Flink rule it applies is a function of :mod:`pyflink_compat.spark.rules` or a
 * a batch running past the checkpoint timeout, a failed checkpoint commit, or (with
   JobManager storage) state past its maximum size is a failed checkpoint; more consecutive
   failed checkpoints than tolerated fail the job;
+* a query that died because its checkpoint could not be written, while failed checkpoints are
+  still tolerated, is started again at once on its own (the tolerated write-failure restart,
+  see :mod:`pyflink_compat.spark.restart`);
 * a failed job is restarted from its checkpoints as long as the restart strategy allows;
+* a stop-with-savepoint stops the queries, has the savepoint written
+  (:mod:`pyflink_compat.spark.job_savepoints`), then ends the job, or restarts the queries when
+  the savepoint could not be written;
 * when the job ends, its checkpoints are kept or deleted by the retention mode, deleting only
   what the job provably created (see :mod:`pyflink_compat.spark.checkpoint_dirs`).
 
 Failures are the job's error (:class:`~pyflink_compat.util.exceptions.JobExecutionError`), with
 the file or directory at fault in the message:
 
-* before anything starts, :meth:`JobRun.start` refuses settings Spark cannot run (a state store
-  provider or checkpoint file manager class the JVM cannot load), storage it cannot write, a
-  corrupt marker or checkpoint file, and a checkpoint that does not fit the query's pipeline;
-  nothing is deleted then;
+* before anything starts, :meth:`JobRun.start` refuses settings Spark cannot run, storage it
+  cannot write, a corrupt marker or checkpoint file, and a checkpoint that does not fit the
+  query's pipeline; nothing is deleted then;
 * a query that fails to start counts as a failure of the job, so the restart strategy decides;
 * before each (re)start, and whenever new batches complete, a query's checkpoint must still
   hold the newest batch this job saw committed there: a checkpoint deleted or truncated while
   the job runs fails the job instead of being rebuilt from the beginning.
+
+:func:`job_run` and :func:`job_runs` give the run behind a ``JobClient`` and the runs an
+environment started, for tests and tools that look at a run's queries, restarts and kept
+checkpoints.
 """
 
 from __future__ import annotations
@@ -31,40 +42,86 @@ from __future__ import annotations
 import logging
 import threading
 import time
-import warnings
 from concurrent.futures import Future
-from typing import Any, Callable, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Tuple
 
 from pyflink_compat.common.job_execution_result import JobExecutionResult
 from pyflink_compat.common.job_id import JobID
 from pyflink_compat.common.job_status import JobStatus
-from pyflink_compat.spark.checkpoint_dirs import NO_CLAIM, CheckpointDirs, CheckpointError, new_run_id
+from pyflink_compat.settings.store import SettingsStore
+from pyflink_compat.spark.checkpoint_dirs import CheckpointDirs, CheckpointError, new_run_id
 from pyflink_compat.spark.failures import (
     CheckpointLost, QueryStartFailure, failure_context, first_line, is_checkpoint_write_failure)
-from pyflink_compat.spark.job_directories import StateStoreMismatchWarning, prepare_directories, record_new_shape
+from pyflink_compat.spark.job_savepoints import SavepointWrite, stop_with_savepoint, trigger_savepoint, write_on_stop
 from pyflink_compat.spark.polling import (
     Pacer, keeps_pace, needs_status, slowest_pause, status_every)
-from pyflink_compat.spark.plan import DURABLE, JobPlan, SinkSpec, no_effect_message
-from pyflink_compat.spark.savepoints import write_on_stop
+from pyflink_compat.spark.plan import DURABLE, JobPlan, SinkSpec, build_plan
 from pyflink_compat.spark.rules import (
-    IDLE_POLLS_BEFORE_FINISHED, CheckpointFailure, FailedCheckpoints, batch_took_too_long,
+    IDLE_POLLS_BEFORE_FINISHED, FailedCheckpoints, batch_took_too_long,
     deletes_checkpoints, idle_polls_after, lost_progress, running_past_timeout,
     state_size_rejection)
-from pyflink_compat.spark.settings_check import impossible_settings
+from pyflink_compat.spark.start_checks import check_before_start, record_new_shape
 from pyflink_compat.spark.stats import CompletedCheckpointStats, stats_from_progress
-from pyflink_compat.spark.temporary_root import remove_temporary_root
+from pyflink_compat.spark.temporary_root import make_temporary_root, remove_temporary_root
 from pyflink_compat.spark.watched_query import WatchedQuery
 from pyflink_compat.spark.writers import apply_query_plan
-from pyflink_compat.util.exceptions import job_failure, job_start_failure
+from pyflink_compat.util.exceptions import job_failure
 
-__all__ = ["JobRun", "NoSparkEffectWarning", "StateStoreMismatchWarning", "CheckpointFailure",
-           "CheckpointLost"]
+if TYPE_CHECKING:
+    from pyspark.sql import SparkSession
+
+__all__ = ["JobRun", "start_job", "job_run", "job_runs"]
 
 LOG = logging.getLogger("pyflink_compat.job")
 
 
-class NoSparkEffectWarning(UserWarning):
-    """Settings in force for a job that Spark does not honour."""
+def start_job(store: SettingsStore, spark: "SparkSession", job_name: str, sinks: Sequence[SinkSpec]) -> "JobRun":
+    """Plan the job, then start its queries under supervision."""
+    from pyflink_compat._logging import install_default_handler
+
+    # The job log shows in a plain script; an application that set up logging keeps its own.
+    install_default_handler()
+    if not sinks:
+        raise RuntimeError("No sinks registered: add at least one with env.add_sink(writer) "
+                           "before executing the job.")
+    temporary_root = make_temporary_root(job_name)
+    try:
+        plan = build_plan(store, job_name, sinks, temporary_root)
+        _ship_python_dependencies(spark, plan)
+        run = JobRun(plan, sinks, spark, temporary_root)
+        run.start()
+    except BaseException:  # the job never started: nothing will remove its directory later
+        remove_temporary_root(temporary_root)
+        raise
+    return run
+
+
+def _ship_python_dependencies(spark: "SparkSession", plan: JobPlan) -> None:
+    """Ship the job's Python files and archives (``python.files``, ``python.archives``) to the
+    executors, as Flink ships them to its Python workers."""
+    context = spark.sparkContext
+    for path in plan.python_files:
+        context.addPyFile(path)
+    for path in plan.python_archives:
+        context.addArchive(path)
+
+
+def job_run(client: Any) -> "JobRun":
+    """The run behind a :class:`~pyflink_compat.common.JobClient` (PyFlink's ``JobClient``
+    has no accessor for it).
+
+    :raises TypeError: when ``client`` holds no run.
+    """
+    run = getattr(client, "_run", None)
+    if not isinstance(run, JobRun):
+        raise TypeError("{} holds no job run".format(type(client).__name__))
+    return run
+
+
+def job_runs(env: Any) -> Tuple["JobRun", ...]:
+    """The runs a :class:`~pyflink_compat.datastream.StreamExecutionEnvironment` started, oldest
+    first (PyFlink's environment has no accessor for them)."""
+    return tuple(getattr(env, "_runs", ()))
 
 
 class JobRun:
@@ -95,13 +152,10 @@ class JobRun:
         self.run_id = new_run_id()
         #: Which query failed last and the checkpoint files its error names.
         self._failure_context: Optional[str] = None
-        #: Flink's ``execution.state-recovery.claim-mode``; only NO_CLAIM exists for now.
-        self.claim_mode = NO_CLAIM
         self._started_at = 0.0
-        self.kept: List[str] = []
-        self.mismatches: List[str] = []
-        self.restarts = 0
-        self._stop_request: Optional[Tuple[Callable[[], str], 'Future[str]']] = None
+        self._kept: List[str] = []
+        self._restarts = 0
+        self._stop_request: Optional[SavepointWrite] = None
         self._thread = threading.Thread(target=self._run, name="pyflink_compat-job", daemon=True)
 
     # -- what clients see ---------------------------------------------------------------------
@@ -113,6 +167,23 @@ class JobRun:
     @property
     def result(self) -> 'Future[JobExecutionResult]':
         return self._result
+
+    @property
+    def handles(self) -> Tuple[Any, ...]:
+        """Each sink's running PySpark ``StreamingQuery``, in registration order (``None``
+        for a query not running: not started yet, finished, or between restarts)."""
+        return tuple(query.handle for query in self._queries)
+
+    @property
+    def restarts(self) -> int:
+        """How often the restart strategy restarted the job."""
+        return self._restarts
+
+    @property
+    def kept(self) -> Tuple[str, ...]:
+        """Why each directory the job's end would have deleted was kept (empty when all went,
+        or when retention kept the checkpoints)."""
+        return tuple(self._kept)
 
     def checkpoint_statistics(self) -> List[CompletedCheckpointStats]:
         with self._lock:
@@ -129,7 +200,19 @@ class JobRun:
         self._cancel.set()
         return self._cancelled
 
-    def stop_for_savepoint(self, write: Callable[[], str]) -> 'Future[str]':
+    def trigger_savepoint(self, directory: Optional[str]) -> 'Future[str]':
+        """Take a savepoint while the queries run (:func:`job_savepoints.trigger_savepoint
+        <pyflink_compat.spark.job_savepoints.trigger_savepoint>`)."""
+        return trigger_savepoint(self.plan, self.job_id, self.status, self._spark, directory)
+
+    def stop_with_savepoint(self, advance_to_end_of_event_time: bool, directory: Optional[str]) -> 'Future[str]':
+        """Stop the queries, take a savepoint, then finish the job
+        (:func:`job_savepoints.stop_with_savepoint
+        <pyflink_compat.spark.job_savepoints.stop_with_savepoint>`)."""
+        return stop_with_savepoint(self.plan, self.job_id, self.status, self._spark, self._stop_for_savepoint,
+                                   advance_to_end_of_event_time, directory)
+
+    def _stop_for_savepoint(self, write: Callable[[], str]) -> 'Future[str]':
         """Stop the queries, call ``write`` once they have terminated, then finish the job."""
         future: 'Future[str]' = Future()
         with self._lock:
@@ -155,23 +238,12 @@ class JobRun:
 
         :raises JobExecutionError: when the job cannot run (nothing was started or deleted).
         """
-        problem = impossible_settings(self.plan)
-        if problem is not None:
-            raise job_start_failure(self.plan.job_name, problem)
-        try:
-            prepared = prepare_directories(self.plan, [(q.sink, q.plan) for q in self._queries],
-                                           self._spark, self.run_id)
-        except CheckpointError as e:
-            raise job_start_failure(self.plan.job_name, str(e), e) from None
-        self._dirs, self.claim_mode, self.mismatches = \
-            prepared.dirs, prepared.claim_mode, prepared.mismatches
+        prepared = check_before_start(self.plan, [(q.sink, q.plan) for q in self._queries],
+                                      self._spark, self.run_id)
+        self._dirs = prepared.dirs
         for query in self._queries:
             query.last_committed = prepared.last_committed.get(query.sink.name, query.last_committed)
             query.shape_unrecorded = query.sink.name in prepared.unrecorded
-        message = no_effect_message(self.plan)
-        if message is not None:
-            warnings.warn(message, NoSparkEffectWarning, stacklevel=3)
-            LOG.warning(message)
         LOG.info("Starting job %s (%s)\n%s", self.plan.job_name, self.job_id, self.plan)
         self._started_at = time.monotonic()
         self._thread.start()
@@ -212,10 +284,10 @@ class JobRun:
                 delay = self._restart.on_failure(time.monotonic())
                 if delay is None:
                     return self._finish(JobStatus.FAILED, cause)
-                self.restarts += 1
+                self._restarts += 1
                 self._set_status(JobStatus.RESTARTING)
                 LOG.warning("Job %s failed (%s); restarting from its checkpoints in %.2f s "
-                            "(restart %d)", self.plan.job_name, cause, delay, self.restarts)
+                            "(restart %d)", self.plan.job_name, cause, delay, self._restarts)
                 if self._cancel.wait(delay) and self._stop_request is None:
                     return self._finish(JobStatus.SUSPENDED if self._interrupt.is_set()
                                         else JobStatus.CANCELED)
@@ -232,19 +304,25 @@ class JobRun:
             if query.finished:
                 continue
             failure = self._check_checkpoint(query, before_start=True)
+            if failure is None:
+                failure = self._start_query(query)
             if failure is not None:
                 return failure
-            try:
-                query.handle = apply_query_plan(query.sink.writer, query.plan).start()
-            except Exception as e:  # any start failure goes to the restart strategy
-                return QueryStartFailure("Query '{}' could not start from its checkpoint {}: {}".format(
-                    query.sink.name, query.plan.checkpoint_location, first_line(e)))
-            query.restarted(time.monotonic())
         if self._dirs is not None:
             try:
                 self._dirs.record_query_ids({q.sink.name: q.handle for q in self._queries if q.handle})
             except CheckpointError as e:
                 return e
+        return None
+
+    def _start_query(self, query: WatchedQuery) -> Optional[BaseException]:
+        """Start one query from its checkpoint; a failure to start is returned, not raised."""
+        try:
+            query.handle = apply_query_plan(query.sink.writer, query.plan).start()
+        except Exception as e:  # any start failure goes to the restart strategy
+            return QueryStartFailure("Query '{}' could not start from its checkpoint {}: {}".format(
+                query.sink.name, query.plan.checkpoint_location, first_line(e)))
+        query.restarted(time.monotonic())
         return None
 
     def _check_checkpoint(self, query: WatchedQuery, before_start: bool) -> Optional[BaseException]:
@@ -340,19 +418,7 @@ class JobRun:
             self._failure_context = failure_context(query.sink.name, query.plan.checkpoint_location,
                                                     j_query, self._dirs)
             if is_checkpoint_write_failure(error):
-                failure = self._failed_checkpoint(query, "its checkpoint could not be written: {}".format(
-                    getattr(error, "desc", error)))
-                if failure is None:
-                    failure = self._check_checkpoint(query, before_start=True)
-                if failure is None:
-                    try:
-                        query.handle = apply_query_plan(query.sink.writer, query.plan).start()
-                    except Exception as e:  # the restart strategy decides
-                        return QueryStartFailure("Query '{}' could not start from its checkpoint {}: "
-                                                 "{}".format(query.sink.name, query.plan.checkpoint_location,
-                                                             first_line(e)))
-                    query.restarted(time.monotonic())
-                return failure
+                return self._restart_after_tolerated_write_failure(query, error)
             return error
         failure = self._collect_progress(query)
         if failure is not None:
@@ -364,6 +430,24 @@ class JobRun:
                 query.idle_polls = 0
             return None
         return self._check_timeout_and_end(query, j_query)
+
+    def _restart_after_tolerated_write_failure(self, query: WatchedQuery,
+                                               error: BaseException) -> Optional[BaseException]:
+        """The tolerated write-failure restart: a query that died because its checkpoint could
+        not be written is a failed checkpoint; while failed checkpoints are tolerated, that
+        query alone starts again at once from its checkpoint (the restart strategy is not
+        asked, as a tolerated failed checkpoint does not fail a Flink job).
+
+        :return: The job's failure: too many failed checkpoints, a lost checkpoint, or the
+            query failing to start again.
+        """
+        failure = self._failed_checkpoint(query, "its checkpoint could not be written: {}".format(
+            getattr(error, "desc", error)))
+        if failure is None:
+            failure = self._check_checkpoint(query, before_start=True)
+        if failure is None:
+            failure = self._start_query(query)
+        return failure
 
     def _collect_progress(self, query: WatchedQuery) -> Optional[BaseException]:
         j_query = query.handle._jsq
@@ -464,7 +548,7 @@ class JobRun:
                                                              "taken".format(self.job_id, status.name)))
         try:
             if delete and self._dirs is not None:
-                self.kept = self._dirs.delete_owned(self.plan.durable_sinks,
+                self._kept = self._dirs.delete_owned(self.plan.durable_sinks,
                                                     failed=status is JobStatus.FAILED)
             elif self._dirs is not None:
                 LOG.info("Job %s ended %s: checkpoints kept under %s (retention %s)",

@@ -28,6 +28,7 @@ __all__ = [
     "FILE_MANAGER_CLASS",
     "SHUFFLE_PARTITIONS",
     "session_conf",
+    "session_keys",
     "state_store_provider",
     "effective_storage",
     "settings_store",
@@ -95,14 +96,24 @@ def session_conf(
     storage: Optional[Mapping[str, Any]],
     backend: Optional[Mapping[str, Any]],
 ) -> Mapping[str, Optional[str]]:
-    """The session-wide Spark conf keys that follow from the Flink settings.
+    """The session-wide Spark conf keys that follow from the Flink settings and the records
+    of the API objects (:func:`session_keys` of the storage they resolve to)."""
+    return session_keys(settings, effective_storage(settings, storage), backend)
+
+
+def session_keys(
+    settings: JobSettings,
+    resolved: StorageSpec,
+    backend: Optional[Mapping[str, Any]],
+) -> Mapping[str, Optional[str]]:
+    """The session-wide Spark conf keys that follow from the Flink settings, once the
+    checkpoint storage is resolved (:func:`effective_storage`).
 
     A value of ``None`` means the key is to be unset, so that Spark's default applies. The
     RocksDB changelog key is given only when the provider may read it: the HDFS-backed store
     reads no RocksDB key, so under a heap backend the session keeps whatever value it has,
     and a switch between a heap and a RocksDB backend writes only keys that change something.
     """
-    resolved = effective_storage(settings, storage)
     provider = state_store_provider(settings, backend)
     keys: Dict[str, Optional[str]] = {
         MIN_BATCHES_TO_RETAIN: str(settings.num_retained),

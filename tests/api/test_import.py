@@ -37,7 +37,7 @@ def test_re_exports_are_the_defining_modules_objects():
 
 _CHECKPOINTS_PROBE = """
 import sys
-import pyflink_compat.spark.job  # a job's runtime, on its way to the first query
+import pyflink_compat.spark.supervisor  # a job's runtime, on its way to the first query
 print(sorted(m for m in sys.modules if m.startswith('pyflink_compat.checkpoints.')))
 from pyflink_compat import checkpoints
 from pyflink_compat.checkpoints import inspection, verify

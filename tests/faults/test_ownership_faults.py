@@ -13,6 +13,7 @@ import pytest
 from pyflink_compat.common import JobStatus
 from pyflink_compat.datastream import ExternalizedCheckpointRetention
 from pyflink_compat.spark.plan import job_directory_name
+from pyflink_compat.spark.supervisor import job_run
 from pyflink_compat.util.exceptions import JobExecutionError
 from tests._helpers.files import file_uri, tree, write_json_files
 from tests._helpers.jobs import INTERVAL_MS, BatchFiles, json_stream, run_to_end, wait_for_commits
@@ -153,7 +154,7 @@ def test_a_checkpoint_removed_mid_run_fails_the_job_naming_it_and_nothing_is_rep
     assert found, message
     assert found.group(1).endswith("removed-mid-run/rows") and int(found.group(2)) >= min(seen)
     assert client.get_job_status().result() is JobStatus.FAILED
-    assert client._j_job_client.restarts == 2  # the restart strategy retried; each check refused
+    assert job_run(client).restarts == 2  # the restart strategy retried; each check refused
     assert sink.calls == sorted(set(sink.calls)), sink.calls  # no batch ran twice, none from 0 again
 
 
@@ -169,7 +170,7 @@ def test_a_query_that_fails_to_start_goes_through_the_restart_strategy(make_env,
     assert isinstance(outcome, JobExecutionError), outcome
     assert "Query 'rows' could not start from its checkpoint" in str(outcome)
     assert "start-fails/rows" in str(outcome)
-    assert client._j_job_client.restarts == 2
+    assert job_run(client).restarts == 2
 
 
 @pytest.mark.parametrize("options, expected", [

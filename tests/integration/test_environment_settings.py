@@ -9,7 +9,8 @@ import pytest
 
 from pyflink_compat.common import JobStatus, RestartStrategies
 from pyflink_compat.datastream import ExternalizedCheckpointRetention, RuntimeExecutionMode
-from pyflink_compat.spark.supervisor import StateStoreMismatchWarning
+from pyflink_compat.spark.start_checks import StateStoreMismatchWarning
+from pyflink_compat.spark.supervisor import job_runs
 from pyflink_compat.util.exceptions import JobExecutionError
 
 from tests._helpers.files import all_ids, file_uri, ids_of, write_json_files
@@ -106,7 +107,7 @@ def test_a_fixed_delay_restart_strategy_set_through_the_api_restarts_then_fails(
     env.add_sink(json_stream(env, tmp_path / "in").writeStream.foreachBatch(sink), "rows", bounded=True)
     with pytest.raises(JobExecutionError):
         env.execute("failing-job")
-    run = env._runs[-1]
+    run = job_runs(env)[-1]
     assert run.restarts == 2
     assert run.status is JobStatus.FAILED
 

@@ -9,7 +9,8 @@ import re
 import pytest
 
 from pyflink_compat.common import JobStatus
-from pyflink_compat.spark.supervisor import CheckpointFailure
+from pyflink_compat.spark.rules import CheckpointFailure
+from pyflink_compat.spark.supervisor import job_run, job_runs
 from pyflink_compat.util.exceptions import JobExecutionError
 
 from tests._helpers.files import all_ids, file_uri, ids_of, write_json_files
@@ -48,7 +49,7 @@ def test_a_transient_failure_recovers_from_the_checkpoint_without_duplicates_and
     result = run_to_end(client)
     assert not isinstance(result, Exception), result
     assert client.get_job_status().result() is JobStatus.FINISHED
-    run = client._j_job_client
+    run = job_run(client)
     assert run.restarts == 1
     assert not flag.exists()
     # Batch 2 ran twice (failed, then replayed from the checkpoint with the same input).
@@ -116,7 +117,7 @@ def test_failures_beyond_the_restart_strategy_fail_the_job(make_env, tmp_path):
     assert cause is not None
     assert "permanent failure in batch 0" in str(cause)
     assert type(cause).__name__ == "StreamingQueryException"
-    run = env._runs[-1]
+    run = job_runs(env)[-1]
     from pyflink_compat.common import JobClient
 
     assert JobClient(run).get_job_status().result() is JobStatus.FAILED

@@ -7,6 +7,7 @@ import os
 import pytest
 
 from pyflink_compat.common import JobStatus
+from pyflink_compat.spark.supervisor import job_run
 
 from tests._helpers.files import write_json_files
 from tests._helpers.jobs import INTERVAL_MS, json_stream, run_to_end, start_unbounded_job
@@ -27,10 +28,10 @@ def test_a_bounded_sink_with_no_input_at_all_finishes(make_env, tmp_path):
 
 def test_an_unbounded_sink_keeps_running_until_cancelled(make_env, tmp_path):
     client = start_unbounded_job(make_env, tmp_path, "unbounded-job", "forever")
-    run = client._j_job_client
+    run = job_run(client)
     assert not run.wait(1.5)  # input exhausted, but an unbounded sink does not finish
     assert client.get_job_status().result() is JobStatus.RUNNING
-    handle = run._queries[0].handle
+    handle = run.handles[0]
     assert client.cancel().result(60) is None
     assert client.get_job_status().result() is JobStatus.CANCELED
     assert not handle.isActive
@@ -42,8 +43,8 @@ def test_closing_the_environment_cancels_its_running_job(make_env, tmp_path):
     env.enable_checkpointing(INTERVAL_MS)
     env.add_sink(json_stream(env, tmp_path / "in").writeStream.format("noop"), "forever")
     client = env.execute_async("closed-job")
-    run = client._j_job_client
-    handle = wait_until(lambda: run._queries[0].handle, what="query started")
+    run = job_run(client)
+    handle = wait_until(lambda: run.handles[0], what="query started")
     env.close()
     assert client.get_job_status().result() is JobStatus.CANCELED
     assert not handle.isActive

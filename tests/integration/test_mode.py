@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pyflink_compat.datastream import CheckpointingMode
+from pyflink_compat.spark.supervisor import job_run
 
 from tests._helpers.files import write_json_files
 from tests._helpers.jobs import INTERVAL_MS, BatchFiles, execution_class, json_stream, run_to_end
@@ -23,8 +24,8 @@ def mode_input(tmp_path_factory):
 
 def _run(env, name):
     client = env.execute_async(name)
-    run = client._j_job_client
-    handle = wait_until(lambda: run._queries[0].handle, what="query started")
+    run = job_run(client)
+    handle = wait_until(lambda: run.handles[0], what="query started")
     kind = execution_class(handle)
     result = run_to_end(client)
     assert not isinstance(result, Exception), result

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pyflink_compat.spark.pipeline_shape import source_descriptions
-from pyflink_compat.spark.plan_nodes import plan_nodes
+from pyflink_compat.spark.query_introspection import plan_nodes
 
 from tests._helpers.jobs import json_stream
 

@@ -6,7 +6,7 @@ import logging
 import warnings
 
 from pyflink_compat.common import Duration
-from pyflink_compat.spark.supervisor import NoSparkEffectWarning
+from pyflink_compat.spark.start_checks import NoSparkEffectWarning
 
 from tests._helpers.files import write_json_files
 from tests._helpers.jobs import INTERVAL_MS, BatchFiles, json_stream, run_to_end

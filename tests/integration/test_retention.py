@@ -9,6 +9,7 @@ import pytest
 
 from pyflink_compat.common import JobStatus
 from pyflink_compat.datastream import ExternalizedCheckpointRetention
+from pyflink_compat.spark.supervisor import job_run
 from pyflink_compat.util.exceptions import JobExecutionError
 
 from tests._helpers.files import file_uri, log_ids, write_json_files
@@ -138,7 +139,7 @@ def test_a_pre_existing_checkpoint_the_job_did_not_create_is_kept_with_the_reaso
     checkpoint = root / "retention-job" / "rows"
     assert (checkpoint / "metadata").is_file()
     assert log_ids(checkpoint, "commits")[:len(before)] == before
-    run = client._j_job_client
+    run = job_run(client)
     assert any("rows" in reason and "not created by this job" in reason for reason in run.kept)
     assert "not created by this job" in caplog.text
 
@@ -166,4 +167,4 @@ def test_a_checkpoint_replaced_since_the_job_created_it_is_kept(make_env, retent
                                "NO_EXTERNALIZED_CHECKPOINTS", "finish", tmp_path / "out2")
     assert not isinstance(outcome, Exception), outcome
     assert (checkpoint / "metadata").read_text() == replaced_id
-    assert any("does not match" in reason for reason in client._j_job_client.kept)
+    assert any("does not match" in reason for reason in job_run(client).kept)

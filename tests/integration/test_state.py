@@ -10,7 +10,7 @@ import pytest
 
 from pyflink_compat.datastream import (EmbeddedRocksDBStateBackend, ExternalizedCheckpointRetention,
                                        HashMapStateBackend)
-from pyflink_compat.spark.supervisor import StateStoreMismatchWarning
+from pyflink_compat.spark.start_checks import StateStoreMismatchWarning
 
 from tests._helpers.files import file_uri, files_under, log_ids, write_json_files
 from tests._helpers.jobs import INTERVAL_MS, BatchFiles, json_stream, run_to_end

@@ -8,9 +8,10 @@ import os
 import pytest
 
 from pyflink_compat.common import JobStatus
+from pyflink_compat.spark.supervisor import job_run
 from pyflink_compat.datastream import (CustomCheckpointStorage, ExternalizedCheckpointRetention,
                                        FileSystemCheckpointStorage, JobManagerCheckpointStorage)
-from pyflink_compat.spark.supervisor import CheckpointFailure
+from pyflink_compat.spark.rules import CheckpointFailure
 from pyflink_compat.util.exceptions import JobExecutionError
 
 from tests._helpers.files import all_ids, file_uri, ids_of, log_ids, write_json_files
@@ -43,7 +44,7 @@ def test_file_system_storage_puts_each_query_under_dir_job_sink(make_env, tmp_pa
     env.get_checkpoint_config().set_externalized_checkpoint_retention(RETAIN)
     env.add_sink(json_stream(env, tmp_path / "in").writeStream.format("noop"), "the_sink", bounded=True)
     client = env.execute_async("fs-job")
-    handle = wait_until(lambda: client._j_job_client._queries[0].handle, what="query started")
+    handle = wait_until(lambda: job_run(client).handles[0], what="query started")
     expected = tmp_path / "cp" / "fs-job" / "the_sink"
     assert query_checkpoint_dir(handle) == str(expected)
     result = run_to_end(client)
@@ -114,7 +115,7 @@ def test_job_manager_storage_within_its_limit_runs_on_a_temporary_location(make_
     env.add_sink(counts.writeStream.outputMode("update").foreachBatch(BatchFiles(tmp_path / "out")),
                  "counts", bounded=True)
     client = env.execute_async("jm-ok-job")
-    handle = wait_until(lambda: client._j_job_client._queries[0].handle, what="query started")
+    handle = wait_until(lambda: job_run(client).handles[0], what="query started")
     owner = os.path.dirname(query_checkpoint_dir(handle))
     result = run_to_end(client)
     assert not isinstance(result, Exception), result

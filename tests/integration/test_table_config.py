@@ -6,6 +6,7 @@ import threading
 
 import pytest
 
+from pyflink_compat.spark.supervisor import job_runs
 from pyflink_compat.table import StreamTableEnvironment
 
 from tests._helpers.files import write_json_files
@@ -40,15 +41,15 @@ def test_a_checkpoint_interval_set_on_the_table_config_is_the_trigger_of_the_que
     runner = threading.Thread(target=execute, daemon=True)
     runner.start()
     try:
-        run = wait_until(lambda: env._runs and env._runs[0], what="the job started")
-        handle = wait_until(lambda: run._queries[0].handle, what="the query started")
+        run = wait_until(lambda: job_runs(env) and job_runs(env)[0], what="the job started")
+        handle = wait_until(lambda: run.handles[0], what="the query started")
         trigger = query_trigger(handle)
         assert trigger.getClass().getSimpleName() == "ProcessingTimeTrigger"
         assert trigger.intervalMs() == 2000
         assert env.get_checkpoint_interval() == 2000
     finally:
-        if env._runs:
-            env._runs[0].cancel()
+        if job_runs(env):
+            job_runs(env)[0].cancel()
         runner.join(120)
     assert not runner.is_alive()
     assert "error" not in outcome, outcome.get("error")

@@ -9,6 +9,7 @@ import pytest
 from pyflink_compat.common import JobStatus
 from pyflink_compat.datastream import JobManagerCheckpointStorage
 from pyflink_compat.settings.kinds import StorageKind
+from pyflink_compat.spark.supervisor import job_run
 
 from tests._helpers.files import file_uri, log_ids, write_json_files
 from tests._helpers.jobs import (INTERVAL_MS, json_stream, query_checkpoint_dir, query_trigger, run_to_end,
@@ -30,10 +31,10 @@ def test_every_query_of_the_job_gets_the_checkpoint_interval_as_processing_time_
     env.add_sink(json_stream(env, small_input).writeStream.format("noop"), "to_noop")
     env.add_sink(json_stream(env, small_input).writeStream.format("memory"), "to_memory")
     client = env.execute_async("interval-job")
-    run = client._j_job_client
+    run = job_run(client)
     try:
-        handles = wait_until(lambda: all(q.handle is not None for q in run._queries) and
-                             [q.handle for q in run._queries], what="both queries started")
+        handles = wait_until(lambda: all(h is not None for h in run.handles) and
+                             list(run.handles), what="both queries started")
         for handle in handles:
             trigger = query_trigger(handle)
             assert trigger.getClass().getSimpleName() == "ProcessingTimeTrigger"
@@ -59,8 +60,8 @@ def test_queries_without_durable_storage_checkpoint_in_a_job_owned_temporary_dir
     assert plan.queries[0].location_kind == "temporary"
 
     client = env.execute_async("temp-job")
-    run = client._j_job_client
-    handle = wait_until(lambda: run._queries[0].handle, what="query started")
+    run = job_run(client)
+    handle = wait_until(lambda: run.handles[0], what="query started")
     location = query_checkpoint_dir(handle)
     owner = os.path.dirname(location)
     assert os.path.basename(owner).startswith("pyflink_compat-")

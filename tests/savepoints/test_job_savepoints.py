@@ -16,7 +16,7 @@ import pytest
 from pyflink_compat.checkpoints import SavepointError
 from pyflink_compat.common import Configuration, JobStatus
 from pyflink_compat.datastream import StreamExecutionEnvironment
-from pyflink_compat.spark.savepoints import RestoreWarning
+from pyflink_compat.spark.restore_at_start import RestoreWarning
 
 from tests._helpers.files import digest, log_ids
 from tests._helpers.waiting import wait_until

@@ -1,58 +1,35 @@
-"""Savepoints and restores of a running job: the glue between a :class:`JobRun` and
-:mod:`pyflink_compat.checkpoints`.
+"""Restoring a job from a savepoint or checkpoint when it starts, rescaling its state.
 
-* :func:`trigger_savepoint` copies each query's checkpoint at its newest committed micro-batch
-  while the queries keep running, on a worker thread.
-* :func:`stop_with_savepoint` asks the run to stop its queries; once they have terminated, the
-  supervising thread calls :func:`write_on_stop` before retention applies, and the job ends
-  ``FINISHED``.
-* :func:`prepare_restore` reads ``execution.state-recovery.*`` when a job starts, checks the
-  source, the job's checkpoint directories and the sinks, and returns a :class:`Restore` whose
-  ``apply()`` fills the job's fresh checkpoint locations before the queries start.
+:func:`prepare_restore` reads ``execution.state-recovery.*`` from the job's plan before any
+query starts: it checks the source, the job's checkpoint locations and the sinks, and decides
+per sink whether its saved state is rescaled to the partitions the plan asks for. It returns a
+:class:`Restore` whose ``apply()`` fills the job's fresh checkpoint locations (copies, never
+the source) before the queries start. The files are read and written through
+:mod:`pyflink_compat.checkpoints`.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 import warnings
-from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import attrs
 
-from pyflink_compat.checkpoints import SavepointError, restore_query, write_savepoint
+from pyflink_compat.checkpoints import SavepointError, restore_query
 from pyflink_compat.checkpoints.fs import FileAccess, file_access_for, file_access_for_paths
 from pyflink_compat.checkpoints.layout import ROCKSDB_PROVIDER, QueryCheckpoint, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, read_manifest
 from pyflink_compat.checkpoints.restore import resolve_restore_source
 from pyflink_compat.checkpoints.savepoint import JOB_MARKER_NAME, job_queries
 from pyflink_compat.spark.plan import JobPlan
+from pyflink_compat.spark.query_introspection import sink_format, sink_path
 from pyflink_compat.spark.translation import PROVIDER_CLASS
 from pyflink_compat.util.exceptions import java_error
 
-if TYPE_CHECKING:
-    from pyflink_compat.spark.supervisor import JobRun
-
-__all__ = [
-    "NO_SAVEPOINT_DIRECTORY", "Restore", "RestoreWarning", "savepoint_directory", "trigger_savepoint",
-    "stop_with_savepoint", "write_on_stop", "prepare_restore", "non_restored_state_message",
-]
+__all__ = ["Restore", "RestoreWarning", "prepare_restore", "rescale", "non_restored_state_message"]
 
 LOG = logging.getLogger("pyflink_compat.savepoints")
-
-#: Flink 1.20's message when neither the call nor the configuration names a savepoint directory
-#: (``SchedulerBase.triggerSavepoint`` / ``stopWithSavepoint``, an ``IllegalStateException``).
-NO_SAVEPOINT_DIRECTORY = (
-    "No savepoint directory configured. You can either specify a directory while cancelling via "
-    "-s :targetDirectory or configure a cluster-wide default via key "
-    "'execution.checkpointing.savepoint-dir'.")
-
-_ADVANCE_NOT_SUPPORTED = (
-    "stop_with_savepoint(advance_to_end_of_event_time=True) is not supported: Spark cannot "
-    "fire every event-time timer and window before stopping (there is no MAX_WATERMARK to "
-    "emit). Stop with advance_to_end_of_event_time=False, or end the input so that a bounded "
-    "sink finishes.")
 
 #: File sink formats whose output directory keeps its own batch log (``_spark_metadata``).
 _FILE_SINKS = ("parquet", "json", "csv", "orc", "text", "avro", "delta")
@@ -71,114 +48,6 @@ def non_restored_state_message(source: str, sink: str) -> str:
             "option on the CLI.".format(source, sink))
 
 
-# -- taking savepoints ----------------------------------------------------------------------------
-def savepoint_directory(plan: JobPlan, directory: Optional[str], target: str) -> str:
-    """The directory a savepoint goes to: the call's, else the configured default.
-
-    :raises JavaIllegalStateError: with Flink's message when neither is set.
-    """
-    chosen = directory if directory is not None else plan.settings.savepoint_dir
-    if chosen is None or not str(chosen).strip():
-        raise java_error("java.lang.IllegalStateException", NO_SAVEPOINT_DIRECTORY, target)
-    return str(chosen)
-
-
-def _take(run: "JobRun", directory: str) -> str:
-    plan = run.plan
-    locations = [q.checkpoint_location for q in plan.queries]
-    return write_savepoint(locations, directory, plan.job_name, job_id=run.job_id.to_hex_string(),
-                           spark_version=str(run._spark.version))
-
-
-def _failed(error: BaseException) -> "Future[str]":
-    future: "Future[str]" = Future()
-    future.set_exception(error)
-    return future
-
-
-def _not_running(run: "JobRun", target: str) -> Optional[BaseException]:
-    reason = None
-    if run.status.is_terminal_state():
-        reason = "Job {} ({}) is {}: no savepoint can be taken of a job that has ended.".format(
-            run.plan.job_name, run.job_id, run.status.name)
-    elif not run.plan.checkpointing_enabled:
-        reason = ("Job {} ({}) runs without checkpointing (no checkpoint interval): enable "
-                  "checkpointing to take savepoints.".format(run.plan.job_name, run.job_id))
-    if reason is None:
-        return None
-    error: BaseException = java_error("java.lang.IllegalStateException", reason, target)
-    return error
-
-
-def trigger_savepoint(run: "JobRun", directory: Optional[str]) -> "Future[str]":
-    """Take a savepoint of a running job; the future holds the savepoint directory.
-
-    The copy runs on a thread of its own while the queries continue. A query without a
-    committed micro-batch yet fails the future with :class:`SavepointError`.
-    """
-    target = "JobClient.triggerSavepoint"
-    error = _not_running(run, target)
-    if error is not None:
-        return _failed(error)
-    try:
-        where = savepoint_directory(run.plan, directory, target)
-    except Exception as e:  # the future carries it, as in Flink
-        return _failed(e)
-    future: "Future[str]" = Future()
-
-    def work() -> None:
-        try:
-            path = _take(run, where)
-        except BaseException as e:
-            LOG.warning("Savepoint of job %s failed: %s", run.plan.job_name, e)
-            future.set_exception(e)
-            return
-        LOG.info("Savepoint of job %s (%s) written to %s", run.plan.job_name, run.job_id, path)
-        future.set_result(path)
-
-    threading.Thread(target=work, name="pyflink_compat-savepoint", daemon=True).start()
-    return future
-
-
-def stop_with_savepoint(run: "JobRun", advance_to_end_of_event_time: bool,
-                        directory: Optional[str]) -> "Future[str]":
-    """Stop a job's queries, then take a savepoint; the job then ends ``FINISHED``.
-
-    Retention applies only after the savepoint is written. When writing fails, the queries
-    start again from their checkpoints and the job keeps running, as in Flink.
-    """
-    target = "JobClient.stopWithSavepoint"
-    if advance_to_end_of_event_time:
-        return _failed(java_error("java.lang.UnsupportedOperationException", _ADVANCE_NOT_SUPPORTED, target))
-    error = _not_running(run, target)
-    if error is not None:
-        return _failed(error)
-    try:
-        where = savepoint_directory(run.plan, directory, target)
-    except Exception as e:
-        return _failed(e)
-    return run.stop_for_savepoint(lambda: _take(run, where))
-
-
-def write_on_stop(request: Tuple[Callable[[], str], "Future[str]"]) -> Optional[str]:
-    """Write the savepoint of a stop-with-savepoint once the queries have stopped.
-
-    :return: The savepoint's directory; the caller completes the future with it once the job
-             has finished, as Flink does. ``None`` when writing failed: the future then holds
-             the error and the job runs on.
-    """
-    write, future = request
-    try:
-        path = write()
-    except BaseException as e:  # the caller's future carries it
-        LOG.warning("Stop-with-savepoint failed, the job continues: %s", e)
-        future.set_exception(e)
-        return None
-    LOG.info("Savepoint written to %s; the job finishes", path)
-    return path
-
-
-# -- restoring --------------------------------------------------------------------------------------
 @attrs.frozen
 class Restore:
     """A checked restore, ready to fill a job's checkpoint locations.
@@ -230,16 +99,6 @@ def rescale(spark: Any, sink: str, location: str, partitions: int) -> None:
     LOG.info("Sink '%s': restored state rescaled to %d partitions", sink, partitions)
 
 
-def _target_partitions(spark: Any) -> Tuple[Optional[int], bool]:
-    """The state partitions a restored job asks for, and whether it asked explicitly
-    (``parallelism.default``) rather than through the session's shuffle partitions."""
-    for key, explicit in (("spark.flink.parallelism.default", True), ("spark.sql.shuffle.partitions", False)):
-        value = spark.conf.get(key, None) if spark is not None else None
-        if value is not None and str(value).strip().lstrip("-").isdigit() and int(value) > 0:
-            return int(value), explicit
-    return None, False
-
-
 def _can_rescale(spark: Any, provider: str) -> Optional[str]:
     """Why the state of a checkpoint written with ``provider`` cannot be rescaled here, if so
     (every reason that applies: Spark 3.5 with HDFS-backed state gets both)."""
@@ -275,19 +134,10 @@ def _saved_queries(fs: FileAccess, path: str) -> Dict[str, str]:
 def _sink_log_ahead(writer: Any, batch: int) -> Optional[str]:
     """For a file sink whose output log already holds batches past ``batch``: why it must not
     be restored into (Spark would skip those batches' new output)."""
-    from pyflink_compat.spark.plan import sink_format
-
     if sink_format(writer) not in _FILE_SINKS:
         return None
-    try:
-        j_writer = writer._jwrite
-        field = j_writer.getClass().getDeclaredField("extraOptions")
-        field.setAccessible(True)
-        option = field.get(j_writer).get("path")
-        path = str(option.get()) if option.isDefined() else None
-    except Exception:  # no readable path: nothing to compare
-        return None
-    if path is None:
+    path = sink_path(writer)
+    if path is None:  # no readable path: nothing to compare
         return None
     try:
         fs, local = file_access_for(path)
@@ -326,7 +176,7 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None) -
 
     :param plan: The job's plan (its settings and checkpoint locations).
     :param writers: The sinks' ``DataStreamWriter`` by name (to guard file sinks).
-    :param spark: The job's Spark session (for the state partitions asked for).
+    :param spark: The job's Spark session (whether this Spark can rescale state).
     :return: None without ``execution.state-recovery.path``.
     :raises SavepointError: for a missing, damaged or unrecognised source, a non-empty
         checkpoint location, or a file sink whose output is ahead of the restored batch.
@@ -340,7 +190,7 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None) -
     if mode == "LEGACY":
         text = ("execution.state-recovery.claim-mode=LEGACY is treated as NO_CLAIM: the job copies "
                 "the snapshot and never changes or deletes it.")
-        warnings.warn(text, RestoreWarning, stacklevel=4)
+        warnings.warn(text, RestoreWarning, stacklevel=6)
         LOG.warning(text)
     sinks = [q.name for q in plan.queries]
     locations = {q.name: q.checkpoint_location for q in plan.queries}
@@ -365,7 +215,8 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None) -
                                  .format(", ".join(own), mode))
         return Restore(source, (), in_place=True)
     copies: List[Tuple[str, str, str, Optional[int]]] = []
-    target, explicit = _target_partitions(spark)
+    # the state partitions the job asks for: explicitly with a parallelism, else the session's
+    target, explicit = plan.shuffle_partitions, plan.parallelism_set
     for sink in chosen:
         location = local_locations[sink]
         if fs.exists(location) and (not fs.isdir(location) or fs.listdir(location)):

@@ -1,15 +1,27 @@
-"""A job's checkpoint directories before its queries start.
+"""The checks a job passes before its first query starts, and the warnings it gives then.
 
-:func:`prepare_directories` runs once per job start, before any query: it applies a restore,
-checks that the job directory is this job's and that each sink's checkpoint fits its pipeline,
-records the new run in the ownership marker (so that the directories the run creates are
-provably the job's), and warns when a checkpoint pins a state store or a partition count other
-than the one configured. Nothing is deleted here.
+:func:`check_before_start` runs once per job start, before any query:
+
+* it refuses settings that can never work on Spark (:func:`impossible_settings`): a state
+  store provider or checkpoint file manager is a JVM class Spark loads when a query starts,
+  and a name it cannot load (a typo such as ``state.backend.type: rocks-db``, or a custom
+  class missing from the class path) would fail every start while a restart strategy retried
+  forever;
+* it prepares the job's checkpoint directories (:func:`prepare_directories`): it applies a
+  restore, checks that the job directory is this job's and that each sink's checkpoint fits
+  its pipeline, records the new run in the ownership marker (so that the directories the run
+  creates are provably the job's), and warns when a checkpoint pins a state store or a
+  partition count other than the one configured. Nothing is deleted here;
+* it warns once about settings in force that have no Spark effect, and about keys that look
+  like misspelled Flink keys (:class:`NoSparkEffectWarning`).
 
 A sink whose checkpoint does not exist yet has nothing to be checked against, so its query's
 plan is not read before it starts (a round trip per operator, on the way to the first batch):
 the run records its pipeline's shape with :func:`record_new_shape` once the query has
 committed, and a later run that finds no recorded shape records it then.
+
+The warnings are given with the stack level of the environment method that started the job
+(``execute_async``), through :func:`pyflink_compat.spark.supervisor.start_job`.
 """
 
 from __future__ import annotations
@@ -20,17 +32,29 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 import attrs
 
+from pyflink_compat.settings.kinds import HEAP_BACKENDS, ROCKSDB_BACKENDS, StorageKind
 from pyflink_compat.spark.checkpoint_dirs import CLAIM, NO_CLAIM, CheckpointDirs, CheckpointError
 from pyflink_compat.spark.pipeline_shape import pipeline_shape
-from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec
-from pyflink_compat.spark.rules import checkpoint_misfit, partitions_mismatch, state_store_mismatch
-from pyflink_compat.spark.savepoints import prepare_restore
-from pyflink_compat.spark.translation import PROVIDER_CLASS, SHUFFLE_PARTITIONS
+from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec, no_effect_message
+from pyflink_compat.spark.restore_at_start import prepare_restore
+from pyflink_compat.spark.rules import (
+    checkpoint_misfit, partitions_mismatch, state_store_mismatch, unloadable_class)
+from pyflink_compat.spark.translation import (
+    FILE_MANAGER_CLASS, HDFS_PROVIDER, PROVIDER_CLASS, ROCKSDB_PROVIDER, SHUFFLE_PARTITIONS)
 from pyflink_compat.spark.watched_query import WatchedQuery
+from pyflink_compat.util.exceptions import job_start_failure
+from pyflink_compat.util.java_classes import context_class_loader, jvm
 
-__all__ = ["PreparedDirectories", "StateStoreMismatchWarning", "prepare_directories", "record_new_shape"]
+__all__ = [
+    "NoSparkEffectWarning", "PreparedDirectories", "StateStoreMismatchWarning", "check_before_start",
+    "class_loadable", "impossible_settings", "prepare_directories", "record_new_shape",
+]
 
 LOG = logging.getLogger("pyflink_compat.job")
+
+
+class NoSparkEffectWarning(UserWarning):
+    """Settings in force for a job that Spark does not honour."""
 
 
 class StateStoreMismatchWarning(UserWarning):
@@ -58,12 +82,62 @@ class PreparedDirectories:
     unrecorded: Set[str] = attrs.Factory(set)
 
 
+def check_before_start(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPlan]], spark: Any,
+                       run_id: str) -> PreparedDirectories:
+    """Check what can be checked before a job's queries start (see the module's text).
+
+    Warnings are given with the stack level of a call from ``JobRun.start``.
+
+    :param plan: The job's plan.
+    :param queries: Each sink with its query's plan.
+    :param spark: The job's Spark session.
+    :param run_id: The id the ownership marker records for this run.
+    :raises JobExecutionError: when the job cannot run (nothing was started or deleted).
+    """
+    problem = impossible_settings(plan)
+    if problem is not None:
+        raise job_start_failure(plan.job_name, problem)
+    try:
+        prepared = prepare_directories(plan, queries, spark, run_id)
+    except CheckpointError as e:
+        raise job_start_failure(plan.job_name, str(e), e) from None
+    message = no_effect_message(plan)
+    if message is not None:
+        warnings.warn(message, NoSparkEffectWarning, stacklevel=4)
+        LOG.warning(message)
+    return prepared
+
+
+def impossible_settings(plan: JobPlan) -> Optional[str]:
+    """Why the settings of ``plan`` cannot run on Spark, or ``None``."""
+    provider = plan.spark_conf.get(PROVIDER_CLASS)
+    if provider is not None and provider not in (HDFS_PROVIDER, ROCKSDB_PROVIDER):
+        problem = unloadable_class("state.backend.type (or the state backend's class)", provider,
+                                   HEAP_BACKENDS + ROCKSDB_BACKENDS, class_loadable(provider))
+        if problem is not None:
+            return problem
+    manager = plan.spark_conf.get(FILE_MANAGER_CLASS)
+    if manager is not None:
+        return unloadable_class("execution.checkpointing.storage (or the checkpoint storage's class)",
+                                manager, (StorageKind.JOBMANAGER.value, StorageKind.FILESYSTEM.value),
+                                class_loadable(manager))
+    return None
+
+
+def class_loadable(name: str) -> bool:
+    """Whether the JVM finds class ``name`` through the calling thread's context class loader."""
+    try:
+        jvm().java.lang.Class.forName(name, False, context_class_loader())
+    except Exception:  # ClassNotFoundException and friends
+        return False
+    return True
+
+
 def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPlan]], spark: Any,
                         run_id: str) -> PreparedDirectories:
     """Prepare the checkpoint directories of a job about to start (see the module's text).
 
-    Warnings are given with the stack level of a call from ``JobRun.start``, so that they
-    point at the user's ``execute`` call.
+    Warnings are given with the stack level of a call from :func:`check_before_start`.
 
     :raises CheckpointError: when a directory is another job's, a checkpoint does not fit its
         pipeline, or the storage cannot be read or written.
@@ -117,7 +191,7 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
                      partitions_mismatch(sink_name, pinned.get(SHUFFLE_PARTITIONS), partitions)):
             if text is not None:
                 prepared.mismatches.append(text)
-                warnings.warn(text, StateStoreMismatchWarning, stacklevel=4)
+                warnings.warn(text, StateStoreMismatchWarning, stacklevel=5)
                 LOG.warning(text)
     return prepared
 
