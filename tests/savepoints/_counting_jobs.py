@@ -38,11 +38,13 @@ class Counts:
         return self.batches[max(self.batches)] if self.batches else {}
 
 
-def add_counts(env: Any, source: Any, storage: Any, sink: str = "counts", bounded: bool = False) -> Counts:
-    """A sink counting rows per key over ``source`` (one file a batch), checkpointed under ``storage``."""
+def add_counts(env: Any, source: Any, storage: Any, sink: str = "counts", bounded: bool = False,
+               files_per_batch: int = 1) -> Counts:
+    """A sink counting rows per key over ``source`` (one file a batch unless told otherwise),
+    checkpointed under ``storage``."""
     env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(storage))
     counts = Counts()
-    frame = (env.spark_session.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1)
+    frame = (env.spark_session.readStream.schema(SCHEMA).option("maxFilesPerTrigger", files_per_batch)
              .json(str(source)))
     writer = frame.groupBy("key").count().writeStream.outputMode("complete").foreachBatch(counts)
     env.add_sink(writer, sink, bounded=bounded)

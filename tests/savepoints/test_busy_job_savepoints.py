@@ -62,7 +62,7 @@ def test_triggered_savepoints_of_a_busy_job_all_succeed_and_each_stop_restores_e
                "execution.checkpointing.savepoint-dir": str(tmp_path / "sp")}
     taken: List[float] = []
     savepoint = None
-    with Arrivals(source, 0.05, first=2) as arrivals:
+    with Arrivals(source, 0.1, first=2) as arrivals:
         for stop in range(stops):
             run_options = dict(options, **(restore_options(savepoint) if savepoint else {}))
             env = jobs(run_options)
@@ -85,7 +85,7 @@ def test_triggered_savepoints_of_a_busy_job_all_succeed_and_each_stop_restores_e
             assert verify(savepoint)["ok"]
         rows += arrivals.rows
     env = jobs(dict(options, **restore_options(savepoint)))
-    counts = add_counts(env, source, tmp_path / "final", bounded=True)
+    counts = add_counts(env, source, tmp_path / "final", bounded=True, files_per_batch=10000)
     client = env.execute_async("busy")
     client.get_job_execution_result().result(120)
     assert counts.latest() == expected(rows)  # five stops and restores: every row counted once
