@@ -12,11 +12,12 @@ import time
 from typing import Any, Dict, List, Optional
 
 from pyflink_compat.checkpoints.errors import SavepointError
-from pyflink_compat.checkpoints.fs import FileAccess, file_access_for
-from pyflink_compat.checkpoints.layout import QueryCheckpoint, is_query_checkpoint, relative_files_size
+from pyflink_compat.checkpoints.access import file_access_for
+from pyflink_compat.checkpoints.file_access import FileAccess
+from pyflink_compat.checkpoints.layout import (
+    MARKER_NAME, QueryCheckpoint, check_checkpoint_files, is_query_checkpoint, relative_files_size)
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, check_files, read_manifest
-from pyflink_compat.checkpoints.savepoint import JOB_MARKER_NAME, job_queries
-from pyflink_compat.checkpoints.file_checks import check_checkpoint_files
+from pyflink_compat.checkpoints.savepoint import job_queries
 
 __all__ = ["list_storage", "show", "verify", "describe_query"]
 
@@ -77,7 +78,7 @@ def _job(fs: FileAccess, path: str, name: str) -> Dict[str, Any]:
         batches = set(q["restorable_batches"])
         common = batches if common is None else common & batches
     checkpoints = [{"id": "chk-{}".format(b), "batch": b} for b in sorted(common or [])]
-    return {"name": name, "path": path, "marker": fs.isfile(path + "/" + JOB_MARKER_NAME),
+    return {"name": name, "path": path, "marker": fs.isfile(path + "/" + MARKER_NAME),
             "queries": queries, "checkpoints": checkpoints}
 
 
@@ -116,7 +117,7 @@ def list_storage(directory: str) -> Dict[str, Any]:
         path = root + "/" + name
         if not fs.isdir(path) or savepoint_entry(path):
             continue
-        if fs.isfile(path + "/" + JOB_MARKER_NAME) or job_queries(fs, path):
+        if fs.isfile(path + "/" + MARKER_NAME) or job_queries(fs, path):
             jobs.append(_job(fs, path, name))
         else:
             # a directory of savepoints, such as a job's savepoint target directory

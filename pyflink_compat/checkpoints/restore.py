@@ -26,11 +26,12 @@ from typing import Any, Dict, List, Optional, Tuple
 import attrs
 
 from pyflink_compat.checkpoints.errors import SavepointError
-from pyflink_compat.checkpoints.fs import FileAccess, file_access_for_paths, local_path
-from pyflink_compat.checkpoints.layout import QueryCheckpoint, crc_name, is_query_checkpoint
+from pyflink_compat.checkpoints.access import file_access_for_paths
+from pyflink_compat.checkpoints.crc import crc_name
+from pyflink_compat.checkpoints.file_access import FileAccess, local_path
+from pyflink_compat.checkpoints.layout import QueryCheckpoint, check_checkpoint_files, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, check_files, read_manifest
 from pyflink_compat.checkpoints.savepoint import job_queries
-from pyflink_compat.checkpoints.file_checks import check_checkpoint_files
 
 __all__ = ["RestoredQuery", "restore_query", "restore_job", "resolve_restore_source"]
 

@@ -22,15 +22,13 @@ import time
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from pyflink_compat.checkpoints.errors import SavepointError
-from pyflink_compat.checkpoints.fs import FileAccess, file_access_for, file_access_for_paths
-from pyflink_compat.checkpoints.layout import QueryCheckpoint, is_query_checkpoint
+from pyflink_compat.checkpoints.access import file_access_for, file_access_for_paths
+from pyflink_compat.checkpoints.file_access import FileAccess
+from pyflink_compat.checkpoints.layout import MARKER_NAME, QueryCheckpoint, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import (
     FORMAT_NAME, FORMAT_VERSION, MANIFEST_NAME, read_manifest, sha256_of, write_manifest)
 
-__all__ = ["write_savepoint", "dispose_savepoint", "job_queries", "JOB_MARKER_NAME"]
-
-#: The marker file a pyflink_compat job writes into its job directory.
-JOB_MARKER_NAME = "_pyflink_compat_job.json"
+__all__ = ["write_savepoint", "dispose_savepoint", "job_queries"]
 
 
 def job_queries(fs: FileAccess, job_dir: str) -> List[Tuple[str, str]]:
@@ -40,7 +38,7 @@ def job_queries(fs: FileAccess, job_dir: str) -> List[Tuple[str, str]]:
     sub-directory that is a query checkpoint.
     """
     names: List[str] = []
-    marker_path = job_dir + "/" + JOB_MARKER_NAME
+    marker_path = job_dir + "/" + MARKER_NAME
     if fs.isfile(marker_path):
         try:
             marker = json.loads(fs.read_text(marker_path))
@@ -145,7 +143,7 @@ def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name
                  system only; Hadoop file systems always copy).
     :param max_attempts: How often one query's copy is started again when files vanish.
     :param fs: The file access to use (by default the one the paths need, see
-               :func:`~pyflink_compat.checkpoints.fs.file_access_for_paths`).
+               :func:`~pyflink_compat.checkpoints.access.file_access_for_paths`).
     :return: The savepoint directory.
     :raises SavepointError: when a source is not a checkpoint, has no committed batch, or the
                             savepoint cannot be written.

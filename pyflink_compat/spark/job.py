@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from pyflink_compat.settings.store import SettingsStore, object_of
-from pyflink_compat.spark.temporary_root import make_temporary_root, remove_temporary_root
+from pyflink_compat.spark.ownership import make_temporary_root, remove_temporary_root
 from pyflink_compat.spark.plan import TEMPORARY, JobPlan, SinkSpec, plan_job
 from pyflink_compat.spark.supervisor import JobRun
 from pyflink_compat.spark.writers import apply_query_plan

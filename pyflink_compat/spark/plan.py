@@ -17,7 +17,7 @@ import attrs
 
 from pyflink_compat.settings.registry import SETTINGS, JobSettings, Setting
 from pyflink_compat.settings import durations
-from pyflink_compat.settings.kinds import StorageKind, StorageSpec
+from pyflink_compat.settings.kinds import Retention, StorageKind, StorageSpec
 from pyflink_compat.spark.plan_nodes import plan_nodes
 from pyflink_compat.spark.restart import RestartPolicy, restart_policy_for
 from pyflink_compat.spark.translation import effective_storage, session_conf
@@ -159,7 +159,7 @@ class JobPlan:
         return self.settings.tolerable_failed_checkpoints
 
     @property
-    def retention(self) -> str:
+    def retention(self) -> Retention:
         """What happens to durable checkpoints when the job ends."""
         return self.settings.externalized_checkpoint_retention
 

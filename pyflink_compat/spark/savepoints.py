@@ -22,13 +22,14 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 import attrs
 
 from pyflink_compat.checkpoints import SavepointError, restore_query, write_savepoint
-from pyflink_compat.checkpoints.fs import FileAccess, file_access_for, file_access_for_paths
+from pyflink_compat.checkpoints.access import file_access_for, file_access_for_paths
+from pyflink_compat.checkpoints.file_access import FileAccess
 from pyflink_compat.checkpoints.layout import ROCKSDB_PROVIDER, QueryCheckpoint, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, read_manifest
 from pyflink_compat.checkpoints.restore import resolve_restore_source
 from pyflink_compat.checkpoints.savepoint import job_queries
 from pyflink_compat.spark.plan import JobPlan
-from pyflink_compat.spark.translation import PROVIDER_CLASS
+from pyflink_compat.spark.translation import PROVIDER_CLASS, SHUFFLE_PARTITIONS
 from pyflink_compat.util.exceptions import java_error
 
 if TYPE_CHECKING:
@@ -233,7 +234,7 @@ def rescale(spark: Any, sink: str, location: str, partitions: int) -> None:
 def _target_partitions(spark: Any) -> Tuple[Optional[int], bool]:
     """The state partitions a restored job asks for, and whether it asked explicitly
     (``parallelism.default``) rather than through the session's shuffle partitions."""
-    for key, explicit in (("spark.flink.parallelism.default", True), ("spark.sql.shuffle.partitions", False)):
+    for key, explicit in (("spark.flink.parallelism.default", True), (SHUFFLE_PARTITIONS, False)):
         value = spark.conf.get(key, None) if spark is not None else None
         if value is not None and str(value).strip().lstrip("-").isdigit() and int(value) > 0:
             return int(value), explicit

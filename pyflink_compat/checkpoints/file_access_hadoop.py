@@ -1,6 +1,6 @@
 """Checkpoint files on any file system Hadoop knows, through the Spark JVM.
 
-:class:`HadoopFileAccess` implements :class:`~pyflink_compat.checkpoints.fs.FileAccess` on
+:class:`HadoopFileAccess` implements :class:`~pyflink_compat.checkpoints.file_access.FileAccess` on
 Hadoop's ``org.apache.hadoop.fs.FileSystem``, reached through py4j from a Spark session: HDFS,
 object stores (``s3a://``, ``gs://``, ``abfs://``), ``viewfs://`` and every other scheme the
 session's Hadoop configuration can open. Paths stay full URIs; a plain local path handed to it
@@ -34,7 +34,7 @@ import threading
 from typing import TYPE_CHECKING, Any, BinaryIO, Dict, List, Optional, Tuple
 
 from pyflink_compat.checkpoints.errors import SavepointError
-from pyflink_compat.checkpoints.fs import FileAccess, local_path
+from pyflink_compat.checkpoints.file_access import FileAccess, local_path
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
@@ -341,6 +341,10 @@ class HadoopFileAccess(FileAccess):
         if not self._call(path, "delete", False, raw=True):
             raise FileNotFoundError(2, "no such file", path)
 
+    def remove_dir(self, path: str) -> None:
+        if not self._call(path, "delete", False) and self.exists(path):
+            raise OSError(5, "the file system did not delete it", path)
+
 
 _ACCESS: Dict[int, HadoopFileAccess] = {}
 _ACCESS_LOCK = threading.Lock()
@@ -358,12 +362,13 @@ def _running_session() -> "Optional[SparkSession]":
     return None
 
 
-def hadoop_file_access(path: str) -> HadoopFileAccess:
-    """The Hadoop file access of this process's Spark session, for a non-local ``path``.
+def hadoop_file_access(path: str, spark: "Optional[SparkSession]" = None) -> HadoopFileAccess:
+    """The Hadoop file access of a Spark session (by default, of the one this process runs),
+    for a non-local ``path``; one per session, so that each file system is opened once.
 
     :raises SavepointError: when no Spark session runs.
     """
-    spark = _running_session()
+    spark = spark or _running_session()
     if spark is None:
         raise SavepointError(path, NO_JVM)
     key = id(spark._jsparkSession)
