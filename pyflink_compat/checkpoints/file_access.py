@@ -102,6 +102,8 @@ class LocalFileAccess(FileAccess):
         ``.crc`` file in step. Without it, ``.crc`` files are files like any other.
     """
 
+    checksums = False
+
     def __init__(self, checksums: bool = False):
         self.checksums = checksums
 

@@ -36,9 +36,11 @@ def test_the_per_batch_check_finds_a_commit_only_with_the_checkpoints_metadata(s
     (sink / "metadata").write_text('{"id":"q"}\n')
     access = HadoopFileAccess(spark) if through_hadoop else None
     dirs = JobOwnership(spark, "file:" + str(tmp_path / "job"), "job", access)
+    assert dirs.holds_commit("rows", 3)  # the file system is opened on first use
     with sent_commands() as sent:
         assert dirs.holds_commit("rows", 3)
-    assert bool(sent) == through_hadoop  # on local storage, no JVM call per batch
+    # on local storage no JVM call per batch; through Hadoop, a path and a status per file
+    assert len(sent) == (4 if through_hadoop else 0), sent
     assert not dirs.holds_commit("rows", 4)
     (sink / "metadata").unlink()
     assert not dirs.holds_commit("rows", 3)
