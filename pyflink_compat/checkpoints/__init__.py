@@ -2,7 +2,7 @@
 
 Checkpoints and savepoints are read and written as files: on local paths in plain Python,
 with no JVM; on any other file system through Hadoop's ``FileSystem`` in the running Spark
-session (see :mod:`pyflink_compat.checkpoints.fs`). :func:`read_state` is different: it reads
+session (see :mod:`pyflink_compat.checkpoints.access`). :func:`read_state` is different: it reads
 state rows through Spark 4's state data source, so it always needs a Spark session.
 
 A job that keeps its checkpoints, then what :func:`list_storage`, :func:`show` and
@@ -44,7 +44,7 @@ from pyflink_compat._lazy import lazy_exports
 __all__ = ["SavepointError", "QueryCheckpoint", "write_savepoint", "dispose_savepoint", "restore_query",
            "restore_job", "RestoredQuery", "list_storage", "show", "verify", "read_state"]
 
-# Imported on first use: a job's runtime reaches single modules of this package (``fs``,
+# Imported on first use: a job's runtime reaches single modules of this package (``access``,
 # ``layout``) on its way to its first query, and should not pay for all of them.
 _EXPORTS = {
     "SavepointError": "errors", "list_storage": "inspection", "show": "inspection",

@@ -19,11 +19,12 @@ import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from pyflink_compat.checkpoints.errors import SavepointError
-from pyflink_compat.checkpoints.fs import FileAccess, file_access_for
-from pyflink_compat.checkpoints.layout import QueryCheckpoint, is_query_checkpoint, relative_files_size
+from pyflink_compat.checkpoints.access import file_access_for
+from pyflink_compat.checkpoints.file_access import FileAccess
+from pyflink_compat.checkpoints.layout import (
+    MARKER_NAME, QueryCheckpoint, check_checkpoint_files, is_query_checkpoint, relative_files_size)
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, check_files, read_manifest
-from pyflink_compat.checkpoints.savepoint import JOB_MARKER_NAME, is_incomplete_savepoint, job_queries
-from pyflink_compat.checkpoints.file_checks import check_checkpoint_files
+from pyflink_compat.checkpoints.savepoint import is_incomplete_savepoint, job_queries
 
 __all__ = ["list_storage", "show", "verify", "describe_query", "query_problems", "checkpoint_number",
            "marker_stateful"]
@@ -93,7 +94,7 @@ def _job(fs: FileAccess, path: str, name: str) -> Dict[str, Any]:
         batches = set(q["restorable_batches"])
         common = batches if common is None else common & batches
     checkpoints = [{"id": "chk-{}".format(checkpoint_number(b)), "batch": b} for b in sorted(common or [])]
-    return {"name": name, "path": path, "marker": fs.isfile(path + "/" + JOB_MARKER_NAME),
+    return {"name": name, "path": path, "marker": fs.isfile(path + "/" + MARKER_NAME),
             "queries": queries, "checkpoints": checkpoints}
 
 
@@ -136,7 +137,7 @@ def list_storage(directory: str) -> Dict[str, Any]:
         path = root + "/" + name
         if not fs.isdir(path) or savepoint_entry(path):
             continue
-        if fs.isfile(path + "/" + JOB_MARKER_NAME) or job_queries(fs, path):
+        if fs.isfile(path + "/" + MARKER_NAME) or job_queries(fs, path):
             jobs.append(_job(fs, path, name))
         else:
             # a directory of savepoints, such as a job's savepoint target directory
@@ -222,7 +223,7 @@ def query_problems(fs: FileAccess, path: str, stateful: Optional[bool] = None) -
 def marker_stateful(fs: FileAccess, job_dir: str) -> Dict[str, Optional[bool]]:
     """Per sink, whether the job marker records that its query keeps state (None: unknown)."""
     try:
-        sinks = json.loads(fs.read_text(job_dir + "/" + JOB_MARKER_NAME)).get("sinks", {})
+        sinks = json.loads(fs.read_text(job_dir + "/" + MARKER_NAME)).get("sinks", {})
         return {str(sink): ((record or {}).get("pipeline") or {}).get("stateful")
                 for sink, record in sinks.items()}
     except (OSError, ValueError, AttributeError):
@@ -256,7 +257,7 @@ def verify(path: str) -> Dict[str, Any]:
     elif is_query_checkpoint(fs, local):
         kind = "checkpoint"
         problems, count = query_problems(fs, local)
-    elif fs.isfile(local + "/" + JOB_MARKER_NAME):
+    elif fs.isfile(local + "/" + MARKER_NAME):
         kind = "job"
         stateful = marker_stateful(fs, local)
         for sink, target in job_queries(fs, local):

@@ -17,8 +17,8 @@ import tempfile
 from typing import Any, Iterable, Iterator, Optional
 
 from pyflink_compat.checkpoints.errors import SavepointError
-from pyflink_compat.checkpoints.fs import local_path
-from pyflink_compat.checkpoints.hadoop_fs import _running_session
+from pyflink_compat.checkpoints.file_access import local_path
+from pyflink_compat.checkpoints.file_access_hadoop import _running_session
 
 __all__ = ["spark_for_paths", "quiet_local_session"]
 

@@ -9,7 +9,13 @@ changed afterwards; files may disappear when Spark's retention removes old batch
 
 :func:`files_for_restart` lists exactly the files a restart after batch ``N`` needs, for the
 HDFS-backed state store (newest ``.snapshot`` plus later ``.delta`` files) and the RocksDB one
-(newest ``.zip`` plus later ``.changelog`` files, and every SST file the zip names).
+(newest ``.zip`` plus later ``.changelog`` files, and every SST file the zip names), and
+:func:`check_checkpoint_files` checks listed files without a manifest (their ``.crc`` files,
+Spark's version line at the start of a log entry, readable RocksDB zips).
+
+The names Spark and this package give to things in a checkpoint are defined here once: the
+state store provider classes, the SQL confs Spark pins in the offset log, and the name of a
+job's ownership marker.
 """
 
 from __future__ import annotations
@@ -22,26 +28,30 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import attrs
 
+from pyflink_compat.checkpoints.crc import crc_name, hadoop_crc_problem
 from pyflink_compat.checkpoints.errors import SavepointError
-from pyflink_compat.checkpoints.fs import FileAccess
+from pyflink_compat.checkpoints.file_access import FileAccess
 
 __all__ = [
-    "HDFS_PROVIDER", "ROCKSDB_PROVIDER", "OperatorInfo", "QueryCheckpoint", "is_query_checkpoint",
-    "crc_name",
+    "HDFS_PROVIDER", "ROCKSDB_PROVIDER", "PROVIDER_CLASS", "SHUFFLE_PARTITIONS", "MARKER_NAME",
+    "OperatorInfo", "QueryCheckpoint", "is_query_checkpoint", "check_checkpoint_files",
 ]
 
+#: Spark's state store that keeps state on the JVM heap and writes deltas and snapshots.
 HDFS_PROVIDER = "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider"
+#: Spark's state store kept in RocksDB.
 ROCKSDB_PROVIDER = "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider"
+#: The SQL conf choosing the state store provider, pinned in the offset log.
+PROVIDER_CLASS = "spark.sql.streaming.stateStore.providerClass"
+#: The SQL conf giving the number of state partitions, pinned in the offset log.
+SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions"
+#: The ownership marker of a job directory (see :mod:`pyflink_compat.spark.ownership`).
+MARKER_NAME = "_pyflink_compat_job.json"
 
 #: ``<version>.<kind>`` or, with checkpoint format v2, ``<version>_<unique id>.<kind>``
 _STATE_FILE = re.compile(r"^(\d+)(?:_([0-9A-Za-z-]+))?\.(delta|snapshot|zip|changelog)$")
 _SNAPSHOT_KINDS = ("snapshot", "zip")
 _BATCH_FILE = re.compile(r"^(\d+)(\.compact)?$")
-
-
-def crc_name(name: str) -> str:
-    """The name of the Hadoop checksum file that sits next to ``name``."""
-    return "." + name + ".crc"
 
 
 def is_query_checkpoint(fs: FileAccess, path: str) -> bool:
@@ -111,22 +121,55 @@ class QueryCheckpoint:
         except UnicodeDecodeError:
             raise SavepointError(path, "the log entry is not text") from None
 
-    def query_id(self) -> Optional[str]:
+    def recorded_query_id(self) -> Optional[str]:
+        """The query id in Spark's ``metadata`` file, or None when there is no such file.
+
+        :raises SavepointError: when the file is not Spark's metadata (its cause starts with
+            ``corrupt``).
+        :raises OSError: when it cannot be read.
+        """
+        path = self._p("metadata")
         try:
-            return str(json.loads(self.fs.read_text(self._p("metadata")).splitlines()[0])["id"])
-        except (OSError, ValueError, KeyError, IndexError, TypeError):
+            data = self.fs.read_bytes(path)
+        except FileNotFoundError:
             return None
+        try:
+            return str(json.loads(data.decode("utf-8").splitlines()[0])["id"])
+        except (ValueError, KeyError, IndexError, TypeError) as e:
+            raise SavepointError(path, "corrupt ({}: {})".format(type(e).__name__, e)) from None
+
+    def query_id(self) -> Optional[str]:
+        """The query id in Spark's ``metadata`` file, or None when it cannot be read."""
+        try:
+            return self.recorded_query_id()
+        except (OSError, SavepointError):
+            return None
+
+    def log_entry(self, log: str, batch: int) -> Tuple[List[str], Any]:
+        """The lines of a log entry and its metadata line (the second), as JSON.
+
+        :raises SavepointError: when the entry is missing, or has no version line and JSON
+            metadata (then its cause starts with ``corrupt``).
+        """
+        lines = self.read_log_entry(log, batch)
+        if len(lines) < 2 or not lines[0].startswith("v"):
+            raise SavepointError(self._p("{}/{}".format(log, batch)), "corrupt (no version line and metadata)")
+        try:
+            return lines, json.loads(lines[1])
+        except ValueError as e:
+            raise SavepointError(self._p("{}/{}".format(log, batch)), "corrupt ({})".format(e)) from None
+
+    def newest_entry(self, log: str) -> Optional[List[str]]:
+        """The lines of the newest entry of a log, checked as :meth:`log_entry` does (None:
+        the log is empty)."""
+        batches = self.log_batches(log)
+        return self.log_entry(log, batches[-1])[0] if batches else None
 
     def offsets_entry(self, batch: int) -> Tuple[Dict[str, Any], List[Any]]:
         """The batch metadata (watermark, timestamp, pinned conf) and the source positions."""
-        path = self._p("offsets/{}".format(batch))
-        lines = self.read_log_entry("offsets", batch)
-        if len(lines) < 2 or not lines[0].startswith("v"):
-            raise SavepointError(path, "not a Spark offset log entry")
-        try:
-            meta = json.loads(lines[1])
-        except ValueError:
-            raise SavepointError(path, "the batch metadata line is not JSON") from None
+        lines, meta = self.log_entry("offsets", batch)
+        if not isinstance(meta, dict):
+            meta = {}
         positions: List[Any] = []
         for line in lines[2:]:
             try:
@@ -143,28 +186,31 @@ class QueryCheckpoint:
                 return {}
             batch = batches[-1]
         meta, _ = self.offsets_entry(batch)
-        conf = meta.get("conf") or {}
-        return {str(k): str(v) for k, v in conf.items()}
+        conf = meta.get("conf")
+        return {str(k): str(v) for k, v in conf.items()} if isinstance(conf, dict) else {}
 
     def state_store_provider(self, conf: Optional[Dict[str, str]] = None) -> str:
         conf = self.pinned_conf() if conf is None else conf
-        return conf.get("spark.sql.streaming.stateStore.providerClass", HDFS_PROVIDER)
+        return conf.get(PROVIDER_CLASS, HDFS_PROVIDER)
 
     def shuffle_partitions(self, conf: Optional[Dict[str, str]] = None) -> Optional[int]:
         conf = self.pinned_conf() if conf is None else conf
-        value = conf.get("spark.sql.shuffle.partitions")
+        value = conf.get(SHUFFLE_PARTITIONS)
         return int(value) if value and value.isdigit() else None
 
     def source_ids(self) -> List[str]:
         return [name for name in self.fs.listdir(self._p("sources")) if self.fs.isdir(self._p("sources/" + name))]
 
     # -- state --------------------------------------------------------------------------------
+    def operator_ids(self) -> List[int]:
+        """The stateful operators the checkpoint holds state for (its ``state/`` directories)."""
+        return sorted(int(name) for name in self.fs.listdir(self._p("state")) if name.isdigit())
+
     def operators(self) -> List[OperatorInfo]:
         """The stateful operators, from the ``state/`` directories (and Spark 4's metadata)."""
         found = []
-        for op_name in self.fs.listdir(self._p("state")):
-            if not op_name.isdigit():
-                continue
+        for op_id in self.operator_ids():
+            op_name = str(op_id)
             op_dir = "state/" + op_name
             partitions = tuple(sorted(int(p) for p in self.fs.listdir(self._p(op_dir)) if p.isdigit()))
             stores = {"default"}
@@ -333,6 +379,66 @@ class QueryCheckpoint:
         return found
 
 
+    def unreadable_files(self, folder: str, limit: int) -> List[Tuple[str, OSError]]:
+        """The files under ``folder`` that cannot be read back through the file access (with
+        its checks), each with the error; ``.crc`` files are not read, and at most ``limit``
+        files are."""
+        found: List[Tuple[str, OSError]] = []
+        pending, read = [self._p(folder)], 0
+        while pending and read < limit:
+            directory, folders = pending.pop(), []
+            for name in self.fs.listdir(directory):
+                path = directory + "/" + name
+                if self.fs.isdir(path):
+                    folders.append(path)
+                elif not name.endswith(".crc") and read < limit:
+                    read += 1
+                    try:
+                        self.fs.read_bytes(path)
+                    except OSError as error:
+                        found.append((path, error))
+            pending.extend(reversed(folders))
+        return found
+
+
 def relative_files_size(fs: FileAccess, root: str, files: Sequence[str]) -> int:
     """Total size of ``files`` under ``root``."""
     return sum(fs.size(root.rstrip("/") + "/" + rel) for rel in files)
+
+
+def check_checkpoint_files(fs: FileAccess, root: str, files: Sequence[str]) -> List[str]:
+    """Problems found in the listed files of a checkpoint (empty when none): a file that does
+    not match its listed ``.crc`` file, a log entry without Spark's version line, a RocksDB
+    zip that cannot be read."""
+    problems = []
+    listed = set(files)
+    for rel in files:
+        head, _, name = rel.rpartition("/")
+        if name.startswith(".") and name.endswith(".crc"):
+            continue
+        path = root + "/" + rel
+        crc_rel = (head + "/" if head else "") + crc_name(name)
+        try:
+            if crc_rel in listed:
+                with fs.open_read(path) as stream:
+                    problem = hadoop_crc_problem(stream, fs.read_bytes(root + "/" + crc_rel))
+                if problem:
+                    problems.append("{}: {}".format(path, problem))
+                    continue
+            with fs.open_read(path) as stream:
+                start = stream.read(1)
+        except FileNotFoundError as error:
+            problems.append("{}: missing".format(error.filename or path))
+            continue
+        top = rel.split("/")[0]
+        if top in ("offsets", "commits", "sources") and start != b"v":
+            problems.append("{}: not a Spark log entry".format(path))
+        elif name.endswith(".zip"):
+            try:
+                with zipfile.ZipFile(io.BytesIO(fs.read_bytes(path))) as archive:
+                    bad = archive.testzip()
+                if bad:
+                    problems.append("{}: member {} is corrupt".format(path, bad))
+            except zipfile.BadZipFile:
+                problems.append("{}: not a readable zip".format(path))
+    return problems

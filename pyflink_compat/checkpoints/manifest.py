@@ -12,7 +12,7 @@ import json
 from typing import Any, Dict, List
 
 from pyflink_compat.checkpoints.errors import SavepointError
-from pyflink_compat.checkpoints.fs import FileAccess
+from pyflink_compat.checkpoints.file_access import FileAccess
 
 __all__ = ["MANIFEST_NAME", "IN_PROGRESS_NAME", "FORMAT_NAME", "FORMAT_VERSION", "read_manifest", "write_manifest",
            "sha256_of", "check_files"]

@@ -26,11 +26,13 @@ from typing import Any, Dict, List, Optional, Tuple
 import attrs
 
 from pyflink_compat.checkpoints.errors import SavepointError
-from pyflink_compat.checkpoints.fs import FileAccess, file_access_for_paths, local_path
-from pyflink_compat.checkpoints.layout import QueryCheckpoint, crc_name, is_query_checkpoint
+from pyflink_compat.checkpoints.access import file_access_for_paths
+from pyflink_compat.checkpoints.crc import crc_name
+from pyflink_compat.checkpoints.file_access import FileAccess, local_path
+from pyflink_compat.checkpoints.layout import MARKER_NAME, QueryCheckpoint, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, check_files, read_manifest
 from pyflink_compat.checkpoints.inspection import marker_stateful, query_problems
-from pyflink_compat.checkpoints.savepoint import JOB_MARKER_NAME, is_incomplete_savepoint, job_queries
+from pyflink_compat.checkpoints.savepoint import is_incomplete_savepoint, job_queries
 
 __all__ = ["RestoredQuery", "restore_query", "restore_job", "resolve_restore_source"]
 
@@ -98,14 +100,14 @@ def resolve_restore_source(fs: FileAccess, path: str, sink: Optional[str] = None
     stateful: Optional[bool] = None
     if is_query_checkpoint(fs, path):
         query_dir = path
-        if fs.isfile(parent + "/" + JOB_MARKER_NAME):
+        if fs.isfile(parent + "/" + MARKER_NAME):
             stateful = marker_stateful(fs, parent).get(base)
     else:
         queries = dict(job_queries(fs, path))
         if not queries:
             raise SavepointError(path, "neither a savepoint (no _metadata manifest) nor a Spark query checkpoint "
                                  "nor a job directory")
-        if not fs.isfile(path + "/" + JOB_MARKER_NAME):
+        if not fs.isfile(path + "/" + MARKER_NAME):
             raise SavepointError(path, "holds query checkpoints but neither a {} savepoint manifest nor a job "
                                  "marker: restore one of its query checkpoints by its own path".format(MANIFEST_NAME))
         chosen = _pick(path, sorted(queries), sink)

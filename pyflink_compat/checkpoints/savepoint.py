@@ -27,15 +27,13 @@ import time
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from pyflink_compat.checkpoints.errors import SavepointError
-from pyflink_compat.checkpoints.fs import FileAccess, file_access_for, file_access_for_paths
-from pyflink_compat.checkpoints.layout import QueryCheckpoint, is_query_checkpoint
+from pyflink_compat.checkpoints.access import file_access_for, file_access_for_paths
+from pyflink_compat.checkpoints.file_access import FileAccess
+from pyflink_compat.checkpoints.layout import MARKER_NAME, QueryCheckpoint, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import (
     FORMAT_NAME, FORMAT_VERSION, IN_PROGRESS_NAME, MANIFEST_NAME, read_manifest, sha256_of, write_manifest)
 
-__all__ = ["write_savepoint", "dispose_savepoint", "job_queries", "is_incomplete_savepoint", "JOB_MARKER_NAME"]
-
-#: The marker file a pyflink_compat job writes into its job directory.
-JOB_MARKER_NAME = "_pyflink_compat_job.json"
+__all__ = ["write_savepoint", "dispose_savepoint", "job_queries", "is_incomplete_savepoint"]
 
 
 def job_queries(fs: FileAccess, job_dir: str) -> List[Tuple[str, str]]:
@@ -45,7 +43,7 @@ def job_queries(fs: FileAccess, job_dir: str) -> List[Tuple[str, str]]:
     sub-directory that is a query checkpoint.
     """
     names: List[str] = []
-    marker_path = job_dir + "/" + JOB_MARKER_NAME
+    marker_path = job_dir + "/" + MARKER_NAME
     if fs.isfile(marker_path):
         try:
             marker = json.loads(fs.read_text(marker_path))
@@ -137,9 +135,9 @@ def _copy_query(fs: FileAccess, sink: str, source_dir: str, target: str, link: b
 
 def _recorded_job_name(fs: FileAccess, source: Union[str, Sequence[str]]) -> str:
     """The job name the marker of a job directory records."""
-    if isinstance(source, str) and fs.isfile(source + "/" + JOB_MARKER_NAME):
+    if isinstance(source, str) and fs.isfile(source + "/" + MARKER_NAME):
         try:
-            name = json.loads(fs.read_text(source + "/" + JOB_MARKER_NAME)).get("job_name")
+            name = json.loads(fs.read_text(source + "/" + MARKER_NAME)).get("job_name")
         except (ValueError, AttributeError):
             name = None
         if name:
@@ -168,7 +166,7 @@ def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name
                  savepoint then shares its files with the checkpoint.
     :param max_attempts: How often one query's copy is started again when files vanish.
     :param fs: The file access to use (by default the one the paths need, see
-               :func:`~pyflink_compat.checkpoints.fs.file_access_for_paths`).
+               :func:`~pyflink_compat.checkpoints.access.file_access_for_paths`).
     :return: The savepoint directory.
     :raises SavepointError: when a source is not a checkpoint, has no committed batch, or the
                             savepoint cannot be written.

@@ -20,7 +20,8 @@ import math
 from typing import Any, Callable, Dict, List, Optional
 
 from pyflink_compat.checkpoints.errors import SavepointError
-from pyflink_compat.checkpoints.fs import FileAccess, file_access_for
+from pyflink_compat.checkpoints.access import file_access_for
+from pyflink_compat.checkpoints.file_access import FileAccess
 from pyflink_compat.checkpoints.layout import QueryCheckpoint, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, read_manifest
 from pyflink_compat.checkpoints.savepoint import job_queries

@@ -27,8 +27,8 @@ class ExternalizedCheckpointRetention(Enum):
     ...     ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION)
     >>> env.spark_session.conf.get("spark.flink.execution.checkpointing.externalized-checkpoint-retention")
     'RETAIN_ON_CANCELLATION'
-    >>> env.get_job_plan().retention  # applied by the job when it ends
-    'RETAIN_ON_CANCELLATION'
+    >>> print(env.get_job_plan().retention)  # applied by the job when it ends
+    RETAIN_ON_CANCELLATION
     """
 
     DELETE_ON_CANCELLATION = 0

@@ -1,7 +1,7 @@
 """Kinds and defaults shared by the settings, the API objects and the translation to Spark.
 
-Flink's defaults for checkpoint storages and state backends, and the kinds of checkpoint
-storage and state backend, defined once.
+Flink's defaults for checkpoint storages and state backends, the kinds of checkpoint storage
+and state backend, and the retention modes of checkpoints, defined once.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import attrs
 __all__ = [
     "DEFAULT_MAX_STATE_SIZE", "DEFAULT_FILE_STATE_THRESHOLD", "DEFAULT_WRITE_BUFFER_SIZE",
     "DEFAULT_TRANSFER_THREADS", "StorageKind", "StorageSpec", "BackendKind", "ROCKSDB_BACKENDS",
-    "HEAP_BACKENDS",
+    "HEAP_BACKENDS", "Retention",
 ]
 
 #: Largest state in bytes JobManager (memory) checkpoint storage accepts unless set (5 MiB).
@@ -81,3 +81,19 @@ ROCKSDB_BACKENDS = (BackendKind.EMBEDDED_ROCKSDB.value, BackendKind.ROCKSDB_LEGA
 #: older names for the heap backends).
 HEAP_BACKENDS = (BackendKind.HASHMAP.value, BackendKind.MEMORY.value, BackendKind.FS.value,
                  "jobmanager", "filesystem")
+
+
+class Retention(str, enum.Enum):
+    """What happens to a job's durable checkpoints when the job ends, by Flink's
+    ``ExternalizedCheckpointRetention``; each member's value is its name, the text kept in
+    the Spark session conf (which :func:`str` gives too)."""
+
+    #: Deleted when the job is cancelled or finishes, kept when it fails.
+    DELETE_ON_CANCELLATION = "DELETE_ON_CANCELLATION"
+    #: Always kept.
+    RETAIN_ON_CANCELLATION = "RETAIN_ON_CANCELLATION"
+    #: Deleted whenever the job ends (Flink's default).
+    NO_EXTERNALIZED_CHECKPOINTS = "NO_EXTERNALIZED_CHECKPOINTS"
+
+    def __str__(self) -> str:
+        return self.value

@@ -19,7 +19,8 @@ import attrs
 
 from pyflink_compat.settings import values
 from pyflink_compat.settings.kinds import (
-    DEFAULT_FILE_STATE_THRESHOLD, DEFAULT_WRITE_BUFFER_SIZE, HEAP_BACKENDS, ROCKSDB_BACKENDS, StorageKind)
+    DEFAULT_FILE_STATE_THRESHOLD, DEFAULT_WRITE_BUFFER_SIZE, HEAP_BACKENDS, ROCKSDB_BACKENDS, Retention,
+    StorageKind)
 from pyflink_compat.settings.values import NANOS_PER_SECOND, Codec, from_millis, to_millis
 from pyflink_compat.util.java_limits import INT_MAX, LONG_MAX
 
@@ -115,7 +116,6 @@ def _setting(key: str, codec: Codec, default: Any, support: Support, spark: str,
 
 
 _CHECKPOINT_MODES = ("EXACTLY_ONCE", "AT_LEAST_ONCE")
-_RETENTIONS = ("DELETE_ON_CANCELLATION", "RETAIN_ON_CANCELLATION", "NO_EXTERNALIZED_CHECKPOINTS")
 _RESTART_TYPES = ("none", "fixed-delay", "exponential-delay", "failure-rate")
 _CLAIM_MODES = ("CLAIM", "NO_CLAIM", "LEGACY")
 
@@ -131,6 +131,13 @@ def _restart_type(text: str) -> str:
 
 
 _RESTART_TYPE = Codec("restart strategy", _restart_type, str, _RESTART_TYPES)
+
+
+def _retention(text: str) -> Retention:
+    return Retention(text.upper())  # any other text: ValueError, as for every enum choice
+
+
+_RETENTION = Codec("enum", _retention, str, tuple(r.value for r in Retention))
 
 
 def _name_or_class(*names: str) -> Codec:
@@ -198,9 +205,9 @@ class JobSettings:
         "execution.checkpointing.tolerable-failed-checkpoints", values.INTEGER, 0, _E,
         "consecutive failed micro-batch commits or timeouts tolerated before the job fails",
         check=_range(0, INT_MAX, "The tolerable failure checkpoint number must be non-negative."))
-    externalized_checkpoint_retention: str = _setting(
-        "execution.checkpointing.externalized-checkpoint-retention", values.enum_codec(*_RETENTIONS),
-        "NO_EXTERNALIZED_CHECKPOINTS", _E,
+    externalized_checkpoint_retention: Retention = _setting(
+        "execution.checkpointing.externalized-checkpoint-retention", _RETENTION,
+        Retention.NO_EXTERNALIZED_CHECKPOINTS, _E,
         "what happens to the job's checkpoint directories when it ends, by Flink's rules")
     unaligned_checkpoints: bool = _setting(
         "execution.checkpointing.unaligned.enabled", values.BOOLEAN, False, _N,

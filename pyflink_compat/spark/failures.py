@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from pyflink_compat.spark.checkpoint_dirs import CheckpointDirs
+from pyflink_compat.spark.ownership import JobOwnership
 
 __all__ = ["failure_context", "first_line", "is_checkpoint_write_failure", "CheckpointLost",
            "QueryStartFailure"]
@@ -36,7 +36,7 @@ _STATE_LOAD_ERRORS = ("CANNOT_LOAD_STATE_STORE", "CANNOT_READ_DELTA_FILE", "CANN
                      "CANNOT_LOAD_STATE")
 
 
-def failure_context(sink: str, location: str, j_query: Any, dirs: Optional[CheckpointDirs]) -> str:
+def failure_context(sink: str, location: str, j_query: Any, dirs: Optional[JobOwnership]) -> str:
     """The failed query, its checkpoint, the lines of its error that name a file of that
     checkpoint, and for state that Spark could not load, the state files that cannot be read.
 

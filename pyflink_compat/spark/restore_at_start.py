@@ -17,11 +17,12 @@ from typing import Any, Dict, List, Optional, Tuple
 import attrs
 
 from pyflink_compat.checkpoints import SavepointError, restore_query
-from pyflink_compat.checkpoints.fs import FileAccess, file_access_for, file_access_for_paths
+from pyflink_compat.checkpoints.access import file_access_for, file_access_for_paths
+from pyflink_compat.checkpoints.file_access import FileAccess
 from pyflink_compat.checkpoints.layout import ROCKSDB_PROVIDER, QueryCheckpoint, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, read_manifest
 from pyflink_compat.checkpoints.restore import resolve_restore_source
-from pyflink_compat.checkpoints.savepoint import JOB_MARKER_NAME, job_queries
+from pyflink_compat.checkpoints.savepoint import MARKER_NAME, job_queries
 from pyflink_compat.spark.plan import JobPlan
 from pyflink_compat.spark.query_introspection import sink_format, sink_path
 from pyflink_compat.spark.translation import PROVIDER_CLASS
@@ -126,7 +127,7 @@ def _saved_queries(fs: FileAccess, path: str) -> Dict[str, str]:
     if fs.isfile(parent + "/" + MANIFEST_NAME) or is_query_checkpoint(fs, path):
         return {base: path}
     queries = dict(job_queries(fs, path))
-    if not queries or not fs.isfile(path + "/" + JOB_MARKER_NAME):
+    if not queries or not fs.isfile(path + "/" + MARKER_NAME):
         resolve_restore_source(fs, path)  # raises the precise reason
     return queries
 

@@ -2,7 +2,8 @@
 
 Each rule takes plain facts (a status, a count, a duration, a size) and answers one question,
 so that it has a table test of its own and the supervisor only polls and dispatches. Restart
-strategies, the other rule, live in :mod:`pyflink_compat.spark.restart`.
+strategies live in :mod:`pyflink_compat.spark.restart`, and what a job deletes when it ends in
+:mod:`pyflink_compat.spark.ownership`.
 """
 
 from __future__ import annotations
@@ -11,12 +12,10 @@ from typing import Any, Mapping, Optional, Sequence
 
 import attrs
 
-from pyflink_compat.common.job_status import JobStatus
 from pyflink_compat.settings.values import from_millis, to_seconds
 
 __all__ = [
     "CheckpointFailure",
-    "deletes_checkpoints",
     "FailedCheckpoints",
     "batch_took_too_long",
     "running_past_timeout",
@@ -49,21 +48,6 @@ def idle_polls_after(idle_polls: int, bounded: bool, data_available: bool, trigg
 
 class CheckpointFailure(Exception):
     """Checkpoints failed more often in a row than the job tolerates."""
-
-
-def deletes_checkpoints(retention: str, status: JobStatus) -> bool:
-    """Whether a job that ended in ``status`` deletes its checkpoints under ``retention``.
-
-    ``retention`` is the name of an ``ExternalizedCheckpointRetention`` member. Finished and
-    cancelled jobs delete them unless they are retained on cancellation; failed jobs delete
-    them only without externalized checkpoints; a suspended job (or any other status) keeps
-    them, since it may resume.
-    """
-    if status in (JobStatus.FINISHED, JobStatus.CANCELED):
-        return retention != "RETAIN_ON_CANCELLATION"
-    if status is JobStatus.FAILED:
-        return retention == "NO_EXTERNALIZED_CHECKPOINTS"
-    return False
 
 
 @attrs.define

@@ -36,6 +36,8 @@ import re
 import threading
 from typing import TYPE_CHECKING, Dict, Mapping, Optional
 
+from pyflink_compat.checkpoints.layout import SHUFFLE_PARTITIONS
+
 if TYPE_CHECKING:
     from py4j.java_gateway import JavaObject
     from pyspark.sql import SparkSession
@@ -53,7 +55,6 @@ LAUNCHER_PLACEHOLDER_NAME = "pyspark-shell"
 
 _MASTER = "spark.master"
 _APP_NAME = "spark.app.name"
-_SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions"
 _CONSOLE_PROGRESS = "spark.ui.showConsoleProgress"
 _LOCAL_MASTER = re.compile(r"^local(?:\[(\*|\d+)(?:,\s*\d+)?\])?$")
 
@@ -132,8 +133,8 @@ def startup_defaults(conf: Mapping[str, str], submit_args: Optional[str] = None,
     if not conf.get(_APP_NAME) or launcher_named:
         defaults[_APP_NAME] = LOCAL_APP_NAME
     threads = local_parallelism(master, cores or os.cpu_count() or 1)
-    if threads is not None and _SHUFFLE_PARTITIONS not in conf:
-        defaults[_SHUFFLE_PARTITIONS] = str(threads)
+    if threads is not None and SHUFFLE_PARTITIONS not in conf:
+        defaults[SHUFFLE_PARTITIONS] = str(threads)
     shell_default = submit_args is not None and _CONSOLE_PROGRESS not in submit_args
     if _CONSOLE_PROGRESS not in conf or shell_default:
         defaults[_CONSOLE_PROGRESS] = "false"

@@ -33,7 +33,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 import attrs
 
 from pyflink_compat.settings.kinds import HEAP_BACKENDS, ROCKSDB_BACKENDS, StorageKind
-from pyflink_compat.spark.checkpoint_dirs import CLAIM, NO_CLAIM, CheckpointDirs, CheckpointError
+from pyflink_compat.spark.ownership import CLAIM, NO_CLAIM, CheckpointError, JobOwnership
 from pyflink_compat.spark.pipeline_shape import pipeline_shape
 from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec, no_effect_message
 from pyflink_compat.spark.restore_at_start import prepare_restore
@@ -75,7 +75,7 @@ class PreparedDirectories:
         shape is recorded once they have committed (:func:`record_new_shape`).
     """
 
-    dirs: Optional[CheckpointDirs] = None
+    dirs: Optional[JobOwnership] = None
     claim_mode: str = NO_CLAIM
     last_committed: Dict[str, int] = attrs.Factory(dict)
     mismatches: List[str] = attrs.Factory(list)
@@ -149,7 +149,7 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
         if restore is not None:
             restore.apply(spark)
         return prepared
-    dirs = CheckpointDirs(spark, plan.job_dir, plan.job_name)
+    dirs = JobOwnership(spark, plan.job_dir, plan.job_name)
     dirs.check_owner()
     shapes: Dict[str, Optional[Mapping[str, Any]]] = {}
     for sink, query_plan in queries:
@@ -167,7 +167,7 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
                                    dirs.source_count(name), dirs.state_operators(name))
         if misfit is not None:
             raise CheckpointError(misfit)
-        prepared.last_committed[name] = max(dirs.batch_ids(name, "commits"), default=-1)
+        prepared.last_committed[name] = max(dirs.committed_batches(name), default=-1)
     if restore is not None and restore.in_place:
         prepared.claim_mode = CLAIM  # the job resumes its own checkpoints, claimed
     foreign = dirs.begin_run(run_id, shapes, prepared.claim_mode)
@@ -177,7 +177,7 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
         # itself is never touched); the job has committed up to their batch.
         restore.apply(spark)
         for name in shapes:
-            prepared.last_committed[name] = max(dirs.batch_ids(name, "commits"), default=-1)
+            prepared.last_committed[name] = max(dirs.committed_batches(name), default=-1)
     for sink_name in foreign:
         LOG.warning("Query '%s' resumes from a checkpoint this job did not create; it will "
                     "never be deleted by the job.", sink_name)
@@ -196,7 +196,7 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
     return prepared
 
 
-def record_new_shape(dirs: CheckpointDirs, query: WatchedQuery) -> Optional[CheckpointError]:
+def record_new_shape(dirs: JobOwnership, query: WatchedQuery) -> Optional[CheckpointError]:
     """Record the pipeline shape of a checkpoint the run created, once its query has committed
     (its plan is read only if the marker still lacks the shape).
 

@@ -19,7 +19,7 @@ Flink rule it applies is a function of :mod:`pyflink_compat.spark.rules` or a
   (:mod:`pyflink_compat.spark.job_savepoints`), then ends the job, or restarts the queries when
   the savepoint could not be written;
 * when the job ends, its checkpoints are kept or deleted by the retention mode, deleting only
-  what the job provably created (see :mod:`pyflink_compat.spark.checkpoint_dirs`).
+  what the job provably created (see :mod:`pyflink_compat.spark.ownership`).
 
 Failures are the job's error (:class:`~pyflink_compat.util.exceptions.JobExecutionError`), with
 the file or directory at fault in the message:
@@ -49,20 +49,19 @@ from pyflink_compat.common.job_execution_result import JobExecutionResult
 from pyflink_compat.common.job_id import JobID
 from pyflink_compat.common.job_status import JobStatus
 from pyflink_compat.settings.store import SettingsStore
-from pyflink_compat.spark.checkpoint_dirs import CheckpointDirs, CheckpointError, new_run_id
 from pyflink_compat.spark.failures import (
     CheckpointLost, QueryStartFailure, failure_context, first_line, is_checkpoint_write_failure)
 from pyflink_compat.spark.job_savepoints import SavepointWrite, stop_with_savepoint, trigger_savepoint, write_on_stop
+from pyflink_compat.spark.ownership import (
+    CheckpointError, Ending, JobOwnership, make_temporary_root, new_run_id, remove_temporary_root)
 from pyflink_compat.spark.polling import (
     Pacer, keeps_pace, needs_status, slowest_pause, status_every)
 from pyflink_compat.spark.plan import DURABLE, JobPlan, SinkSpec, build_plan
 from pyflink_compat.spark.rules import (
     IDLE_POLLS_BEFORE_FINISHED, FailedCheckpoints, batch_took_too_long,
-    deletes_checkpoints, idle_polls_after, lost_progress, running_past_timeout,
-    state_size_rejection)
+    idle_polls_after, lost_progress, running_past_timeout, state_size_rejection)
 from pyflink_compat.spark.start_checks import check_before_start, record_new_shape
 from pyflink_compat.spark.stats import CompletedCheckpointStats, stats_from_progress
-from pyflink_compat.spark.temporary_root import make_temporary_root, remove_temporary_root
 from pyflink_compat.spark.watched_query import WatchedQuery
 from pyflink_compat.spark.writers import apply_query_plan
 from pyflink_compat.util.exceptions import job_failure
@@ -148,7 +147,7 @@ class JobRun:
         self._stats: List[CompletedCheckpointStats] = []
         self._failed = FailedCheckpoints(plan.tolerable_failed_checkpoints)
         self._restart = plan.restart.start()
-        self._dirs: Optional[CheckpointDirs] = None
+        self._dirs: Optional[JobOwnership] = None
         self.run_id = new_run_id()
         #: Which query failed last and the checkpoint files its error names.
         self._failure_context: Optional[str] = None
@@ -332,7 +331,7 @@ class JobRun:
             return None
         name = query.sink.name
         try:
-            commits = dirs.batch_ids(name, "commits")
+            commits = dirs.committed_batches(name)
             metadata = dirs.query_id(name) is not None
             lost = lost_progress(dirs.location(name), query.last_committed,
                                  commits[-1] if commits else None, metadata)
@@ -539,20 +538,14 @@ class JobRun:
 
     # -- the end ------------------------------------------------------------------------------
     def _finish(self, status: JobStatus, cause: Optional[BaseException] = None) -> None:
-        retention = self.plan.retention
-        delete = deletes_checkpoints(retention, status)
         if status is JobStatus.FAILED:
             self._set_status(JobStatus.FAILING)
         if self._stop_request is not None:
             self._stop_request[1].set_exception(RuntimeError("Job {} ended {} before its savepoint was "
                                                              "taken".format(self.job_id, status.name)))
         try:
-            if delete and self._dirs is not None:
-                self._kept = self._dirs.delete_owned(self.plan.durable_sinks,
-                                                    failed=status is JobStatus.FAILED)
-            elif self._dirs is not None:
-                LOG.info("Job %s ended %s: checkpoints kept under %s (retention %s)",
-                         self.plan.job_name, status.name, self._dirs.job_dir, retention)
+            if self._dirs is not None:
+                self._kept = self._dirs.end_run(self.plan.retention, Ending.of(status), self.plan.durable_sinks)
         finally:
             remove_temporary_root(self._temporary_root)
             self._set_status(status)

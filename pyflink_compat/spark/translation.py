@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional
 
+from pyflink_compat.checkpoints.layout import HDFS_PROVIDER, PROVIDER_CLASS, ROCKSDB_PROVIDER, SHUFFLE_PARTITIONS
 from pyflink_compat.settings.kinds import (
     DEFAULT_MAX_STATE_SIZE, HEAP_BACKENDS, ROCKSDB_BACKENDS, BackendKind, StorageKind, StorageSpec)
 from pyflink_compat.settings.registry import JobSettings
@@ -34,14 +35,9 @@ __all__ = [
     "settings_store",
 ]
 
-HDFS_PROVIDER = "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider"
-ROCKSDB_PROVIDER = "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider"
-
 MIN_BATCHES_TO_RETAIN = "spark.sql.streaming.minBatchesToRetain"
-PROVIDER_CLASS = "spark.sql.streaming.stateStore.providerClass"
 ROCKSDB_CHANGELOG = "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"
 FILE_MANAGER_CLASS = "spark.sql.streaming.checkpointFileManagerClass"
-SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions"
 
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from pyflink_compat.settings.store import SettingsStore
 from pyflink_compat.spark.plan import TEMPORARY, QueryPlan, SinkSpec, build_plan
-from pyflink_compat.spark.temporary_root import make_temporary_root, remove_temporary_root
+from pyflink_compat.spark.ownership import make_temporary_root, remove_temporary_root
 from pyflink_compat.util.java_classes import java_class
 
 if TYPE_CHECKING:

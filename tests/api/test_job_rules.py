@@ -6,30 +6,72 @@ import pytest
 
 from pyflink_compat.common.job_status import JobStatus
 from pyflink_compat.settings import values
+from pyflink_compat.settings.kinds import Retention as R
+from pyflink_compat.settings.registry import SETTINGS_BY_NAME
+from pyflink_compat.spark.ownership import Ending, Origin, kept_because
 from pyflink_compat.spark.rules import (
     IDLE_POLLS_BEFORE_FINISHED, CheckpointFailure, FailedCheckpoints, batch_took_too_long,
-    deletes_checkpoints, idle_polls_after, running_past_timeout, state_size_rejection, state_store_mismatch)
+    idle_polls_after, running_past_timeout, state_size_rejection, state_store_mismatch)
 
 DELETE, KEEP = True, False
 
+#: Whether a job deletes a sink directory when it ends, for every retention mode, origin of the
+#: directory and ending.
 RETENTION_TABLE = [
-    # retention,                     cancel, fail,   finish, suspend
-    ("DELETE_ON_CANCELLATION",       DELETE, KEEP,   DELETE, KEEP),
-    ("RETAIN_ON_CANCELLATION",       KEEP,   KEEP,   KEEP,   KEEP),
-    ("NO_EXTERNALIZED_CHECKPOINTS",  DELETE, DELETE, DELETE, KEEP),
+    # retention,                     origin,            cancel, fail,   finish, suspend
+    (R.DELETE_ON_CANCELLATION,       Origin.CREATED,    DELETE, KEEP,   DELETE, KEEP),
+    (R.DELETE_ON_CANCELLATION,       Origin.CLAIMED,    DELETE, KEEP,   DELETE, KEEP),
+    (R.DELETE_ON_CANCELLATION,       Origin.RESTORED,   DELETE, KEEP,   DELETE, KEEP),
+    (R.DELETE_ON_CANCELLATION,       Origin.FOREIGN,    KEEP,   KEEP,   KEEP,   KEEP),
+    (R.RETAIN_ON_CANCELLATION,       Origin.CREATED,    KEEP,   KEEP,   KEEP,   KEEP),
+    (R.RETAIN_ON_CANCELLATION,       Origin.CLAIMED,    KEEP,   KEEP,   KEEP,   KEEP),
+    (R.RETAIN_ON_CANCELLATION,       Origin.RESTORED,   KEEP,   KEEP,   KEEP,   KEEP),
+    (R.RETAIN_ON_CANCELLATION,       Origin.FOREIGN,    KEEP,   KEEP,   KEEP,   KEEP),
+    (R.NO_EXTERNALIZED_CHECKPOINTS,  Origin.CREATED,    DELETE, DELETE, DELETE, KEEP),
+    (R.NO_EXTERNALIZED_CHECKPOINTS,  Origin.CLAIMED,    DELETE, DELETE, DELETE, KEEP),
+    (R.NO_EXTERNALIZED_CHECKPOINTS,  Origin.RESTORED,   DELETE, KEEP,   DELETE, KEEP),
+    (R.NO_EXTERNALIZED_CHECKPOINTS,  Origin.FOREIGN,    KEEP,   KEEP,   KEEP,   KEEP),
 ]
-ENDINGS = (JobStatus.CANCELED, JobStatus.FAILED, JobStatus.FINISHED, JobStatus.SUSPENDED)
+ENDINGS = (Ending.CANCEL, Ending.FAIL, Ending.FINISH, Ending.SUSPEND)
+ROWS = [(retention, ending, origin, row[2 + i])
+        for row in RETENTION_TABLE for retention, origin in [row[:2]] for i, ending in enumerate(ENDINGS)]
 
 
-@pytest.mark.parametrize("retention, status, expected", [
-    (row[0], status, row[1 + i]) for row in RETENTION_TABLE for i, status in enumerate(ENDINGS)])
-def test_retention_decides_whether_an_ended_job_deletes_its_checkpoints(retention, status, expected):
-    assert deletes_checkpoints(retention, status) is expected
+def test_the_retention_table_covers_every_retention_ending_and_origin():
+    assert len(ROWS) == len(R) * len(Ending) * len(Origin) == 48
+    assert len({row[:3] for row in ROWS}) == 48
 
 
-@pytest.mark.parametrize("retention", [row[0] for row in RETENTION_TABLE])
-def test_a_suspended_job_always_keeps_its_checkpoints(retention):
-    assert deletes_checkpoints(retention, JobStatus.SUSPENDED) is KEEP
+@pytest.mark.parametrize("retention, ending, origin, deleted", ROWS)
+def test_retention_ending_and_origin_decide_whether_a_checkpoint_is_deleted(retention, ending, origin, deleted):
+    reason = kept_because(retention, ending, origin)
+    assert (reason is None) is deleted
+    assert reason is None or reason.strip()
+
+
+def test_the_reasons_to_keep_name_what_decided():
+    assert "not created by this job" in kept_because(R.NO_EXTERNALIZED_CHECKPOINTS, Ending.FINISH, Origin.FOREIGN)
+    assert "a failed run never deletes the checkpoint it restored from" in kept_because(
+        R.NO_EXTERNALIZED_CHECKPOINTS, Ending.FAIL, Origin.RESTORED)
+    assert "RETAIN_ON_CANCELLATION" in kept_because(R.RETAIN_ON_CANCELLATION, Ending.CANCEL, Origin.CREATED)
+
+
+@pytest.mark.parametrize("status, ending", [(JobStatus.CANCELED, Ending.CANCEL), (JobStatus.FAILED, Ending.FAIL),
+                                            (JobStatus.FINISHED, Ending.FINISH),
+                                            (JobStatus.SUSPENDED, Ending.SUSPEND)])
+def test_a_job_status_is_the_ending_it_names(status, ending):
+    assert Ending.of(status) is ending
+
+
+@pytest.mark.parametrize("text, retention", [("RETAIN_ON_CANCELLATION", R.RETAIN_ON_CANCELLATION),
+                                             ("delete_on_cancellation", R.DELETE_ON_CANCELLATION),
+                                             ("No_Externalized_Checkpoints", R.NO_EXTERNALIZED_CHECKPOINTS)])
+def test_retention_is_read_from_its_conf_text_as_the_enum_and_written_back_as_its_name(text, retention):
+    codec = SETTINGS_BY_NAME["externalized_checkpoint_retention"].codec
+    assert codec.parse(text) is retention
+    assert codec.encode(retention) == codec.encode(retention.value) == retention.value == str(retention)
+    with pytest.raises(ValueError):
+        codec.parse("bogus")
 
 
 @pytest.mark.parametrize("tolerable, failures_survived", [(0, 0), (1, 1), (3, 3)])

@@ -25,17 +25,22 @@ def test_the_supervisor_of_a_quiet_job_backs_off(make_env, tmp_path):
     assert client.cancel().result(60) is None
 
 
-@pytest.mark.parametrize("scheme", ["file://", ""], ids=["local-from-python", "through-hadoop"])
-def test_the_per_batch_check_finds_a_commit_only_with_the_checkpoints_metadata(spark, tmp_path, scheme):
-    from pyflink_compat.spark.checkpoint_dirs import CheckpointDirs
+@pytest.mark.parametrize("through_hadoop", [False, True], ids=["local-from-python", "through-hadoop"])
+def test_the_per_batch_check_finds_a_commit_only_with_the_checkpoints_metadata(spark, tmp_path, through_hadoop):
+    from pyflink_compat.checkpoints.file_access_hadoop import HadoopFileAccess
+    from pyflink_compat.spark.ownership import JobOwnership
 
     sink = tmp_path / "job" / "rows"
     (sink / "commits").mkdir(parents=True)
     (sink / "commits" / "3").write_text("v1\n{}\n")
     (sink / "metadata").write_text('{"id":"q"}\n')
-    dirs = CheckpointDirs(spark, scheme + str(tmp_path / "job"), "job")
-    assert (dirs._local is not None) == (scheme == "file://")
-    assert dirs.holds_commit("rows", 3)
+    access = HadoopFileAccess(spark) if through_hadoop else None
+    dirs = JobOwnership(spark, "file:" + str(tmp_path / "job"), "job", access)
+    assert dirs.holds_commit("rows", 3)  # the file system is opened on first use
+    with sent_commands() as sent:
+        assert dirs.holds_commit("rows", 3)
+    # on local storage no JVM call per batch; through Hadoop, a path and a status per file
+    assert len(sent) == (4 if through_hadoop else 0), sent
     assert not dirs.holds_commit("rows", 4)
     (sink / "metadata").unlink()
     assert not dirs.holds_commit("rows", 3)

@@ -17,7 +17,7 @@ import pytest
 
 from pyflink_compat.checkpoints import restore_query, verify, write_savepoint
 from pyflink_compat.checkpoints.layout import QueryCheckpoint
-from pyflink_compat.checkpoints.fs import LocalFileAccess
+from pyflink_compat.checkpoints.file_access import LocalFileAccess
 from tests._helpers.files import write_input
 from tests.savepoints._queries import HDFS, counts_table, rows_of, session_conf, start_counts
 

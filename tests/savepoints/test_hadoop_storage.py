@@ -21,8 +21,8 @@ import pytest
 
 from pyflink_compat.checkpoints import (
     SavepointError, dispose_savepoint, list_storage, restore_query, show, verify)
-from pyflink_compat.checkpoints.fs import file_access_for
-from pyflink_compat.checkpoints.hadoop_fs import HadoopFileAccess
+from pyflink_compat.checkpoints.access import file_access_for
+from pyflink_compat.checkpoints.file_access_hadoop import HadoopFileAccess
 from pyflink_compat.common import Configuration, JobStatus
 from pyflink_compat.datastream import StreamExecutionEnvironment
 

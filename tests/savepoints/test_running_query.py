@@ -7,7 +7,7 @@ import os
 from typing import Any, Callable
 
 from pyflink_compat.checkpoints import restore_query, verify, write_savepoint
-from pyflink_compat.checkpoints.fs import LocalFileAccess
+from pyflink_compat.checkpoints.file_access import LocalFileAccess
 from tests._helpers.files import write_input
 from tests.savepoints._queries import HDFS, counts_table, rows_of, run_until_idle, session_conf, start_counts
 

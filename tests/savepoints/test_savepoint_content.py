@@ -72,7 +72,7 @@ def test_hard_links_are_an_explicit_choice(saved_job: Dict[str, str], tmp_path: 
 _KILLED_WRITER = textwrap.dedent("""
     import os, signal, sys
     from pyflink_compat.checkpoints import write_savepoint
-    from pyflink_compat.checkpoints.fs import LocalFileAccess
+    from pyflink_compat.checkpoints.file_access import LocalFileAccess
 
     class DiesMidway(LocalFileAccess):
         copied = 0

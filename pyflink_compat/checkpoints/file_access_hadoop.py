@@ -1,6 +1,6 @@
 """Checkpoint files on any file system Hadoop knows, through the Spark JVM.
 
-:class:`HadoopFileAccess` implements :class:`~pyflink_compat.checkpoints.fs.FileAccess` on
+:class:`HadoopFileAccess` implements :class:`~pyflink_compat.checkpoints.file_access.FileAccess` on
 Hadoop's ``org.apache.hadoop.fs.FileSystem``, reached through py4j from a Spark session: HDFS,
 object stores (``s3a://``, ``gs://``, ``abfs://``), ``viewfs://`` and every other scheme the
 session's Hadoop configuration can open. Paths stay full URIs; a plain local path handed to it
@@ -32,9 +32,10 @@ import io
 import os
 import threading
 from typing import TYPE_CHECKING, Any, BinaryIO, Dict, List, Optional, Tuple
+from urllib.parse import urlsplit
 
 from pyflink_compat.checkpoints.errors import SavepointError
-from pyflink_compat.checkpoints.fs import FileAccess, local_path
+from pyflink_compat.checkpoints.file_access import FileAccess, local_path
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
@@ -130,15 +131,29 @@ class HadoopFileAccess(FileAccess):
     def __init__(self, spark: "SparkSession"):
         self._spark = spark
         self._jvm: Any = spark.sparkContext._jvm
+        self._path_class: Any = None
         self._file_systems: Dict[Tuple[str, str], Any] = {}
         self._checksummed: Dict[Tuple[str, str], bool] = {}
         self._lock = threading.Lock()
 
     # -- paths and file systems -----------------------------------------------------------------
+    def _new_path(self, *args: Any) -> Any:
+        if self._path_class is None:  # looked up once: each lookup is a round trip per name
+            self._path_class = self._jvm.org.apache.hadoop.fs.Path
+        return self._path_class(*args)
+
     def _j_path(self, path: str) -> Any:
         local = local_path(path)
-        text = "file:" + os.path.abspath(local) if local is not None else path
-        return self._jvm.org.apache.hadoop.fs.Path(text)
+        return self._new_path("file:" + os.path.abspath(local) if local is not None else path)
+
+    @staticmethod
+    def _text_key(path: str) -> Tuple[str, str]:
+        """The scheme and authority of ``path``, read in Python (as :meth:`_key` reads them
+        from a Hadoop ``Path``)."""
+        if local_path(path) is not None:
+            return "file", ""
+        parts = urlsplit(path)
+        return parts.scheme, parts.netloc
 
     def _hadoop_conf(self) -> Any:
         return self._spark._jsparkSession.sessionState().newHadoopConf()
@@ -148,8 +163,8 @@ class HadoopFileAccess(FileAccess):
         uri = j_path.toUri()
         return str(uri.getScheme() or ""), str(uri.getAuthority() or "")
 
-    def _fs(self, j_path: Any) -> Any:
-        key = self._key(j_path)
+    def _fs(self, j_path: Any, key: Optional[Tuple[str, str]] = None) -> Any:
+        key = key or self._key(j_path)
         with self._lock:
             fs = self._file_systems.get(key)
             if fs is None:
@@ -195,7 +210,7 @@ class HadoopFileAccess(FileAccess):
             return os.path.abspath(local)
         try:
             j_path = self._j_path(path)
-            return str(self._fs(j_path).makeQualified(j_path).toString())
+            return str(self._fs(j_path, self._text_key(path)).makeQualified(j_path).toString())
         except Exception as e:  # an unknown scheme, an unreachable file system
             if not _is_java(e):
                 raise
@@ -205,7 +220,7 @@ class HadoopFileAccess(FileAccess):
     def _status(self, path: str) -> Optional[Any]:
         j_path = self._j_path(path)
         try:
-            return self._fs(j_path).getFileStatus(j_path)
+            return self._fs(j_path, self._text_key(path)).getFileStatus(j_path)
         except Exception as e:
             if not _is_java(e):
                 raise
@@ -218,15 +233,15 @@ class HadoopFileAccess(FileAccess):
         """The file system and Java path to work on ``path`` with. With ``raw``, a path behind a
         checksummed file system (also behind a viewfs mount) is given on the raw file system
         under it, which neither adds, removes nor hides ``.crc`` files (its parent must exist)."""
-        j_path = self._j_path(path)
-        fs = self._fs(j_path)
-        if not raw or not self._checksummed.get(self._key(j_path)) or j_path.isRoot():
+        j_path, key = self._j_path(path), self._text_key(path)
+        fs = self._fs(j_path, key)
+        if not raw or not self._checksummed.get(key) or j_path.isRoot():
             return fs, j_path
         parent = fs.resolvePath(j_path.getParent())
         target_fs = self._fs(parent)
         if _CHECKSUM_FS not in self._class_names(target_fs):
             return fs, j_path
-        return target_fs.getRawFileSystem(), self._jvm.org.apache.hadoop.fs.Path(parent, j_path.getName())
+        return target_fs.getRawFileSystem(), self._new_path(parent, j_path.getName())
 
     def _call(self, path: str, method: str, *args: Any, raw: bool = False) -> Any:
         """``method`` of the file system of ``path``, with Java I/O failures as :class:`OSError`
@@ -341,6 +356,10 @@ class HadoopFileAccess(FileAccess):
         if not self._call(path, "delete", False, raw=True):
             raise FileNotFoundError(2, "no such file", path)
 
+    def remove_dir(self, path: str) -> None:
+        if not self._call(path, "delete", False) and self.exists(path):
+            raise OSError(5, "the file system did not delete it", path)
+
 
 _ACCESS: Dict[int, HadoopFileAccess] = {}
 _ACCESS_LOCK = threading.Lock()
@@ -358,12 +377,13 @@ def _running_session() -> "Optional[SparkSession]":
     return None
 
 
-def hadoop_file_access(path: str) -> HadoopFileAccess:
-    """The Hadoop file access of this process's Spark session, for a non-local ``path``.
+def hadoop_file_access(path: str, spark: "Optional[SparkSession]" = None) -> HadoopFileAccess:
+    """The Hadoop file access of a Spark session (by default, of the one this process runs),
+    for a non-local ``path``; one per session, so that each file system is opened once.
 
     :raises SavepointError: when no Spark session runs.
     """
-    spark = _running_session()
+    spark = spark or _running_session()
     if spark is None:
         raise SavepointError(path, NO_JVM)
     key = id(spark._jsparkSession)

@@ -1,14 +1,12 @@
-"""File access used by the checkpoint tools.
+"""The file operations checkpoints are read and written with, and their local implementation.
 
-Everything in :mod:`pyflink_compat.checkpoints` reads and writes files through the small
-:class:`FileAccess` interface below. Local paths and ``file:`` URIs are served by
-:class:`LocalFileAccess`, in plain Python with no JVM (and with hard links where a savepoint
-may use them). Every other scheme (``hdfs://``, ``s3a://``, ``viewfs://``, ...) goes through
-Hadoop's ``FileSystem`` in the JVM of the running Spark session
-(:class:`~pyflink_compat.checkpoints.hadoop_fs.HadoopFileAccess`), which copies instead of
-linking; without a session such a path raises
-:class:`~pyflink_compat.checkpoints.errors.SavepointError`. Paths handed to the interface are
-always ``/``-joined strings: absolute local paths, or full URIs.
+:class:`FileAccess` is the one interface through which checkpoints, savepoints and a job's
+ownership marker are reached. :class:`LocalFileAccess` serves local paths in plain Python, with
+no JVM; with ``checksums`` it also reads and writes Hadoop's ``.crc`` files as Hadoop's local
+file system does, so that a job reads its checkpoint files as Spark wrote them. Every other
+scheme goes through Hadoop (:mod:`pyflink_compat.checkpoints.file_access_hadoop`), and
+:mod:`pyflink_compat.checkpoints.access` picks one for a path. Paths handed to the interface
+are ``/``-joined strings: absolute local paths, or full URIs.
 """
 
 from __future__ import annotations
@@ -17,9 +15,11 @@ import errno
 import os
 import shutil
 import tempfile
-from typing import BinaryIO, List, Optional, Tuple
+from typing import BinaryIO, List, Optional
 
-__all__ = ["FileAccess", "LocalFileAccess", "local_path", "file_access_for", "file_access_for_paths"]
+from pyflink_compat.checkpoints.crc import check_read, crc_name, hadoop_crc
+
+__all__ = ["FileAccess", "LocalFileAccess", "local_path"]
 
 
 class FileAccess:
@@ -70,6 +70,10 @@ class FileAccess:
     def remove_file(self, path: str) -> None:
         raise NotImplementedError
 
+    def remove_dir(self, path: str) -> None:
+        """Remove a directory that is empty; :class:`OSError` when it is not."""
+        raise NotImplementedError
+
     def read_bytes(self, path: str) -> bytes:
         with self.open_read(path) as stream:
             return stream.read()
@@ -91,7 +95,18 @@ def local_path(path: str) -> Optional[str]:
 
 
 class LocalFileAccess(FileAccess):
-    """The local file system, through :mod:`os` and :mod:`shutil`."""
+    """The local file system, through :mod:`os` and :mod:`shutil`.
+
+    :param checksums: Whether files are read and written with their Hadoop ``.crc`` files, as
+        Hadoop's local file system does: a read that does not match raises
+        :class:`~pyflink_compat.checkpoints.crc.ChecksumError`, and a write or removal keeps the
+        ``.crc`` file in step. Without it, ``.crc`` files are files like any other.
+    """
+
+    checksums = False
+
+    def __init__(self, checksums: bool = False):
+        self.checksums = checksums
 
     def exists(self, path: str) -> bool:
         return os.path.exists(path)
@@ -117,6 +132,18 @@ class LocalFileAccess(FileAccess):
     def open_read(self, path: str) -> BinaryIO:
         return open(path, "rb")
 
+    def read_bytes(self, path: str) -> bytes:
+        with open(path, "rb") as stream:
+            data = stream.read()
+        if self.checksums:
+            try:
+                with open(_crc_path(path), "rb") as stream:
+                    crc = stream.read()
+            except FileNotFoundError:
+                return data
+            check_read(path, data, crc, "file:" + path)
+        return data
+
     def makedirs(self, path: str) -> None:
         os.makedirs(path, exist_ok=True)
 
@@ -134,17 +161,29 @@ class LocalFileAccess(FileAccess):
         return False
 
     def write_atomic(self, path: str, data: bytes) -> None:
+        """Write a hidden temporary file next to ``path`` (and its ``.crc`` file, with
+        ``checksums``), then rename it into place. The old ``.crc`` file goes before the
+        rename and the new one follows it, so that a process killed in between leaves the old
+        or the new file, at worst without a ``.crc`` file, never one that does not match."""
         directory = os.path.dirname(path) or "."
         handle, temp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", dir=directory)
+        temp_crc = _crc_path(temp) if self.checksums else None
         try:
             with os.fdopen(handle, "wb") as stream:
                 stream.write(data)
                 stream.flush()
                 os.fsync(stream.fileno())
+            if temp_crc is not None:
+                with open(temp_crc, "wb") as stream:
+                    stream.write(hadoop_crc(data))
+                _unlink_if_there(_crc_path(path))
             os.replace(temp, path)
+            if temp_crc is not None:
+                os.replace(temp_crc, _crc_path(path))
         except BaseException:
-            if os.path.exists(temp):
-                os.unlink(temp)
+            _unlink_if_there(temp)
+            if temp_crc is not None:
+                _unlink_if_there(temp_crc)
             raise
 
     def remove_tree(self, path: str) -> None:
@@ -152,6 +191,11 @@ class LocalFileAccess(FileAccess):
 
     def remove_file(self, path: str) -> None:
         os.unlink(path)
+        if self.checksums:
+            _unlink_if_there(_crc_path(path))
+
+    def remove_dir(self, path: str) -> None:
+        os.rmdir(path)
 
 
 #: Why a file system refuses a hard link or a clone: another device, or no support for it.
@@ -182,31 +226,13 @@ def _clone(src: str, dst: str) -> bool:
     return False
 
 
-def file_access_for(path: str) -> Tuple[FileAccess, str]:
-    """The file access for ``path`` and the path in the form that access understands.
-
-    :raises ~pyflink_compat.checkpoints.errors.SavepointError: for a non-local path when no
-        Spark session runs in this process.
-    """
-    fs, (normalised,) = file_access_for_paths(path)
-    return fs, normalised
+def _crc_path(path: str) -> str:
+    head, name = os.path.split(path)
+    return os.path.join(head, crc_name(name))
 
 
-def file_access_for_paths(*paths: str) -> Tuple[FileAccess, List[str]]:
-    """One file access that reaches all of ``paths``, and the paths in its form.
-
-    All local: the pure-Python local access (absolute paths). Any other scheme among them: the
-    Hadoop access of the running Spark session, which opens local paths too (as ``file:``), so
-    that a copy from one file system to another works.
-
-    :raises ~pyflink_compat.checkpoints.errors.SavepointError: for a non-local path when no
-        Spark session runs in this process.
-    """
-    locals_ = [local_path(p) for p in paths]
-    if all(local is not None for local in locals_):
-        return LocalFileAccess(), [os.path.abspath(str(local)) for local in locals_]
-    from pyflink_compat.checkpoints.hadoop_fs import hadoop_file_access
-
-    remote = next(p for p, local in zip(paths, locals_) if local is None)
-    access = hadoop_file_access(remote)
-    return access, [access.qualify(p) for p in paths]
+def _unlink_if_there(path: str) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
