@@ -11,8 +11,10 @@ import pytest
 from pyflink_compat.checkpoints.layout import MARKER_NAME
 from pyflink_compat.spark.ownership import CheckpointError, JobOwnership
 
-from .conftest import INTERVAL_MS, file_uri, json_stream, wait_for_commits, wait_until, write_json_files
-from tests._py4j_commands import sent_commands
+from tests._helpers.files import file_uri, write_json_files
+from tests._helpers.jobs import INTERVAL_MS, json_stream, wait_for_commits
+from tests._helpers.py4j_commands import sent_commands
+from tests._helpers.waiting import wait_until
 
 
 def test_a_job_on_local_storage_keeps_its_marker_with_a_checksum_and_refuses_a_corrupt_one(spark, tmp_path):
