@@ -11,7 +11,7 @@ from typing import Any, Dict, List, Optional
 
 from py4j.java_gateway import JavaObject
 
-from pyflink_compat.settings import kinds
+from pyflink_compat.settings import registry
 from pyflink_compat.util.exceptions import (
     JavaMethodNotFoundError,
     JavaType,
@@ -51,7 +51,7 @@ NOT_A_STORAGE = ("RocksDBStateBackend can only checkpointto state backends that 
                  "implement CheckpointStorage.")
 
 #: The backends that are also checkpoint storages, through which a legacy RocksDB backend writes.
-_STREAM_BACKENDS = (kinds.BackendKind.FS, kinds.BackendKind.MEMORY, kinds.BackendKind.ROCKSDB_LEGACY)
+_STREAM_BACKENDS = (registry.BackendKind.FS, registry.BackendKind.MEMORY, registry.BackendKind.ROCKSDB_LEGACY)
 
 
 def is_java_int(value: Any) -> bool:

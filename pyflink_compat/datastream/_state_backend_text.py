@@ -3,7 +3,7 @@ prints it (including its missing quotes)."""
 import json
 from typing import Any, Dict, Optional
 
-from pyflink_compat.settings import kinds
+from pyflink_compat.settings import registry
 
 __all__ = ["memory_text", "fs_text", "legacy_text", "paths_text"]
 
@@ -16,7 +16,7 @@ def paths_text(value: Optional[str]) -> str:
 
 
 def transfer_threads(value: int) -> int:
-    return kinds.DEFAULT_TRANSFER_THREADS if value == -1 else value
+    return registry.DEFAULT_TRANSFER_THREADS if value == -1 else value
 
 
 def _null(value: Any) -> str:

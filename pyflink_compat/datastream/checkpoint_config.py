@@ -11,7 +11,7 @@ from pyflink_compat.datastream.externalized_checkpoint_retention import \
     ExternalizedCheckpointRetention
 from pyflink_compat.settings import values
 from pyflink_compat.util.java_limits import INT_MAX
-from pyflink_compat.settings.registry import SETTINGS_BY_NAME
+from pyflink_compat.settings.registry import SETTINGS_BY_NAME, Retention
 from pyflink_compat.settings.store import SettingsStore
 from pyflink_compat.spark.translation import settings_store
 from pyflink_compat.util.exceptions import py4j_sends
@@ -517,8 +517,8 @@ class ExternalizedCheckpointCleanup(Enum):
             -> 'ExternalizedCheckpointCleanup':
         return ExternalizedCheckpointCleanup[str(j_cleanup_mode)]
 
-    def _to_j_externalized_checkpoint_cleanup(self):
-        return self.name
+    def _to_j_externalized_checkpoint_cleanup(self) -> Retention:
+        return Retention[self.name]
 
 
 from pyflink_compat.missing.reexports import with_reexports  # noqa: E402

@@ -14,7 +14,7 @@ from abc import ABCMeta
 from typing import Any, Dict, Optional
 
 from pyflink_compat.datastream._paths import checkpoint_location, new_path
-from pyflink_compat.settings import kinds
+from pyflink_compat.settings import registry
 from pyflink_compat.util.exceptions import JavaType, illegal_argument
 from pyflink_compat.util.java_args import java_call_args
 from pyflink_compat.util.descriptors import (
@@ -41,10 +41,10 @@ def _from_j_checkpoint_storage(j_checkpoint_storage):
         return None
     if is_descriptor(j_checkpoint_storage):
         kind = j_checkpoint_storage.get("type")
-        if kind == kinds.StorageKind.JOBMANAGER:
+        if kind == registry.StorageKind.JOBMANAGER:
             return JobManagerCheckpointStorage(
                 j_jobmanager_checkpoint_storage=j_checkpoint_storage)
-        if kind == kinds.StorageKind.FILESYSTEM:
+        if kind == registry.StorageKind.FILESYSTEM:
             return FileSystemCheckpointStorage(
                 j_filesystem_checkpoint_storage=j_checkpoint_storage)
         return CustomCheckpointStorage(j_checkpoint_storage.get("class"))
@@ -66,7 +66,7 @@ def _storage_record(storage: 'CheckpointStorage') -> Dict[str, Any]:
     record = descriptor_or_none(j_storage)
     if record is not None:
         return record
-    return {"type": kinds.StorageKind.CUSTOM.value, "class": CustomCheckpointStorage._class_name(j_storage)}
+    return {"type": registry.StorageKind.CUSTOM.value, "class": CustomCheckpointStorage._class_name(j_storage)}
 
 
 def _check_file_sizes(file_state_size_threshold: int, write_buffer_size: int, target: str) -> None:
@@ -129,7 +129,7 @@ class JobManagerCheckpointStorage(CheckpointStorage):
     """
 
     #: The state size limit used when none is given: 5 MiB.
-    DEFAULT_MAX_STATE_SIZE = kinds.DEFAULT_MAX_STATE_SIZE
+    DEFAULT_MAX_STATE_SIZE = registry.DEFAULT_MAX_STATE_SIZE
 
     def __init__(self, checkpoint_path=None, max_state_size=None,
                  j_jobmanager_checkpoint_storage=None):
@@ -239,12 +239,12 @@ class FileSystemCheckpointStorage(CheckpointStorage):
     def get_min_file_size_threshold(self) -> int:
         """The file state size threshold in force, in bytes (20480 unless set)."""
         value = int(self._j_checkpoint_storage.get("file_state_size_threshold"))
-        return kinds.DEFAULT_FILE_STATE_THRESHOLD if value == -1 else value
+        return registry.DEFAULT_FILE_STATE_THRESHOLD if value == -1 else value
 
     def get_write_buffer_size(self) -> int:
         """The write buffer size in force, in bytes (4096 unless set)."""
         value = int(self._j_checkpoint_storage.get("write_buffer_size"))
-        return kinds.DEFAULT_WRITE_BUFFER_SIZE if value == -1 else value
+        return registry.DEFAULT_WRITE_BUFFER_SIZE if value == -1 else value
 
     def __str__(self):
         return "FileSystemCheckpointStorage (checkpoints to %s) (fileStateThreshold: %d, " \

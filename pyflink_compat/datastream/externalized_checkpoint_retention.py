@@ -1,6 +1,8 @@
 """What happens to a job's checkpoints when the job ends."""
 from enum import Enum
 
+from pyflink_compat.settings.registry import Retention
+
 __all__ = ['ExternalizedCheckpointRetention']
 
 
@@ -40,5 +42,5 @@ class ExternalizedCheckpointRetention(Enum):
             -> 'ExternalizedCheckpointRetention':
         return ExternalizedCheckpointRetention[str(j_retention_mode)]
 
-    def _to_j_externalized_checkpoint_retention(self):
-        return self.name
+    def _to_j_externalized_checkpoint_retention(self) -> Retention:
+        return Retention[self.name]

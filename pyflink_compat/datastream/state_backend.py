@@ -44,7 +44,7 @@ from pyflink_compat.datastream._paths import checkpoint_location, local_director
 from pyflink_compat.datastream._state_backend_text import (
     legacy_text, memory_text, paths_text, transfer_threads)
 from pyflink_compat.datastream.checkpoint_storage import _check_file_sizes
-from pyflink_compat.settings import kinds
+from pyflink_compat.settings import registry
 from pyflink_compat.util.descriptors import (
     descriptor_or_none,
     descriptor_put,
@@ -183,7 +183,7 @@ def _state_backend_record(backend: 'StateBackend', target: str = _SET_STATE_BACK
         return record, True
     if not isinstance(j_backend, (str, JavaObject)):
         raise method_not_found("setStateBackend", [j_backend], target)
-    return {"type": kinds.BackendKind.CUSTOM.value,
+    return {"type": registry.BackendKind.CUSTOM.value,
             "class": CustomStateBackend._class_name(j_backend)}, False
 
 
@@ -315,7 +315,7 @@ class MemoryStateBackend(StateBackend):
     """
 
     #: The state size limit used when none is given: 5 MiB.
-    DEFAULT_MAX_STATE_SIZE = kinds.DEFAULT_MAX_STATE_SIZE
+    DEFAULT_MAX_STATE_SIZE = registry.DEFAULT_MAX_STATE_SIZE
 
     def __init__(self,
                  checkpoint_path=None,
@@ -410,7 +410,7 @@ class FsStateBackend(StateBackend):
     def get_min_file_size_threshold(self) -> int:
         """The inline threshold in force, in bytes (20480 unless set)."""
         value = _read(self, "getMinFileSizeThreshold", "file_state_size_threshold")
-        return kinds.DEFAULT_FILE_STATE_THRESHOLD if value == -1 else int(value)
+        return registry.DEFAULT_FILE_STATE_THRESHOLD if value == -1 else int(value)
 
     def is_using_asynchronous_snapshots(self) -> bool:
         """Always ``True``: snapshots are asynchronous whatever was asked."""
@@ -420,7 +420,7 @@ class FsStateBackend(StateBackend):
     def get_write_buffer_size(self) -> int:
         """The write buffer size in force, in bytes (4096 unless set)."""
         value = _read(self, "getWriteBufferSize", "write_buffer_size")
-        return kinds.DEFAULT_WRITE_BUFFER_SIZE if value == -1 else int(value)
+        return registry.DEFAULT_WRITE_BUFFER_SIZE if value == -1 else int(value)
 
 
 class RocksDBStateBackend(StateBackend):

@@ -1,4 +1,4 @@
-"""Every Flink setting pyflink_compat understands, declared once.
+"""Every Flink setting pyflink_compat understands, declared once, and the kinds of values they take.
 
 Each field of :class:`JobSettings` is one Flink option. Its metadata (a :class:`Setting`)
 says which key and fallback keys name it, how its text is parsed, what range is valid and with
@@ -7,30 +7,118 @@ it. Validation, storage in the Spark session conf, the translation to Spark, the
 in the docs and the warnings at job start are all driven by walking :func:`attrs.fields`.
 
 An instance of :class:`JobSettings` is an immutable snapshot: the effective settings of one
-environment at one moment.
+environment at one moment. The kinds of checkpoint storage and state backend, the retention
+modes of checkpoints and Flink's defaults for storages and backends are defined here too, once,
+for the settings, the API objects and the translation to Spark.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import Any, Callable, Dict, Mapping, Optional, Tuple
 
 import attrs
 
 from pyflink_compat.settings import values
-from pyflink_compat.settings.kinds import (
-    DEFAULT_FILE_STATE_THRESHOLD, DEFAULT_WRITE_BUFFER_SIZE, HEAP_BACKENDS, ROCKSDB_BACKENDS, Retention,
-    StorageKind)
 from pyflink_compat.settings.values import NANOS_PER_SECOND, Codec, from_millis, to_millis
 from pyflink_compat.util.java_limits import INT_MAX, LONG_MAX
 
-__all__ = ["Support", "Setting", "JobSettings", "SETTINGS", "SETTINGS_BY_KEY", "CONF_PREFIX"]
+__all__ = [
+    "Support", "Setting", "JobSettings", "SETTINGS", "SETTINGS_BY_KEY", "CONF_PREFIX",
+    "DEFAULT_MAX_STATE_SIZE", "DEFAULT_FILE_STATE_THRESHOLD", "DEFAULT_WRITE_BUFFER_SIZE",
+    "DEFAULT_TRANSFER_THREADS", "StorageKind", "StorageSpec", "BackendKind", "ROCKSDB_BACKENDS",
+    "HEAP_BACKENDS", "Retention",
+]
 
 #: Prefix under which Flink settings live in the Spark session conf; ``spark-submit --conf
 #: spark.flink.execution.checkpointing.interval=5s`` therefore configures a job too.
 CONF_PREFIX = "spark.flink."
 
 
+# -- the kinds of values settings take, and Flink's defaults for storages and backends ----------
+#: Largest state in bytes JobManager (memory) checkpoint storage accepts unless set (5 MiB).
+DEFAULT_MAX_STATE_SIZE = 5 * 1024 * 1024
+#: Size in bytes under which file system storage inlines state unless set (20 KiB).
+DEFAULT_FILE_STATE_THRESHOLD = 20 * 1024
+#: Write buffer in bytes of file system storage unless set.
+DEFAULT_WRITE_BUFFER_SIZE = 4096
+#: Threads RocksDB uses to transfer files unless set.
+DEFAULT_TRANSFER_THREADS = 4
+
+
+class StorageKind(str, enum.Enum):
+    """Where a job's checkpoints go, as the ``type`` of a checkpoint storage record."""
+
+    #: A temporary location owned by the job (Flink keeps such checkpoints in memory).
+    JOBMANAGER = "jobmanager"
+    #: A durable directory under the configured checkpoint path.
+    FILESYSTEM = "filesystem"
+    #: A storage class named by the user; Spark receives it as a checkpoint file manager.
+    CUSTOM = "custom"
+
+
+@attrs.frozen
+class StorageSpec:
+    """The checkpoint storage a job uses, resolved from the API object or the options.
+
+    :param kind: Where the checkpoints go.
+    :param path: The configured checkpoint directory, if any.
+    :param max_state_size: The largest state in bytes a checkpoint may hold (JobManager storage).
+    :param custom_class: The class a custom storage names.
+    """
+
+    kind: StorageKind
+    path: Optional[str] = None
+    max_state_size: Optional[int] = None
+    custom_class: Optional[str] = None
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> "StorageSpec":
+        """The storage a record kept in the session conf (``spark.flink.object.*``) describes."""
+        size = record.get("max_state_size")
+        custom = record.get("class")
+        return cls(StorageKind(record["type"]), record.get("path"),
+                   None if size is None else int(size), None if custom is None else str(custom))
+
+
+class BackendKind(str, enum.Enum):
+    """The kind of a state backend object, as the ``type`` of its record."""
+
+    HASHMAP = "hashmap"
+    EMBEDDED_ROCKSDB = "rocksdb"
+    MEMORY = "memory"
+    FS = "fs"
+    #: The deprecated ``RocksDBStateBackend``, which also names a checkpoint location.
+    ROCKSDB_LEGACY = "rocksdb-legacy"
+    #: A Spark state store provider class named by the user.
+    CUSTOM = "custom"
+
+
+#: State backend names (object kinds and ``state.backend.type`` values) kept in RocksDB.
+ROCKSDB_BACKENDS = (BackendKind.EMBEDDED_ROCKSDB.value, BackendKind.ROCKSDB_LEGACY.value)
+#: State backend names kept on the JVM heap (``jobmanager`` and ``filesystem`` are Flink's
+#: older names for the heap backends).
+HEAP_BACKENDS = (BackendKind.HASHMAP.value, BackendKind.MEMORY.value, BackendKind.FS.value,
+                 "jobmanager", "filesystem")
+
+
+class Retention(str, enum.Enum):
+    """What happens to a job's durable checkpoints when the job ends, by Flink's
+    ``ExternalizedCheckpointRetention``; each member's value is its name, the text kept in
+    the Spark session conf (which :func:`str` gives too)."""
+
+    #: Deleted when the job is cancelled or finishes, kept when it fails.
+    DELETE_ON_CANCELLATION = "DELETE_ON_CANCELLATION"
+    #: Always kept.
+    RETAIN_ON_CANCELLATION = "RETAIN_ON_CANCELLATION"
+    #: Deleted whenever the job ends (Flink's default).
+    NO_EXTERNALIZED_CHECKPOINTS = "NO_EXTERNALIZED_CHECKPOINTS"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# -- the settings --------------------------------------------------------------------------------
 class Support(enum.Enum):
     """How much of a Flink setting Spark honours."""
 

@@ -53,7 +53,7 @@ from pyflink_compat.checkpoints.errors import SavepointError
 from pyflink_compat.checkpoints.file_access import FileAccess
 from pyflink_compat.checkpoints.layout import MARKER_NAME, QueryCheckpoint
 from pyflink_compat.common.job_status import JobStatus
-from pyflink_compat.settings.kinds import Retention
+from pyflink_compat.settings.registry import Retention
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession

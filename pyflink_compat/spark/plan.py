@@ -18,7 +18,7 @@ import attrs
 
 from pyflink_compat.settings.registry import SETTINGS, JobSettings, Setting
 from pyflink_compat.settings import values
-from pyflink_compat.settings.kinds import Retention, StorageKind, StorageSpec
+from pyflink_compat.settings.registry import Retention, StorageKind, StorageSpec
 from pyflink_compat.settings.store import SettingsStore, object_of
 from pyflink_compat.spark.query_introspection import is_stateful, sink_format, sources_bounded
 from pyflink_compat.spark.restart import RestartPolicy, restart_policy_for

@@ -32,7 +32,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 import attrs
 
-from pyflink_compat.settings.kinds import HEAP_BACKENDS, ROCKSDB_BACKENDS, StorageKind
+from pyflink_compat.settings.registry import HEAP_BACKENDS, ROCKSDB_BACKENDS, StorageKind
 from pyflink_compat.spark.ownership import CLAIM, NO_CLAIM, CheckpointError, JobOwnership
 from pyflink_compat.spark.pipeline_shape import pipeline_shape
 from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec, no_effect_message

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional
 
 from pyflink_compat.checkpoints.layout import HDFS_PROVIDER, PROVIDER_CLASS, ROCKSDB_PROVIDER, SHUFFLE_PARTITIONS
-from pyflink_compat.settings.kinds import (
+from pyflink_compat.settings.registry import (
     DEFAULT_MAX_STATE_SIZE, HEAP_BACKENDS, ROCKSDB_BACKENDS, BackendKind, StorageKind, StorageSpec)
 from pyflink_compat.settings.registry import JobSettings
 from pyflink_compat.settings.store import SettingsStore

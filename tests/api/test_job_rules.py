@@ -6,7 +6,7 @@ import pytest
 
 from pyflink_compat.common.job_status import JobStatus
 from pyflink_compat.settings import values
-from pyflink_compat.settings.kinds import Retention as R
+from pyflink_compat.settings.registry import Retention as R
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
 from pyflink_compat.spark.ownership import Ending, Origin, kept_because
 from pyflink_compat.spark.rules import (

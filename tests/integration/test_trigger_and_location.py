@@ -8,7 +8,7 @@ import pytest
 
 from pyflink_compat.common import JobStatus
 from pyflink_compat.datastream import JobManagerCheckpointStorage
-from pyflink_compat.settings.kinds import StorageKind
+from pyflink_compat.settings.registry import StorageKind
 from pyflink_compat.spark.supervisor import job_run
 
 from tests._helpers.files import file_uri, log_ids, write_json_files
