@@ -13,9 +13,11 @@ written as JSON to ``--out`` (``plots.py`` draws them). Small sizes by default (
 ``--full``: up to 1M keys) and writes them to ``state.json``, which the state table and plot
 then prefer to the state part of ``jobs.json``. ``--only overhead`` runs the job overhead alone
 (``overhead.json``); with many ``--rounds`` its ratios paired by round resolve a few percent.
-``--only recovery`` runs the recovery measurement alone (``recovery.json``).
+``--only recovery`` runs the recovery measurement alone (``recovery.json``). ``savepoints``: the
+cost of a savepoint as copies against hard links, and savepoints of a busy job
+(``savepoints.json``).
 
-Usage: ``python benchmarks/run.py [--full] [--only calls|jobs|overhead|recovery|state]
+Usage: ``python benchmarks/run.py [--full] [--only calls|jobs|overhead|recovery|state|savepoints]
 [--pyflink-python PATH] [--out DIR]``
 """
 
@@ -40,7 +42,7 @@ def compile_package() -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="full sizes (much longer)")
-    parser.add_argument("--only", choices=("calls", "jobs", "overhead", "recovery", "state"),
+    parser.add_argument("--only", choices=("calls", "jobs", "overhead", "recovery", "state", "savepoints"),
                         help="run one group (overhead: the job overhead part of jobs alone)")
     parser.add_argument("--rounds", type=int, help="fresh processes per side and measurement")
     parser.add_argument("--pyflink-python", default=os.environ.get("PYFLINK_PYTHON", ""))
@@ -64,6 +66,10 @@ def main() -> int:
                                                      args.full, parts=("overhead",)))
     if args.only == "recovery":
         write_results(args.out, "recovery", jobs.run(args.rounds or 3, args.full, parts=("recovery",)))
+    if args.only in (None, "savepoints"):
+        import savepoints
+
+        write_results(args.out, "savepoints", savepoints.run(args.rounds or (7 if args.full else 5), args.full))
     if args.only == "state":
         write_results(args.out, "state", jobs.run(args.rounds or (3 if args.full else 1), args.full,
                                                   parts=("state",)))
