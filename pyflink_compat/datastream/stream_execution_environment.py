@@ -819,6 +819,7 @@ class StreamExecutionEnvironment(object):
         : java.lang.IllegalStateException: No operators defined in streaming topology...
         """
         from pyflink_compat.common.job_client import JobClient
+        from pyflink_compat.spark.plan import plan_run
         from pyflink_compat.spark.supervisor import start_job
 
         if not self._sinks:
@@ -829,7 +830,7 @@ class StreamExecutionEnvironment(object):
         self._prepare_job()
         sinks = list(self._sinks)
         self._sinks.clear()
-        run = start_job(self._store, self.spark_session, job_name, sinks)
+        run = start_job(plan_run(self._store, job_name, sinks), self.spark_session, sinks)
         self._runs.append(run)
         return JobClient(run)
 

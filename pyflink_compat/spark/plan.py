@@ -20,12 +20,13 @@ from pyflink_compat.settings.registry import SETTINGS, JobSettings, Setting
 from pyflink_compat.settings import values
 from pyflink_compat.settings.registry import Retention, StorageKind, StorageSpec
 from pyflink_compat.settings.store import SettingsStore, object_of
+from pyflink_compat.spark.ownership import make_temporary_root, remove_temporary_root
 from pyflink_compat.spark.query_introspection import is_stateful, sink_format, sources_bounded
 from pyflink_compat.spark.restart import RestartPolicy, restart_policy_for
 from pyflink_compat.spark.translation import SHUFFLE_PARTITIONS, effective_storage, session_keys
 
 __all__ = [
-    "SinkSpec", "QueryPlan", "SettingStatus", "JobPlan", "build_plan", "plan_job", "job_directory_name",
+    "SinkSpec", "QueryPlan", "SettingStatus", "JobPlan", "plan_run", "build_plan", "plan_job", "job_directory_name",
     "no_effect_message", "TEMPORARY", "DURABLE", "PLANNED_TEMPORARY_ROOT",
 ]
 
@@ -141,6 +142,8 @@ class JobPlan:
     :param shuffle_partitions: The shuffle partitions the queries run with, so the state
         partitions of a new checkpoint: the parallelism when it is set, else the session's
         own ``spark.sql.shuffle.partitions`` when that is set (``None``: Spark's default).
+    :param temporary_root: The directory the run owns for the checkpoint locations of queries
+        whose checkpoints need not outlive it (:data:`PLANNED_TEMPORARY_ROOT` before a run).
     """
 
     job_name: str
@@ -156,6 +159,7 @@ class JobPlan:
     python_archives: Tuple[str, ...] = ()
     unread_keys: Tuple[Tuple[str, Optional[str]], ...] = ()
     shuffle_partitions: Optional[int] = None
+    temporary_root: str = PLANNED_TEMPORARY_ROOT
 
     @property
     def checkpoint_timeout(self) -> int:
@@ -350,6 +354,22 @@ def _query_plan(settings: JobSettings, sink: SinkSpec, location: str, location_k
                      sink.continuous and interval_ms is not None, options)
 
 
+def plan_run(store: SettingsStore, job_name: str, sinks: Sequence[SinkSpec]) -> JobPlan:
+    """The plan of a job about to run, with a new temporary root of the run's own.
+
+    :raises RuntimeError: when the job has no sink.
+    """
+    if not sinks:
+        raise RuntimeError("No sinks registered: add at least one with env.add_sink(writer) "
+                           "before executing the job.")
+    temporary_root = make_temporary_root(job_name)
+    try:
+        return build_plan(store, job_name, sinks, temporary_root)
+    except BaseException:  # no run will remove it later
+        remove_temporary_root(temporary_root)
+        raise
+
+
 def build_plan(store: SettingsStore, job_name: str, sinks: Sequence[SinkSpec], temporary_root: str) -> JobPlan:
     """The plan of a job from the environment's current settings, read afresh from its
     session conf (which is what the job's queries run with); the plan's Spark keys are then
@@ -416,7 +436,7 @@ def plan_job(
     return JobPlan(job_name, settings, resolved, keys,
                    tuple(queries), tuple(statuses), restart_policy_for(settings), job_dir,
                    limit, _split(settings.python_files), _split(settings.python_archives),
-                   unread_keys(explicit_keys), _positive(partitions))
+                   unread_keys(explicit_keys), _positive(partitions), temporary_root)
 
 
 def _split(text: Optional[str]) -> Tuple[str, ...]:

@@ -48,15 +48,14 @@ from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Tuple
 from pyflink_compat.common.job_execution_result import JobExecutionResult
 from pyflink_compat.common.job_id import JobID
 from pyflink_compat.common.job_status import JobStatus
-from pyflink_compat.settings.store import SettingsStore
 from pyflink_compat.spark.failures import (
     CheckpointLost, QueryStartFailure, failure_context, first_line, is_checkpoint_write_failure)
 from pyflink_compat.spark.job_savepoints import SavepointWrite, stop_with_savepoint, trigger_savepoint, write_on_stop
 from pyflink_compat.spark.ownership import (
-    CheckpointError, Ending, JobOwnership, make_temporary_root, new_run_id, remove_temporary_root)
+    CheckpointError, Ending, JobOwnership, new_run_id, remove_temporary_root)
 from pyflink_compat.spark.polling import (
     Pacer, keeps_pace, needs_status, slowest_pause, status_every)
-from pyflink_compat.spark.plan import DURABLE, JobPlan, SinkSpec, build_plan
+from pyflink_compat.spark.plan import DURABLE, JobPlan, SinkSpec
 from pyflink_compat.spark.rules import (
     IDLE_POLLS_BEFORE_FINISHED, FailedCheckpoints, batch_took_too_long,
     idle_polls_after, lost_progress, running_past_timeout, state_size_rejection)
@@ -74,23 +73,18 @@ __all__ = ["JobRun", "start_job", "job_run", "job_runs"]
 LOG = logging.getLogger("pyflink_compat.job")
 
 
-def start_job(store: SettingsStore, spark: "SparkSession", job_name: str, sinks: Sequence[SinkSpec]) -> "JobRun":
-    """Plan the job, then start its queries under supervision."""
+def start_job(plan: JobPlan, spark: "SparkSession", sinks: Sequence[SinkSpec]) -> "JobRun":
+    """Start a planned job's queries under supervision."""
     from pyflink_compat._logging import install_default_handler
 
     # The job log shows in a plain script; an application that set up logging keeps its own.
     install_default_handler()
-    if not sinks:
-        raise RuntimeError("No sinks registered: add at least one with env.add_sink(writer) "
-                           "before executing the job.")
-    temporary_root = make_temporary_root(job_name)
     try:
-        plan = build_plan(store, job_name, sinks, temporary_root)
         _ship_python_dependencies(spark, plan)
-        run = JobRun(plan, sinks, spark, temporary_root)
+        run = JobRun(plan, sinks, spark, plan.temporary_root)
         run.start()
     except BaseException:  # the job never started: nothing will remove its directory later
-        remove_temporary_root(temporary_root)
+        remove_temporary_root(plan.temporary_root)
         raise
     return run
 
