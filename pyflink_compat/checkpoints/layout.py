@@ -34,7 +34,8 @@ from pyflink_compat.checkpoints.file_access import FileAccess
 
 __all__ = [
     "HDFS_PROVIDER", "ROCKSDB_PROVIDER", "PROVIDER_CLASS", "SHUFFLE_PARTITIONS", "MARKER_NAME",
-    "OperatorInfo", "QueryCheckpoint", "is_query_checkpoint", "check_checkpoint_files",
+    "OperatorInfo", "QueryCheckpoint", "is_query_checkpoint", "check_checkpoint_files", "query_problems",
+    "marker_stateful",
 ]
 
 #: Spark's state store that keeps state on the JVM heap and writes deltas and snapshots.
@@ -442,3 +443,58 @@ def check_checkpoint_files(fs: FileAccess, root: str, files: Sequence[str]) -> L
             except zipfile.BadZipFile:
                 problems.append("{}: not a readable zip".format(path))
     return problems
+
+
+#: How often a live query's check starts again when Spark moved on and removed a file meanwhile.
+_CHECK_ATTEMPTS = 3
+
+
+def query_problems(fs: FileAccess, path: str, stateful: Optional[bool] = None) -> Tuple[List[str], int]:
+    """What keeps a query checkpoint from restarting after its newest committed batch.
+
+    Checks that every file the restart needs is present and intact (against its Hadoop
+    checksum), that every stateful operator has every state partition the checkpoint's pinned
+    shuffle partitions call for, and, when ``stateful`` says the query keeps state (as the job
+    marker records), that the checkpoint holds state at all. A query that commits another batch
+    while it is checked is checked again at its new batch.
+
+    :return: The problems (empty when the checkpoint is restorable) and the number of files.
+    """
+    problems: List[str] = []
+    files: List[str] = []
+    for _ in range(_CHECK_ATTEMPTS):
+        checkpoint = QueryCheckpoint(fs, path)
+        newest = checkpoint.latest_committed()
+        if newest is None:
+            return ["{}: no committed batch".format(path)], 0
+        try:
+            files = checkpoint.files_for_restart(newest)
+            problems = check_checkpoint_files(fs, path, files)
+        except SavepointError as error:
+            files, problems = [], [str(error)]
+        if problems and QueryCheckpoint(fs, path).latest_committed() != newest:
+            continue  # Spark moved on and removed what the older batch needed
+        break
+    if problems:
+        return problems, len(files)
+    operators = checkpoint.operators()
+    if stateful and not operators:
+        problems.append("{}/state: the job marker records state for this query, but the checkpoint holds "
+                        "none".format(path))
+    partitions = checkpoint.shuffle_partitions(checkpoint.pinned_conf(newest))
+    for op in operators:
+        missing = sorted(set(range(partitions or 0)) - set(op.partitions))
+        if missing:
+            problems.append("{}/state/{}: state partitions {} are missing (the checkpoint has {} "
+                            "partitions)".format(path, op.operator_id, ", ".join(map(str, missing)), partitions))
+    return problems, len(files)
+
+
+def marker_stateful(fs: FileAccess, job_dir: str) -> Dict[str, Optional[bool]]:
+    """Per sink, whether the job marker records that its query keeps state (None: unknown)."""
+    try:
+        sinks = json.loads(fs.read_text(job_dir + "/" + MARKER_NAME)).get("sinks", {})
+        return {str(sink): ((record or {}).get("pipeline") or {}).get("stateful")
+                for sink, record in sinks.items()}
+    except (OSError, ValueError, AttributeError):
+        return {}

@@ -29,9 +29,9 @@ from pyflink_compat.checkpoints.errors import SavepointError
 from pyflink_compat.checkpoints.access import file_access_for_paths
 from pyflink_compat.checkpoints.crc import crc_name
 from pyflink_compat.checkpoints.file_access import FileAccess, local_path
-from pyflink_compat.checkpoints.layout import MARKER_NAME, QueryCheckpoint, is_query_checkpoint
+from pyflink_compat.checkpoints.layout import (
+    MARKER_NAME, QueryCheckpoint, is_query_checkpoint, marker_stateful, query_problems)
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, check_files, read_manifest
-from pyflink_compat.checkpoints.inspection import marker_stateful, query_problems
 from pyflink_compat.checkpoints.savepoint import is_incomplete_savepoint, job_queries
 
 __all__ = ["RestoredQuery", "restore_query", "restore_job", "resolve_restore_source"]

@@ -55,7 +55,8 @@ if TYPE_CHECKING:
     from py4j.java_gateway import JavaObject
 
 __all__ = ["SettingsStore", "SparkKeys", "parse_flink_options", "object_of", "OBJECT_PREFIX",
-           "ConfView", "conf_view", "read_all_entries"]
+           "ConfView", "conf_view", "read_all_entries",
+           "store_of"]
 
 #: Conf prefix of the API objects (checkpoint storage, state backend) an environment holds.
 OBJECT_PREFIX = CONF_PREFIX + "object."
@@ -111,6 +112,13 @@ def parse_flink_options(options: Mapping[str, str], target: str) -> Dict[Setting
     return found
 
 
+def store_of(owner: Any) -> "SettingsStore":
+    """The settings store behind an API object (an environment or a checkpoint config): the
+    one way for tools and tests to read what the API wrote, beyond PyFlink's getters."""
+    store: SettingsStore = owner._store
+    return store
+
+
 class SettingsStore:
     """The settings of one environment, held in its Spark session's JVM ``RuntimeConfig``.
 
@@ -134,9 +142,9 @@ class SettingsStore:
         self._decoded: Dict[str, Tuple[str, Any]] = {}
 
     @property
-    def _view(self) -> ConfView:
-        """The view of the session conf, shared with every other store over it (found when
-        first needed, so that making a store costs no round trip)."""
+    def view(self) -> ConfView:
+        """This process's copy of the session conf, shared with every other store over it
+        (found when first needed, so that making a store costs no round trip)."""
         view = self._shared
         if view is None:
             view = self._shared = conf_view(self._j_conf)
@@ -144,7 +152,7 @@ class SettingsStore:
 
     def get(self, setting: Setting, target: str) -> Any:
         key = setting.conf_key
-        text = self._view.get(key)
+        text = self.view.get(key)
         if text is None:
             return setting.default
         # Decoding is a function of the text alone, and every value decoded is immutable (a
@@ -158,11 +166,11 @@ class SettingsStore:
         return value
 
     def is_set(self, setting: Setting) -> bool:
-        return self._view.get(setting.conf_key) is not None
+        return self.view.get(setting.conf_key) is not None
 
     def text(self, key: str) -> Optional[str]:
         """The text of the session conf entry ``key`` (a full key), or ``None``."""
-        return self._view.get(key)
+        return self.view.get(key)
 
     def put(self, changes: Mapping[Setting, Any], target: str,
             objects: Optional[Mapping[str, Optional[Mapping[str, Any]]]] = None,
@@ -195,7 +203,7 @@ class SettingsStore:
     def _write(self, writes: Dict[str, Optional[str]], derive: bool) -> None:
         """Write ``writes`` (full keys) and, when ``derive`` is true (an entry the derived Spark
         keys may depend on is among them), the derived keys that change with them."""
-        view = self._view
+        view = self.view
         current = view.entries()
         # The records of API objects are read by this package alone: they are held, to reach
         # the JVM conf before it is next read from there (a job planned), not at the call.
@@ -224,7 +232,7 @@ class SettingsStore:
         view.write(now, held=held)
 
     def get_object(self, name: str) -> Optional[Dict[str, Any]]:
-        text = self._view.get(OBJECT_PREFIX + name)
+        text = self.view.get(OBJECT_PREFIX + name)
         return None if text is None else dict(json.loads(text))
 
     def put_object(self, name: str, record: Union[Mapping[str, Any], str, None]) -> None:
@@ -236,12 +244,12 @@ class SettingsStore:
 
     def raw(self) -> Dict[str, str]:
         """Every ``spark.flink.*`` entry of the session conf, prefix removed."""
-        return _flink_entries(self._view.prefixed(CONF_PREFIX))
+        return _flink_entries(self.view.prefixed(CONF_PREFIX))
 
     def refresh(self) -> None:
         """Read the session conf from the JVM again (entries written to it other than through
         this package since it was last read are then seen)."""
-        self._view.refresh()
+        self.view.refresh()
 
     def snapshot(self, raw: Optional[Mapping[str, str]] = None,
                  target: str = "StreamExecutionEnvironment") -> JobSettings:
@@ -263,7 +271,7 @@ class SettingsStore:
         Reads the session conf afresh. Fallback keys are rewritten to their current key, so
         that later reads find them.
         """
-        view = self._view
+        view = self.view
         view.refresh()
         raw = _flink_entries(view.prefixed(CONF_PREFIX))
         options = {k: v for k, v in raw.items() if not k.startswith("object.")}
@@ -310,7 +318,7 @@ class SettingsStore:
         return found
 
     def _sync(self, keys: Optional[Mapping[str, Optional[str]]] = None) -> None:
-        view = self._view
+        view = self.view
         entries = view.entries()
         self._synced_at = view.reads
         native = self._derived(view.prefixed(CONF_PREFIX), keys)

@@ -143,7 +143,7 @@ class JobPlan:
         partitions of a new checkpoint: the parallelism when it is set, else the session's
         own ``spark.sql.shuffle.partitions`` when that is set (``None``: Spark's default).
     :param temporary_root: The directory the run owns for the checkpoint locations of queries
-        whose checkpoints need not outlive it (:data:`PLANNED_TEMPORARY_ROOT` before a run).
+        whose checkpoints need not outlive it (``PLANNED_TEMPORARY_ROOT`` before a run).
     """
 
     job_name: str

@@ -1,12 +1,14 @@
-"""Files on disk: input files written for streaming sources, and what tests read back from
-output and checkpoint directories."""
+"""Files on disk: input files written for streaming sources (at once, or arriving while a test
+runs), and what tests read back from output and checkpoint directories."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import os
-from typing import Any, Dict, Iterable, List
+import threading
+import time
+from typing import Any, Callable, Dict, Iterable, List
 
 
 # -- input files --------------------------------------------------------------------------------
@@ -98,3 +100,31 @@ def all_ids(batches: Dict[int, List[Dict[str, Any]]]) -> List[int]:
 
 def ids_of(records: Iterable[Dict[str, Any]]) -> List[int]:
     return sorted(r["id"] for r in records)
+
+
+class Arrivals:
+    """Input that keeps arriving while a block runs: ``write(n)`` for ``n = first, first + 1,
+    ...``, one call every ``pause`` seconds in a thread; what each call returns is kept in
+    :attr:`written`."""
+
+    def __init__(self, write: Callable[[int], Any], pause: float, first: int = 0):
+        self.write = write
+        self.pause = pause
+        self.next = first
+        self.written: List[Any] = []
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._feed, daemon=True)
+
+    def _feed(self) -> None:
+        while not self._stopping.is_set():
+            self.written.append(self.write(self.next))
+            self.next += 1
+            time.sleep(self.pause)
+
+    def __enter__(self) -> "Arrivals":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self._stopping.set()
+        self._thread.join()

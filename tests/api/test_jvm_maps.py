@@ -6,6 +6,7 @@ from pyflink_compat.datastream import StreamExecutionEnvironment
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
 from pyflink_compat.util.java_classes import java_class
 from pyflink_compat.util.java_maps import map_to_dict, string_map_to_dict
+from pyflink_compat.settings.store import store_of
 
 
 def _j_map(entries: dict) -> object:
@@ -41,12 +42,12 @@ def test_a_savepoint_directory_holding_the_separator_leaves_the_other_settings_r
     env.enable_checkpointing(1234)
     env.set_default_savepoint_directory("file:///tmp/\x01sp\x01")
     env.get_checkpoint_config().set_checkpoint_timeout(4321)
-    settings = env._store.snapshot()
+    settings = store_of(env).snapshot()
     assert env.get_checkpoint_interval() == 1234
     assert env.get_checkpoint_config().get_checkpoint_timeout() == 4321
     assert env.get_default_savepoint_directory() == "file:/tmp/\x01sp\x01"
     assert settings.savepoint_dir.endswith("/tmp/\x01sp\x01")
-    assert settings.checkpoint_interval == env._store.get(SETTINGS_BY_NAME["checkpoint_interval"], "")
+    assert settings.checkpoint_interval == store_of(env).get(SETTINGS_BY_NAME["checkpoint_interval"], "")
 
 
 def test_text_with_backslashes_and_line_breaks_reaches_the_jvm_conf_unchanged():

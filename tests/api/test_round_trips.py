@@ -21,6 +21,7 @@ from pyflink_compat.datastream import (
     HashMapStateBackend,
     StreamExecutionEnvironment,
 )
+from pyflink_compat.settings.store import store_of
 from tests._helpers.py4j_commands import sent_commands
 
 PROVIDER = "spark.sql.streaming.stateStore.providerClass"
@@ -50,7 +51,7 @@ def env() -> StreamExecutionEnvironment:
 def conf_in_one_call(env: StreamExecutionEnvironment) -> StreamExecutionEnvironment:
     """An environment whose Spark exposes the ``SQLConf`` behind the session conf (Spark 4),
     so that the whole conf is read in one round trip and several keys set in two."""
-    if env._store._view.settings_map() is False:
+    if store_of(env).view.settings_map() is False:
         pytest.skip("this Spark does not expose the session's SQLConf: the conf is read and "
                     "written with more round trips")
     return env
@@ -118,7 +119,7 @@ def test_configure_reads_the_configuration_once_and_sets_its_keys_one_call_each(
 
 
 def test_four_or_more_keys_are_set_in_two_calls(conf_in_one_call):
-    view = conf_in_one_call._store._view
+    view = store_of(conf_in_one_call).view
     view.write({"spark.flink.test.k{}".format(i): "-" for i in range(5)})  # the one-off look-ups
     writes = {"spark.flink.test.k{}".format(i): str(i) for i in range(5)}
     assert round_trips(lambda: view.write(writes)) == 2
@@ -156,8 +157,8 @@ def test_keys_set_together_are_all_in_the_session_conf(env):
 
 def test_without_the_sqlconf_the_conf_is_read_and_written_key_by_key_to_the_same_result():
     env = StreamExecutionEnvironment.get_execution_environment()
-    env._store._view.hides_sql_conf()  # as on a Spark that hides the SQLConf
-    env._store.refresh()
+    store_of(env).view.hides_sql_conf()  # as on a Spark that hides the SQLConf
+    store_of(env).refresh()
     env.set_state_backend(EmbeddedRocksDBStateBackend(True))
     env.configure(three_options())
     conf = env.spark_session.conf

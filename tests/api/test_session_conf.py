@@ -14,6 +14,7 @@ from pyflink_compat.datastream import (
     StreamExecutionEnvironment,
 )
 from pyflink_compat.java_gateway import get_gateway
+from pyflink_compat.settings.store import store_of
 from tests.api._conf import conf_of
 
 
@@ -165,5 +166,5 @@ def test_a_bad_option_given_to_the_session_is_rejected_when_the_environment_is_m
     j_session.conf().set("spark.flink.execution.checkpointing.timeout", "soon")
     env = StreamExecutionEnvironment(j_session)
     with pytest.raises(ValueError) as raised:
-        env._store.adopt_session_options("test")
+        store_of(env).adopt_session_options("test")
     assert "Could not parse value 'soon'" in raised.value.java_exception.getMessage()

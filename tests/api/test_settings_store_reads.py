@@ -8,7 +8,7 @@ getters show them from then on.
 from __future__ import annotations
 
 from pyflink_compat.datastream import CheckpointConfig, StreamExecutionEnvironment
-from pyflink_compat.settings.store import read_all_entries
+from pyflink_compat.settings.store import read_all_entries, store_of
 from pyflink_compat.settings.registry import CONF_PREFIX
 
 from tests.api._conf import conf_of
@@ -91,7 +91,7 @@ def test_after_any_mix_of_api_calls_the_view_holds_exactly_the_session_conf():
     env.set_state_backend(HashMapStateBackend())
     config.set_tolerable_checkpoint_failure_number(3)
     env.configure(Configuration().set_string("state.checkpoints.num-retained", "5"))
-    view = env._store._view
+    view = store_of(env).view
     # every entry but the held records of API objects is in the JVM conf at once
     jvm = conf_of(env)
     assert {k: v for k, v in view.entries().items() if not k.startswith("spark.flink.object.")} == {
@@ -143,7 +143,7 @@ def test_a_write_the_jvm_rejects_drops_the_view_and_the_next_read_fetches_the_co
 
     env = StreamExecutionEnvironment.get_execution_environment()
     env.enable_checkpointing(1000)
-    view = env._store._view
+    view = store_of(env).view
     env.spark_session.conf.set(INTERVAL, "3 s")  # not seen by the view yet
     with pytest.raises(Py4JJavaError):
         view.write({"spark.sql.shuffle.partitions": "not a number"})
@@ -164,6 +164,6 @@ def test_after_the_conf_is_read_again_the_next_change_brings_the_derived_keys_in
     env.set_state_backend(backend)
     env.spark_session.conf.set(PROVIDER, "some.other.Provider")
     with pytest.raises(Py4JJavaError):  # drops the copy: the next call reads the conf again
-        env._store._view.write({"spark.sql.shuffle.partitions": "not a number"})
+        store_of(env).view.write({"spark.sql.shuffle.partitions": "not a number"})
     env.set_state_backend(backend)  # the same backend: only the derived keys differ
     assert env.spark_session.conf.get(PROVIDER).endswith("RocksDBStateStoreProvider")

@@ -9,46 +9,19 @@ once all the same, and every stop-with-savepoint must restore exactly once.
 from __future__ import annotations
 
 import os
-import threading
 import time
-from typing import Any, Dict, List
+from typing import Any, List
 
 import pytest
 
 from pyflink_compat.common import JobStatus
 from pyflink_compat.checkpoints import verify
 
-from tests._helpers.files import log_ids
+from tests._helpers.files import Arrivals, log_ids
 from tests._helpers.waiting import wait_until
 from tests.savepoints._counting_jobs import add_counts, expected, restore_options, write_files
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-class Arrivals:
-    """Input files written every ``pause`` seconds in a thread (one file per batch is read)."""
-
-    def __init__(self, directory: Any, pause: float, first: int = 0):
-        self.directory = directory
-        self.pause = pause
-        self.next = first
-        self.rows: List[Dict[str, Any]] = []
-        self.stopping = threading.Event()
-        self.thread = threading.Thread(target=self._feed, daemon=True)
-
-    def _feed(self) -> None:
-        while not self.stopping.is_set():
-            self.rows += write_files(self.directory, self.next, 1)
-            self.next += 1
-            time.sleep(self.pause)
-
-    def __enter__(self) -> "Arrivals":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.stopping.set()
-        self.thread.join()
 
 
 @pytest.mark.parametrize("retained", [1, 2, 5])
@@ -62,7 +35,7 @@ def test_triggered_savepoints_of_a_busy_job_all_succeed_and_each_stop_restores_e
                "execution.checkpointing.savepoint-dir": str(tmp_path / "sp")}
     taken: List[float] = []
     savepoint = None
-    with Arrivals(source, 0.1, first=2) as arrivals:
+    with Arrivals(lambda n: write_files(source, n, 1), 0.1, first=2) as arrivals:
         for stop in range(stops):
             run_options = dict(options, **(restore_options(savepoint) if savepoint else {}))
             env = jobs(run_options)
@@ -83,7 +56,7 @@ def test_triggered_savepoints_of_a_busy_job_all_succeed_and_each_stop_restores_e
             client.get_job_execution_result().result(60)
             assert client.get_job_status().result() is JobStatus.FINISHED
             assert verify(savepoint)["ok"]
-        rows += arrivals.rows
+    rows += [row for rows_of_file in arrivals.written for row in rows_of_file]  # all written by now
     env = jobs(dict(options, **restore_options(savepoint)))
     counts = add_counts(env, source, tmp_path / "final", bounded=True, files_per_batch=10000)
     client = env.execute_async("busy")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 import time
 from typing import Any, Dict, List
 
@@ -18,33 +17,8 @@ import pytest
 from pyflink_compat.checkpoints import restore_query, verify, write_savepoint
 from pyflink_compat.checkpoints.layout import QueryCheckpoint
 from pyflink_compat.checkpoints.file_access import LocalFileAccess
-from tests._helpers.files import write_input
+from tests._helpers.files import Arrivals, write_input
 from tests.savepoints._queries import HDFS, counts_table, rows_of, session_conf, start_counts
-
-
-class Feeder:
-    """Writes one input file every ``pause`` seconds in a thread, until stopped."""
-
-    def __init__(self, directory: str, pause: float):
-        self.directory = directory
-        self.pause = pause
-        self.written = 0
-        self.stopping = threading.Event()
-        self.thread = threading.Thread(target=self._feed, daemon=True)
-
-    def _feed(self) -> None:
-        while not self.stopping.is_set():
-            write_input(self.directory, "f{:04d}.json".format(self.written), rows_of("abc", self.written * 3))
-            self.written += 1
-            time.sleep(self.pause)
-
-    def __enter__(self) -> "Feeder":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.stopping.set()
-        self.thread.join()
 
 
 class CountingPlans(LocalFileAccess):
@@ -85,7 +59,9 @@ def test_savepoints_of_a_busy_query_succeed_at_once_and_restore_exactly_once(
         write_input(input_dir, "seed.json", rows_of("abc", -3))
         query = start_counts(spark, input_dir, checkpoint, name)
         try:
-            with Feeder(input_dir, 0.02):
+            arrivals = Arrivals(lambda n: write_input(input_dir, "f{:04d}.json".format(n), rows_of("abc", n * 3)),
+                                0.02)
+            with arrivals:
                 _wait_for_commits(checkpoint, 3)
                 fs = CountingPlans()
                 for _ in range(5):
