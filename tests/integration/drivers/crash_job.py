@@ -1,7 +1,11 @@
 """A pyflink_compat job run in its own process, to be killed with SIGKILL and re-run.
 
 Usage: ``python crash_job.py <input dir> <output dir> <checkpoint dir> stateless|stateful
-[at_least_once]`` (the last argument checkpoints in ``AT_LEAST_ONCE`` mode)
+[at_least_once | savepoints <dir> | stop <dir>]``: ``at_least_once`` checkpoints in
+``AT_LEAST_ONCE`` mode; ``savepoints`` triggers savepoints into ``<dir>`` one after the other
+while the job runs, printing ``SAVEPOINT <path>`` for each; ``stop`` stops the job with a
+savepoint into ``<dir>`` once it has committed two batches, printing ``STOPPING`` before and
+``STOPPED <path>`` after.
 
 It starts its own local Spark, checkpoints every 200 ms into ``FileSystemCheckpointStorage``
 (retained), reads the JSON files of the input one per micro-batch and writes:
@@ -95,10 +99,33 @@ def main(argv: list) -> int:
                      .foreachBatch(batch_writer(os.path.join(output_dir, "counts"), calls)),
                      "counts", bounded=True)
     print("STARTING", flush=True)
-    env.execute(JOB_NAME)
+    if argv[5:6] in (["savepoints"], ["stop"]):
+        _with_savepoints(env, argv[5], argv[6], checkpoint_dir)
+    else:
+        env.execute(JOB_NAME)
     print("FINISHED", flush=True)
     spark.stop()
     return 0
+
+
+def _with_savepoints(env, what: str, directory: str, checkpoint_dir: str) -> None:
+    """Run the job while taking savepoints of it, as an operator would from its client."""
+    import time
+
+    client = env.execute_async(JOB_NAME)
+    commits = os.path.join(checkpoint_dir, JOB_NAME, "counts", "commits")
+    while len([n for n in (os.listdir(commits) if os.path.isdir(commits) else []) if n.isdigit()]) < 2:
+        time.sleep(0.02)
+    if what == "stop":
+        print("STOPPING", flush=True)
+        print("STOPPED", client.stop_with_savepoint(False, directory).result(120), flush=True)
+        return
+    while not client.get_job_status().result().is_globally_terminal_state():
+        try:
+            print("SAVEPOINT", client.trigger_savepoint(directory).result(120), flush=True)
+        except Exception as e:  # the job finished meanwhile
+            print("NO SAVEPOINT", e, flush=True)
+    client.get_job_execution_result().result()
 
 
 if __name__ == "__main__":

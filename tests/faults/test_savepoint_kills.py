@@ -1,0 +1,111 @@
+"""Drivers SIGKILLed while they take savepoints, at seeded random points: what is left behind is
+either a savepoint that verifies and restores exactly once, or an incomplete one that fails
+``verify``, is never restored and is disposed of with ``force``; the job's own checkpoints
+resume either way.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import random
+import time
+from typing import Any, Dict
+
+import pytest
+
+from pyflink_compat.checkpoints import SavepointError, dispose_savepoint, restore_query, verify
+from tests._helpers.files import log_ids, write_json_files
+from tests.integration.drivers.killable import JOB, KillableDriver
+
+SEED = int(os.environ.get("PYFLINK_COMPAT_FAULT_SEED", "20261126"))
+N_FILES = 30
+ROWS_PER_FILE = 3
+
+
+def _expected(base: Any) -> Dict[str, int]:
+    counts: Dict[str, int] = collections.Counter()
+    for name in os.listdir(base / "in"):
+        with open(base / "in" / name) as stream:
+            counts.update(json.loads(line)["key"] for line in stream if line.strip())
+    return dict(counts)
+
+
+def _restored_counts(spark: Any, base: Any, savepoint: str, name: str) -> Dict[str, int]:
+    """Restore the savepoint's query into a fresh location and count the whole input from it."""
+    restored = restore_query(savepoint, str(base / ("restored-" + name)))
+    frame = spark.readStream.schema("id LONG, key STRING").json(str(base / "in"))
+    query = (frame.groupBy("key").count().writeStream.outputMode("complete").format("memory")
+             .queryName(name).option("checkpointLocation", restored.location).start())
+    try:
+        query.processAllAvailable()
+        assert query.exception() is None
+        return {row["key"]: row["count"] for row in spark.sql("SELECT * FROM " + name).collect()}
+    finally:
+        query.stop()
+
+
+def _judge(spark: Any, base: Any, directory: Any, label: str) -> Dict[str, int]:
+    """Every savepoint directory left: intact ones restore exactly once, the others are refused."""
+    seen = {"intact": 0, "incomplete": 0}
+    for n, name in enumerate(sorted(os.listdir(directory)) if os.path.isdir(directory) else []):
+        path = str(directory / name)
+        report = verify(path)
+        if report["ok"]:
+            seen["intact"] += 1
+            assert _restored_counts(spark, base, path, "{}_{}".format(label, n)) == _expected(base)
+        else:
+            seen["incomplete"] += 1
+            assert report["kind"] == "incomplete savepoint", report
+            with pytest.raises(SavepointError, match="incomplete savepoint"):
+                restore_query(path, str(base / "never"))
+            assert not os.path.exists(base / "never")
+            dispose_savepoint(path, force=True)
+            assert not os.path.exists(path)
+    return seen
+
+
+def _final_counts(base: Any) -> Dict[str, int]:
+    """The counts the job's update-mode sink wrote: each key's count in the newest batch that
+    updated it."""
+    latest: Dict[str, int] = {}
+    for batch in sorted(int(n.split("=")[1].split(".")[0]) for n in os.listdir(base / "out" / "counts")
+                        if n.endswith(".json")):
+        with open(base / "out" / "counts" / "batch_id={}.json".format(batch)) as stream:
+            latest.update({row["key"]: row["count"] for row in json.load(stream)})
+    return latest
+
+
+def _kill_when(driver: KillableDriver, line: str, delay: float) -> None:
+    deadline = time.monotonic() + 120
+    while line not in driver.log.read_text():
+        if not driver.alive() or time.monotonic() > deadline:
+            pytest.fail("the driver did not print {}:\n{}".format(line, driver.output()))
+        time.sleep(0.01)
+    time.sleep(delay)
+    if driver.alive():
+        driver.kill_group()
+
+
+@pytest.mark.parametrize("what", ["savepoints", "stop"])
+def test_a_driver_killed_while_taking_savepoints_leaves_only_restorable_or_refused_savepoints(
+        spark: Any, tmp_path: Any, what: str) -> None:
+    rng = random.Random(SEED + (what == "stop"))
+    seen: Dict[str, int] = collections.Counter()
+    for run in range(3):
+        base = tmp_path / "run{}".format(run)
+        write_json_files(base / "in", N_FILES, ROWS_PER_FILE)
+        driver = KillableDriver(base, 0, "stateful", what, str(base / "sp"))
+        driver.wait_started()
+        # during the savepoints: right after one was written, or during the stop's copy
+        _kill_when(driver, "SAVEPOINT" if what == "savepoints" else "STOPPING", rng.uniform(0.0, 0.4))
+        seen.update(_judge(spark, base, base / "sp", "{}_{}".format(what, run)))
+        # the job's own checkpoints were never touched: a plain run resumes them to the end,
+        # and every row is counted once
+        assert log_ids(base / "cp" / JOB / "counts", "commits")
+        KillableDriver(base, 1, "stateful").finish()
+        assert _final_counts(base) == _expected(base)
+    print("savepoint kills ({}): {} intact and restored exactly once, {} incomplete and refused".format(
+        what, seen["intact"], seen["incomplete"]))
+    assert seen["intact"] + seen["incomplete"] > 0
