@@ -10,8 +10,10 @@
 * it prepares the job's checkpoint directories (:func:`prepare_directories`): it applies a
   restore, checks that the job directory is this job's and that each sink's checkpoint fits
   its pipeline, records the new run in the ownership marker (so that the directories the run
-  creates are provably the job's), and warns when a checkpoint pins a state store or a
-  partition count other than the one configured. Nothing is deleted here;
+  creates are provably the job's, and those it restores provably continue from its restore
+  path), warns when a checkpoint pins a state store or a partition count other than the one
+  configured, and says what each sink starts from (:func:`starting_points`). Nothing is
+  deleted here;
 * it warns once about settings in force that have no Spark effect, and about keys that look
   like misspelled Flink keys (:class:`NoSparkEffectWarning`).
 
