@@ -12,8 +12,8 @@ closes that gap the way :data:`logging.lastResort` does for warnings, but at INF
   to INFO;
 * the handler steps aside for good (removing itself, restoring the level) as soon as the
   application configures logging later, so no record is printed twice;
-* it prints one line per record: a multi-line INFO message (the plan logged at job start) is
-  cut to its first line, since :meth:`StreamExecutionEnvironment.get_job_plan` prints it whole.
+* it prints one line per record: a multi-line INFO message is cut to its first line (a handler
+  the application configures gets it whole).
 """
 
 from __future__ import annotations

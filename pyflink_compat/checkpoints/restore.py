@@ -244,7 +244,8 @@ def restore_job(savepoint: str, job_dir: str, sinks: List[str],
     :param job_dir: ``<storage dir>/<job name>`` of the run that starts.
     :param sinks: The names of the job's sinks.
     :param allow_non_restored_state: Whether saved queries that no sink of the job takes may be
-                                     left out (Flink's ``--allowNonRestoredState``).
+                                     left out (what a job's
+                                     ``execution.state-recovery.ignore-unclaimed-state`` allows).
     :return: What was restored, by sink.
     :raises SavepointError: when the savepoint is damaged, holds queries the job has no sink for
                             (unless allowed), or a sink's checkpoint directory is not empty.

@@ -31,11 +31,15 @@ __all__ = [
 LOG = logging.getLogger("pyflink_compat.savepoints")
 
 #: Flink 1.20's message when neither the call nor the configuration names a savepoint directory
-#: (``SchedulerBase.triggerSavepoint`` / ``stopWithSavepoint``, an ``IllegalStateException``).
+#: (``SchedulerBase.triggerSavepoint`` / ``stopWithSavepoint``, an ``IllegalStateException``),
+#: followed by what to do here (Flink's text names a command-line flag).
 NO_SAVEPOINT_DIRECTORY = (
     "No savepoint directory configured. You can either specify a directory while cancelling via "
     "-s :targetDirectory or configure a cluster-wide default via key "
-    "'execution.checkpointing.savepoint-dir'.")
+    "'execution.checkpointing.savepoint-dir'. With pyflink_compat, pass the savepoint_directory "
+    "argument of JobClient.trigger_savepoint or stop_with_savepoint, or set "
+    "execution.checkpointing.savepoint-dir in the job's configuration "
+    "(StreamExecutionEnvironment.set_default_savepoint_directory).")
 
 _ADVANCE_NOT_SUPPORTED = (
     "stop_with_savepoint(advance_to_end_of_event_time=True) is not supported: Spark cannot "

@@ -4,7 +4,9 @@ Layout of a durable job: ``<storage dir>/<job directory name>/<sink name>`` is o
 Spark checkpoint, and ``<storage dir>/<job directory name>/_pyflink_compat_job.json`` (the
 marker) records the job's name, its runs (each with the sink directories it created, those it
 restored from, and the Spark query ids it found in them), and for each sink directory which run
-created it, the Spark query id found in it and the shape of the pipeline that wrote it.
+created it, the Spark query id found in it and the shape of the pipeline that wrote it. A run
+started with ``execution.state-recovery.path`` records that source (``restored_from``) in its
+run record and in the records of the directories it created as restored copies.
 
 Ownership follows Flink's default restore mode, ``NO_CLAIM``. When a run ends, each sink
 directory has an :class:`Origin` relative to that run:
@@ -343,7 +345,8 @@ class JobOwnership:
         return self._own_marker()
 
     def begin_run(self, run_id: str, pipelines: Mapping[str, Optional[Mapping[str, Any]]],
-                  claim_mode: str = NO_CLAIM) -> List[str]:
+                  claim_mode: str = NO_CLAIM, restore_source: Optional[str] = None,
+                  restored_sinks: Sequence[str] = ()) -> List[str]:
         """Record a new run and the sink directories it creates.
 
         :param run_id: The run's identifier (:func:`new_run_id`).
@@ -351,6 +354,11 @@ class JobOwnership:
             sink format), recorded with the directories the run creates; ``None`` when it is
             recorded later (:meth:`record_pipeline`).
         :param claim_mode: :data:`NO_CLAIM` (Flink's default) or :data:`CLAIM`.
+        :param restore_source: The savepoint or checkpoint the run restores from, recorded as
+            the run's ``restored_from``.
+        :param restored_sinks: The sinks whose directory the run creates as a copy of their saved
+            query: their record keeps ``restored_from`` too, so that a later run with the same
+            restore path can tell that they continue from it.
         :return: The sinks that resume from a directory no run of this job created (never
             deleted by this job under ``NO_CLAIM``).
         :raises CheckpointError: when the job directory cannot be created or written, or
@@ -365,6 +373,8 @@ class JobOwnership:
             record = sinks.get(sink)
             if not self.exists(sink):
                 sinks[sink] = {"created_by": run_id, "query_id": None, "pipeline": pipeline}
+                if sink in restored_sinks:
+                    sinks[sink]["restored_from"] = restore_source
                 created.append(sink)
                 continue
             restored.append(sink)
@@ -377,8 +387,10 @@ class JobOwnership:
                     foreign.append(sink)
             elif record.get("pipeline") is None:
                 record["pipeline"] = pipeline
-        marker["runs"] = list(marker.get("runs", []))[-19:] + [
-            {"run": run_id, "claim_mode": claim_mode, "created": created, "restored": restored}]
+        run = {"run": run_id, "claim_mode": claim_mode, "created": created, "restored": restored}
+        if restore_source is not None:
+            run["restored_from"] = restore_source
+        marker["runs"] = list(marker.get("runs", []))[-19:] + [run]
         self._make_job_dir()
         self._write_marker(marker)
         self.run_id = run_id

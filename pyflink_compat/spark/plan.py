@@ -5,7 +5,8 @@ settings snapshot and the registered sinks into a :class:`JobPlan`: per query it
 checkpoint location and write mode, the session-wide Spark keys, and for every Flink setting
 whether Spark applies it, pyflink_compat emulates it, or it has no Spark effect. The Spark keys
 of the plan are then written to the session conf. ``str(plan)`` is the summary printed by
-:meth:`StreamExecutionEnvironment.get_job_plan` and logged when the job starts.
+:meth:`StreamExecutionEnvironment.get_job_plan` and logged at ``DEBUG`` when the job starts;
+:meth:`JobPlan.summary` is the one line logged at ``INFO`` then.
 """
 
 from __future__ import annotations
@@ -92,6 +93,15 @@ class QueryPlan:
     continuous: bool = False
     write_options: Mapping[str, str] = attrs.field(factory=dict)
     available_now: bool = False
+
+    @property
+    def trigger_name(self) -> str:
+        """The trigger as Spark names it, without the reason it was chosen."""
+        if self.available_now:
+            return "AvailableNow"
+        if self.interval_ms is None:
+            return "ProcessingTime(0)"
+        return "{}({} ms)".format("Continuous" if self.continuous else "ProcessingTime", self.interval_ms)
 
     @property
     def stateful(self) -> bool:
@@ -195,6 +205,20 @@ class JobPlan:
     def ignored(self) -> Tuple[SettingStatus, ...]:
         """Settings in force that Spark does not honour (warned about at job start)."""
         return tuple(s for s in self.statuses if s.no_effect)
+
+    def summary(self) -> str:
+        """One line: the queries, their triggers, where they checkpoint, and the restore source."""
+        triggers = sorted({q.trigger_name for q in self.queries})
+        if self.job_dir is not None:
+            where = "checkpoints under {}".format(self.job_dir)
+        else:
+            where = "temporary checkpoint locations, removed when the job ends"
+        source = self.settings.state_recovery_path
+        restore = "restore path {}".format(source) if source is not None and str(source).strip() \
+            else "no restore path"
+        return "{} quer{} ({}), trigger {}, {}, {}".format(
+            len(self.queries), "y" if len(self.queries) == 1 else "ies", ", ".join(q.name for q in self.queries),
+            " / ".join(triggers), where, restore)
 
     def __str__(self) -> str:
         lines = ["Job '{}' on Spark".format(self.job_name)]

@@ -6,13 +6,21 @@ per sink whether its saved state is rescaled to the partitions the plan asks for
 :class:`Restore` whose ``apply()`` fills the job's fresh checkpoint locations (copies, never
 the source) before the queries start. The files are read and written through
 :mod:`pyflink_compat.checkpoints`.
+
+A deployment that keeps ``execution.state-recovery.path`` in its configuration starts every
+run with the same restore path. The first run copies the source; a later run finds its own
+checkpoints there and resumes them in place, as Flink resumes a restarted job from its latest
+checkpoint, when the job marker proves they continue from that very source
+(:func:`continues_from`): a run of this job created the directory while restoring from it, and
+the query id in it is still the one recorded. Any other checkpoint in the way refuses the
+start, saying what to change.
 """
 
 from __future__ import annotations
 
 import logging
 import warnings
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import attrs
 
@@ -28,7 +36,9 @@ from pyflink_compat.spark.query_introspection import sink_format, sink_path
 from pyflink_compat.spark.translation import PROVIDER_CLASS
 from pyflink_compat.util.exceptions import java_error
 
-__all__ = ["Restore", "RestoreWarning", "prepare_restore", "rescale", "non_restored_state_message"]
+__all__ = [
+    "Restore", "RestoreWarning", "continues_from", "prepare_restore", "rescale", "non_restored_state_message",
+]
 
 LOG = logging.getLogger("pyflink_compat.savepoints")
 
@@ -37,16 +47,73 @@ _FILE_SINKS = ("parquet", "json", "csv", "orc", "text", "avro", "delta")
 
 
 class RestoreWarning(UserWarning):
-    """A restore setting was read differently from Flink (``LEGACY`` claim mode)."""
+    """A restore does something the user may not expect: a restore setting read differently
+    from Flink (``LEGACY``, ``CLAIM`` of a savepoint), or a sink that starts without state."""
 
 
 def non_restored_state_message(source: str, sink: str) -> str:
     """Flink's ``IllegalStateException`` text for saved state that no operator takes
-    (``Checkpoints.throwNonRestoredStateException``), with the sink in place of the operator."""
+    (``Checkpoints.throwNonRestoredStateException``), with the sink in place of the operator,
+    followed by the setting that allows it here (Flink names a command-line flag)."""
     return ("Failed to rollback to checkpoint/savepoint {}. Cannot map checkpoint/savepoint state "
             "for operator {} to the new program, because the operator is not available in the new "
             "program. If you want to allow to skip this, you can set the --allowNonRestoredState "
-            "option on the CLI.".format(source, sink))
+            "option on the CLI. With pyflink_compat, set execution.state-recovery.ignore-unclaimed-state "
+            "to true in the job's configuration to start without the state of '{}'.".format(source, sink, sink))
+
+
+def _no_saved_state_message(sink: str, source: str) -> str:
+    return ("Sink '{}' has no saved state in {}: it starts empty and reads its source from the start "
+            "(a file source reads every file already there; Kafka starts at its startingOffsets option). "
+            "To start elsewhere, set the position on the PySpark reader: option('startingOffsets', ...) "
+            "or option('startingTimestamp', ...) for Kafka, option('maxFileAge', ...) or "
+            "option('latestFirst', 'true') for files.".format(sink, source))
+
+
+def _claim_copied_message(source: str, savepoint: bool) -> str:
+    what = ("a savepoint is never claimed: it belongs to the user, who disposes of it"
+            if savepoint else "it is not this job's own checkpoint directory")
+    return ("execution.state-recovery.claim-mode=CLAIM copies {} like NO_CLAIM: {}. CLAIM applies only to "
+            "the job's own retained checkpoints (execution.state-recovery.path set to the job's "
+            "checkpoint directory), which it then resumes in place.".format(source, what))
+
+
+def continues_from(marker: Optional[Mapping[str, Any]], sink: str, source: str,
+                   query_id: Optional[str]) -> Optional[str]:
+    """Why the job's existing checkpoint of ``sink`` is not provably a continuation of a restore
+    from ``source``, or ``None`` when it is.
+
+    It is when the job marker records that a run of this job created the sink's directory
+    while restoring from ``source`` (``restored_from`` of the sink's record), and the directory
+    still holds the query id recorded for it (a restored copy gets its ``metadata`` last, so a
+    copy that was cut short has none).
+
+    :param marker: The job marker (``None``: none).
+    :param query_id: The query id in the checkpoint's ``metadata`` (``None``: no such file).
+    """
+    record = (marker or {}).get("sinks", {}).get(sink)
+    if not isinstance(record, dict) or record.get("created_by") is None:
+        return "no run of this job created it"
+    restored_from = record.get("restored_from")
+    if restored_from is None:
+        return "the run of this job that created it did not restore from a savepoint or checkpoint"
+    if restored_from != source:
+        return "it continues from another restore, of {}".format(restored_from)
+    if query_id is None:
+        return "it has no metadata file (the restore that created it did not complete)"
+    recorded = record.get("query_id")
+    if recorded is not None and recorded != query_id:
+        return "its query id {} is not the one the job recorded ({})".format(query_id, recorded)
+    return None
+
+
+def _in_the_way_message(sink: str, location: str, source: str, why: str) -> str:
+    return ("the job already has a checkpoint for sink '{}' at {}, and it does not continue from {}: {}. "
+            "To resume that checkpoint, remove execution.state-recovery.path from the job's configuration; "
+            "to restore {} again from its saved batch, remove the checkpoint directory {} first (the progress "
+            "made since is lost); to keep both, start the restored job under a new job name (the name given "
+            "to execute or execute_async) or in another checkpoint directory (execution.checkpointing.dir)."
+            .format(sink, location, source, why, source, location))
 
 
 @attrs.frozen
@@ -58,15 +125,33 @@ class Restore:
     :param copies: ``(sink, saved query directory, new location, state partitions to rescale
         to or None)`` to copy.
     :param in_place: Whether the job resumes its own checkpoints (``CLAIM`` of its own dir).
+    :param resumed: The sinks whose checkpoint an earlier run restored from :attr:`source`
+        and that resume in place (nothing is copied for them).
+    :param savepoint: Whether the source is a savepoint (else a retained checkpoint).
     """
 
     source: str
     copies: Tuple[Tuple[str, str, str, Optional[int]], ...]
     in_place: bool = False
+    resumed: Tuple[str, ...] = ()
+    savepoint: bool = False
+
+    @property
+    def copied(self) -> Tuple[str, ...]:
+        """The sinks restored from a copy of their saved query."""
+        return tuple(sink for sink, _, _, _ in self.copies)
+
+    def saved_query(self, sink: str) -> Optional[str]:
+        """The saved query directory a copied sink is restored from."""
+        return next((query_dir for name, query_dir, _, _ in self.copies if name == sink), None)
 
     def apply(self, spark: Any) -> Dict[str, Any]:
         """Copy every restored query into its location, then rescale the copies that need it
-        (never the source); nothing happens in place."""
+        (never the source); nothing happens in place.
+
+        :return: What was restored (:class:`~pyflink_compat.checkpoints.restore.RestoredQuery`),
+            by sink.
+        """
         done = {}
         made: List[str] = []
         try:
@@ -75,7 +160,6 @@ class Restore:
                 if not fs.exists(local):
                     made.append(local)
                 done[sink] = restore_query(query_dir, location)
-                LOG.info("Sink '%s' restored from %s at batch %d", sink, query_dir, done[sink].batch_id)
                 if partitions is not None:
                     rescale(spark, sink, location, partitions)
         except BaseException:
@@ -112,6 +196,11 @@ def _can_rescale(spark: Any, provider: str) -> Optional[str]:
         reasons.append("the RocksDB state backend (state.backend.type: rocksdb) when the savepoint was taken; "
                        "this state was written by {}".format(provider))
     return "rescaling state needs " + " and ".join(reasons) if reasons else None
+
+
+def _is_savepoint(fs: FileAccess, path: str) -> bool:
+    """Whether a restore source is a savepoint or one query of a savepoint."""
+    return fs.isfile(path + "/" + MANIFEST_NAME) or fs.isfile(path.rpartition("/")[0] + "/" + MANIFEST_NAME)
 
 
 def _saved_queries(fs: FileAccess, path: str) -> Dict[str, str]:
@@ -172,15 +261,22 @@ def _rescale_to(spark: Any, sink: str, checkpoint: QueryCheckpoint, batch: int, 
     return None
 
 
-def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None) -> Optional[Restore]:
+def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
+                    marker: Optional[Mapping[str, Any]] = None) -> Optional[Restore]:
     """Check a job's restore settings before anything is written.
+
+    Warnings are given with the stack level of a call from
+    :func:`pyflink_compat.spark.start_checks.prepare_directories`.
 
     :param plan: The job's plan (its settings and checkpoint locations).
     :param writers: The sinks' ``DataStreamWriter`` by name (to guard file sinks).
     :param spark: The job's Spark session (whether this Spark can rescale state).
+    :param marker: The job marker of the job directory, if any (whether the job's existing
+        checkpoints continue from the restore source, see :func:`continues_from`).
     :return: None without ``execution.state-recovery.path``.
-    :raises SavepointError: for a missing, damaged or unrecognised source, a non-empty
-        checkpoint location, or a file sink whose output is ahead of the restored batch.
+    :raises SavepointError: for a missing, damaged or unrecognised source, a checkpoint
+        location that holds a checkpoint not continuing from the source, or a file sink whose
+        output is ahead of the restored batch.
     :raises JavaIllegalStateError: with Flink's message for saved queries no sink takes.
     """
     settings = plan.settings
@@ -189,10 +285,8 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None) -
         return None
     mode = settings.state_recovery_claim_mode
     if mode == "LEGACY":
-        text = ("execution.state-recovery.claim-mode=LEGACY is treated as NO_CLAIM: the job copies "
-                "the snapshot and never changes or deletes it.")
-        warnings.warn(text, RestoreWarning, stacklevel=6)
-        LOG.warning(text)
+        _warn("execution.state-recovery.claim-mode=LEGACY is treated as NO_CLAIM: the job copies "
+              "the snapshot and never changes or deletes it.")
     sinks = [q.name for q in plan.queries]
     locations = {q.name: q.checkpoint_location for q in plan.queries}
     # one access for the source and every location: they may be on different file systems
@@ -215,16 +309,21 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None) -
                                  "execution.state-recovery.claim-mode=CLAIM, or use a new job name."
                                  .format(", ".join(own), mode))
         return Restore(source, (), in_place=True)
+    savepoint = _is_savepoint(fs, source)
+    if mode == "CLAIM":
+        _warn(_claim_copied_message(source, savepoint))
     copies: List[Tuple[str, str, str, Optional[int]]] = []
+    resumed: List[str] = []
     # the state partitions the job asks for: explicitly with a parallelism, else the session's
     target, explicit = plan.shuffle_partitions, plan.parallelism_set
     for sink in chosen:
         location = local_locations[sink]
-        if fs.exists(location) and (not fs.isdir(location) or fs.listdir(location)):
-            raise SavepointError(location, "the job already has a checkpoint for sink '{}'. A job restored "
-                                 "from a savepoint or checkpoint starts in fresh checkpoint directories: give "
-                                 "it a new job name (or checkpoint directory), or remove the old checkpoints "
-                                 "first.".format(sink))
+        if _holds_checkpoint(fs, location):
+            why = continues_from(marker, sink, source, QueryCheckpoint(fs, location).query_id())
+            if why is not None:
+                raise SavepointError(location, _in_the_way_message(sink, locations[sink], source, why))
+            resumed.append(sink)
+            continue
         query_dir, _, _, batch = resolve_restore_source(fs, saved[sink])
         checkpoint = QueryCheckpoint(fs, query_dir)
         provider = checkpoint.state_store_provider(checkpoint.pinned_conf(batch)) if checkpoint.operators() else None
@@ -239,6 +338,18 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None) -
         copies.append((sink, query_dir, locations[sink],
                        _rescale_to(spark, sink, checkpoint, batch, provider, target, explicit)))
     for sink in sinks:
-        if sink not in saved:
-            LOG.info("Sink '%s' has no saved state in %s: it starts empty", sink, source)
-    return Restore(source, tuple(copies))
+        if sink not in saved and not _holds_checkpoint(fs, local_locations[sink]):
+            _warn(_no_saved_state_message(sink, source))
+    return Restore(source, tuple(copies), resumed=tuple(resumed), savepoint=savepoint)
+
+
+def _holds_checkpoint(fs: FileAccess, location: str) -> bool:
+    """Whether a checkpoint location is taken (anything there but an empty directory)."""
+    return fs.exists(location) and (not fs.isdir(location) or bool(fs.listdir(location)))
+
+
+def _warn(text: str) -> None:
+    """A restore warning, logged and given as a :class:`RestoreWarning` at the stack level of
+    the environment method that started the job."""
+    warnings.warn(text, RestoreWarning, stacklevel=7)
+    LOG.warning(text)

@@ -10,8 +10,10 @@
 * it prepares the job's checkpoint directories (:func:`prepare_directories`): it applies a
   restore, checks that the job directory is this job's and that each sink's checkpoint fits
   its pipeline, records the new run in the ownership marker (so that the directories the run
-  creates are provably the job's), and warns when a checkpoint pins a state store or a
-  partition count other than the one configured. Nothing is deleted here;
+  creates are provably the job's, and those it restores provably continue from its restore
+  path), warns when a checkpoint pins a state store or a partition count other than the one
+  configured, and says what each sink starts from (:func:`starting_points`). Nothing is
+  deleted here;
 * it warns once about settings in force that have no Spark effect, and about keys that look
   like misspelled Flink keys (:class:`NoSparkEffectWarning`).
 
@@ -36,7 +38,7 @@ from pyflink_compat.settings.registry import HEAP_BACKENDS, ROCKSDB_BACKENDS, St
 from pyflink_compat.spark.ownership import CLAIM, NO_CLAIM, CheckpointError, JobOwnership
 from pyflink_compat.spark.pipeline_shape import pipeline_shape
 from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec, no_effect_message
-from pyflink_compat.spark.restore_at_start import prepare_restore
+from pyflink_compat.spark.restore_at_start import Restore, prepare_restore
 from pyflink_compat.spark.rules import (
     checkpoint_misfit, partitions_mismatch, state_store_mismatch, unloadable_class)
 from pyflink_compat.spark.translation import (
@@ -47,7 +49,7 @@ from pyflink_compat.util.java_classes import context_class_loader, jvm
 
 __all__ = [
     "NoSparkEffectWarning", "PreparedDirectories", "StateStoreMismatchWarning", "check_before_start",
-    "class_loadable", "impossible_settings", "prepare_directories", "record_new_shape",
+    "class_loadable", "impossible_settings", "prepare_directories", "record_new_shape", "starting_points",
 ]
 
 LOG = logging.getLogger("pyflink_compat.job")
@@ -73,6 +75,8 @@ class PreparedDirectories:
     :param mismatches: The state store and partition warnings given.
     :param unrecorded: The durable sinks whose checkpoint the run creates, so whose pipeline
         shape is recorded once they have committed (:func:`record_new_shape`).
+    :param starting_points: What each sink starts from, one line each for the job log
+        (:func:`starting_points`).
     """
 
     dirs: Optional[JobOwnership] = None
@@ -80,6 +84,7 @@ class PreparedDirectories:
     last_committed: Dict[str, int] = attrs.Factory(dict)
     mismatches: List[str] = attrs.Factory(list)
     unrecorded: Set[str] = attrs.Factory(set)
+    starting_points: List[str] = attrs.Factory(list)
 
 
 def check_before_start(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPlan]], spark: Any,
@@ -143,14 +148,14 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
         pipeline, or the storage cannot be read or written.
     """
     prepared = PreparedDirectories()
-    restore = prepare_restore(plan, {sink.name: sink.writer for sink, _ in queries}, spark)
+    writers = {sink.name: sink.writer for sink, _ in queries}
     durable = plan.durable_sinks
     if plan.job_dir is None or not durable:
-        if restore is not None:
-            restore.apply(spark)
+        restore = prepare_restore(plan, writers, spark)
+        prepared.starting_points = starting_points(plan, restore, restore.apply(spark) if restore else {}, prepared)
         return prepared
     dirs = JobOwnership(spark, plan.job_dir, plan.job_name)
-    dirs.check_owner()
+    restore = prepare_restore(plan, writers, spark, dirs.check_owner())
     shapes: Dict[str, Optional[Mapping[str, Any]]] = {}
     for sink, query_plan in queries:
         if query_plan.location_kind != DURABLE:
@@ -170,12 +175,15 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
         prepared.last_committed[name] = max(dirs.committed_batches(name), default=-1)
     if restore is not None and restore.in_place:
         prepared.claim_mode = CLAIM  # the job resumes its own checkpoints, claimed
-    foreign = dirs.begin_run(run_id, shapes, prepared.claim_mode)
+    foreign = dirs.begin_run(run_id, shapes, prepared.claim_mode,
+                             restore_source=None if restore is None else restore.source,
+                             restored_sinks=() if restore is None else restore.copied)
     prepared.dirs = dirs
+    restored: Dict[str, Any] = {}
     if restore is not None:
         # The restored copies land in directories this run created (NO_CLAIM: the savepoint
         # itself is never touched); the job has committed up to their batch.
-        restore.apply(spark)
+        restored = restore.apply(spark)
         for name in shapes:
             prepared.last_committed[name] = max(dirs.committed_batches(name), default=-1)
     for sink_name in foreign:
@@ -184,7 +192,7 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
     wanted = plan.spark_conf.get(PROVIDER_CLASS)
     partitions = plan.spark_conf.get(SHUFFLE_PARTITIONS)
     for sink_name in durable:
-        if sink_name in prepared.unrecorded and restore is None:
+        if sink_name in prepared.unrecorded and sink_name not in restored:
             continue  # a new checkpoint pins nothing yet
         pinned = dirs.pinned_conf(sink_name)
         for text in (state_store_mismatch(sink_name, pinned.get(PROVIDER_CLASS), wanted),
@@ -193,7 +201,41 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
                 prepared.mismatches.append(text)
                 warnings.warn(text, StateStoreMismatchWarning, stacklevel=5)
                 LOG.warning(text)
+    prepared.starting_points = starting_points(plan, restore, restored, prepared)
     return prepared
+
+
+def starting_points(plan: JobPlan, restore: Optional[Restore], restored: Mapping[str, Any],
+                    prepared: PreparedDirectories) -> List[str]:
+    """What each sink of a run starts from, one line per sink: the savepoint or checkpoint it
+    was restored from and the batch, the checkpoint it resumes and its newest committed batch,
+    or that it starts fresh.
+
+    :param restore: The run's restore (``None``: no ``execution.state-recovery.path``).
+    :param restored: What :meth:`Restore.apply` restored, by sink.
+    :param prepared: The directories as prepared so far (the newest committed batches).
+    """
+    lines = []
+    kind = "savepoint" if restore is not None and restore.savepoint else "checkpoint"
+    for query in plan.queries:
+        name = query.name
+        if name in restored:
+            text = "restored from {} {} at batch {}".format(
+                kind, restore.saved_query(name) if restore is not None else "", restored[name].batch_id)
+        elif query.location_kind != DURABLE or name in prepared.unrecorded:
+            text = "starts fresh (checkpoint location {})".format(query.checkpoint_location)
+        else:
+            batch = prepared.last_committed.get(name, -1)
+            text = "resumes its checkpoint {} {}".format(
+                query.checkpoint_location,
+                "after batch {}".format(batch) if batch >= 0 else "(no committed batch yet)")
+            if restore is not None and restore.in_place:
+                text += " in place (claimed: execution.state-recovery.claim-mode=CLAIM)"
+            elif restore is not None and name in restore.resumed:
+                text += ", which an earlier run of this job restored from {} {}: it continues from there".format(
+                    kind, restore.source)
+        lines.append("Job '{}': sink '{}' {}".format(plan.job_name, name, text))
+    return lines
 
 
 def record_new_shape(dirs: JobOwnership, query: WatchedQuery) -> Optional[CheckpointError]:

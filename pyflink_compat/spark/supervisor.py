@@ -14,7 +14,9 @@ Flink rule it applies is a function of :mod:`pyflink_compat.spark.rules` or a
 * a query that died because its checkpoint could not be written, while failed checkpoints are
   still tolerated, is started again at once on its own (the tolerated write-failure restart,
   see :mod:`pyflink_compat.spark.restart`);
-* a failed job is restarted from its checkpoints as long as the restart strategy allows;
+* a failed job is restarted from its checkpoints as long as the restart strategy allows, except
+  for a failure no restart can cure (state saved with another schema than the pipeline needs,
+  see :func:`pyflink_compat.spark.failures.state_schema_change`), which fails it at once;
 * a stop-with-savepoint stops the queries, has the savepoint written
   (:mod:`pyflink_compat.spark.job_savepoints`), then ends the job, or restarts the queries when
   the savepoint could not be written;
@@ -49,7 +51,8 @@ from pyflink_compat.common.job_execution_result import JobExecutionResult
 from pyflink_compat.common.job_id import JobID
 from pyflink_compat.common.job_status import JobStatus
 from pyflink_compat.spark.failures import (
-    CheckpointLost, QueryStartFailure, failure_context, first_line, is_checkpoint_write_failure)
+    CheckpointLost, NonRecoverableFailure, QueryStartFailure, failure_context, first_line,
+    is_checkpoint_write_failure, state_schema_change)
 from pyflink_compat.spark.job_savepoints import SavepointWrite, stop_with_savepoint, trigger_savepoint, write_on_stop
 from pyflink_compat.spark.ownership import (
     CheckpointError, Ending, JobOwnership, new_run_id, remove_temporary_root)
@@ -237,7 +240,10 @@ class JobRun:
         for query in self._queries:
             query.last_committed = prepared.last_committed.get(query.sink.name, query.last_committed)
             query.shape_unrecorded = query.sink.name in prepared.unrecorded
-        LOG.info("Starting job %s (%s)\n%s", self.plan.job_name, self.job_id, self.plan)
+        LOG.info("Starting job %s (%s): %s", self.plan.job_name, self.job_id, self.plan.summary())
+        LOG.debug("Plan of job %s (%s):\n%s", self.plan.job_name, self.job_id, self.plan)
+        for line in prepared.starting_points:
+            LOG.info(line)
         self._started_at = time.monotonic()
         self._thread.start()
 
@@ -274,6 +280,9 @@ class JobRun:
                 if outcome == "cancelled":
                     return self._finish(JobStatus.SUSPENDED if self._interrupt.is_set()
                                         else JobStatus.CANCELED)
+                if isinstance(cause, NonRecoverableFailure):
+                    LOG.error("Job %s failed and is not restarted: %s", self.plan.job_name, cause)
+                    return self._finish(JobStatus.FAILED, cause)
                 delay = self._restart.on_failure(time.monotonic())
                 if delay is None:
                     return self._finish(JobStatus.FAILED, cause)
@@ -410,6 +419,9 @@ class JobRun:
                 return None
             self._failure_context = failure_context(query.sink.name, query.plan.checkpoint_location,
                                                     j_query, self._dirs)
+            changed = state_schema_change(query.sink.name, query.plan.checkpoint_location, error)
+            if changed is not None:
+                return changed
             if is_checkpoint_write_failure(error):
                 return self._restart_after_tolerated_write_failure(query, error)
             return error

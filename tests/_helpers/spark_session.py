@@ -11,6 +11,7 @@ WITHOUT_SPARK = frozenset({
     "api/test_polling.py",
     "api/test_restart_strategies.py",
     "api/test_without_spark.py",
+    "savepoints/test_restore_rules.py",
 })
 
 

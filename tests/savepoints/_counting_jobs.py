@@ -6,8 +6,9 @@ from __future__ import annotations
 import collections
 from typing import Any, Dict, List
 
-from tests._helpers.files import write_json_files
+from tests._helpers.files import digest, log_ids, write_json_files
 from tests._helpers.jobs import SCHEMA
+from tests._helpers.waiting import wait_until
 
 #: The trigger interval of these jobs, in ms.
 INTERVAL_MS = 200
@@ -56,3 +57,30 @@ def restore_options(path: str, **extra: str) -> Dict[str, str]:
     options = {"execution.state-recovery.path": path}
     options.update(extra)
     return options
+
+
+def save_counting_job(root: Any) -> Dict[str, Any]:
+    """Run a counting job over two files under ``root``, take a savepoint while it runs, cancel
+    it, then write two more files.
+
+    :return: ``root``, the input directory ``source``, the ``savepoint``'s path, all the
+        ``rows`` written and the savepoint's ``digest``.
+    """
+    from pyflink_compat.common import Configuration, JobStatus
+    from pyflink_compat.datastream import StreamExecutionEnvironment
+
+    source = root / "in"
+    rows = write_files(source, 0, 2)
+    env = StreamExecutionEnvironment.get_execution_environment(Configuration())
+    env.enable_checkpointing(INTERVAL_MS)
+    add_counts(env, source, root / "storage")
+    client = env.execute_async("first")
+    try:
+        wait_until(lambda: len(log_ids(root / "storage" / "first" / "counts", "commits")) >= 2, what="two commits")
+        path = client.trigger_savepoint(str(root / "savepoints")).result(60)
+        assert client.get_job_status().result() is JobStatus.RUNNING
+    finally:
+        client.cancel().result(60)
+        env.close()
+    rows += write_files(source, 2, 2)
+    return {"root": root, "source": source, "savepoint": path, "rows": rows, "digest": digest(path)}

@@ -14,14 +14,15 @@ from typing import Any, Dict, Optional
 import pytest
 
 from pyflink_compat.checkpoints import SavepointError
-from pyflink_compat.common import Configuration, JobStatus
+from pyflink_compat.common import JobStatus
 from pyflink_compat.datastream import StreamExecutionEnvironment
 from pyflink_compat.spark.restore_at_start import RestoreWarning
 
 from tests._helpers.files import digest, log_ids
 from tests._helpers.waiting import wait_until
 from tests._helpers.jobs import SCHEMA
-from tests.savepoints._counting_jobs import INTERVAL_MS, Counts, add_counts, expected, restore_options, write_files
+from tests.savepoints._counting_jobs import (
+    Counts, add_counts, expected, restore_options, save_counting_job, write_files)
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -46,23 +47,7 @@ def run_restored(jobs: Any, source: Any, storage: Any, options: Dict[str, str], 
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory: Any) -> Dict[str, Any]:
     """One job that consumed two files, a savepoint taken while it ran, and two more files."""
-    root = tmp_path_factory.mktemp("saved")
-    source = root / "in"
-    rows = write_files(source, 0, 2)
-    conf = Configuration()
-    env = StreamExecutionEnvironment.get_execution_environment(conf)
-    env.enable_checkpointing(INTERVAL_MS)
-    add_counts(env, source, root / "storage")
-    client = env.execute_async("first")
-    try:
-        wait_until(lambda: len(log_ids(root / "storage" / "first" / "counts", "commits")) >= 2, what="two commits")
-        path = client.trigger_savepoint(str(root / "savepoints")).result(60)
-        assert client.get_job_status().result() is JobStatus.RUNNING
-    finally:
-        client.cancel().result(60)
-        env.close()
-    rows += write_files(source, 2, 2)
-    return {"root": root, "source": source, "savepoint": path, "rows": rows, "digest": digest(path)}
+    return save_counting_job(tmp_path_factory.mktemp("saved"))
 
 
 def test_a_savepoint_restored_twice_into_two_jobs_continues_exactly_once_in_each(jobs, saved, tmp_path):
@@ -132,13 +117,18 @@ def test_a_saved_query_without_a_sink_is_refused_like_flink_unless_unclaimed_sta
     env = jobs(restore_options(saved["savepoint"]))
     add_counts(env, saved["source"], tmp_path / "s", sink="renamed", bounded=True)
     with pytest.raises(JavaIllegalStateError, match="Cannot map checkpoint/savepoint state for operator counts "
-                       "to the new program, because the operator is not available in the new program"):
+                       "to the new program, because the operator is not available in the new program.*"
+                       "set execution.state-recovery.ignore-unclaimed-state to true"):
         env.execute_async("renamed")
     assert not os.path.exists(tmp_path / "s" / "renamed" / "renamed")
-    counts = run_restored(jobs, saved["source"], tmp_path / "s2",
-                          restore_options(saved["savepoint"], **{
-                              "execution.state-recovery.ignore-unclaimed-state": "true"}),
-                          "renamed", sink="renamed")
+    with pytest.warns(RestoreWarning, match="Sink 'renamed' has no saved state in .*: it starts empty and reads "
+                      "its source from the start") as caught:
+        counts = run_restored(jobs, saved["source"], tmp_path / "s2",
+                              restore_options(saved["savepoint"], **{
+                                  "execution.state-recovery.ignore-unclaimed-state": "true"}),
+                              "renamed", sink="renamed")
+    text = str([w for w in caught if w.category is RestoreWarning][0].message)
+    assert "startingOffsets" in text and "maxFileAge" in text and "latestFirst" in text
     assert counts.latest() == expected(saved["rows"])  # a new sink starts empty: it reads everything
     assert min(counts.batches) == 0
 
@@ -178,13 +168,19 @@ def test_a_savepoint_with_another_state_store_is_refused_naming_it(jobs, saved, 
     assert "HDFSBackedStateStoreProvider" in text and "RocksDBStateStoreProvider" in text
 
 
-def test_a_job_whose_directory_already_holds_checkpoints_is_refused(jobs, saved, tmp_path):
+def test_a_checkpoint_that_no_run_restored_from_the_path_is_refused_saying_what_to_change(jobs, saved, tmp_path):
     target = tmp_path / "s" / "refused" / "counts"
     shutil.copytree(os.path.join(saved["savepoint"], "counts"), target)
     env = jobs(restore_options(saved["savepoint"]))
     add_counts(env, saved["source"], tmp_path / "s", bounded=True)
-    with pytest.raises(SavepointError, match="new job name"):
+    with pytest.raises(SavepointError) as info:
         env.execute_async("refused")
+    text = str(info.value)
+    assert "does not continue from {}: no run of this job created it".format(saved["savepoint"]) in text
+    for advice in ("remove execution.state-recovery.path from the job's configuration",
+                   "remove the checkpoint directory", "new job name", "execution.checkpointing.dir"):
+        assert advice in text
+    assert " --" not in text and "-s :" not in text  # no Flink command-line flags
     assert os.path.isdir(target / "offsets")
 
 
@@ -192,6 +188,18 @@ def test_legacy_claim_mode_warns_and_restores_as_no_claim(jobs, saved, tmp_path)
     with pytest.warns(RestoreWarning, match="LEGACY is treated as NO_CLAIM"):
         counts = run_restored(jobs, saved["source"], tmp_path / "s", restore_options(
             saved["savepoint"], **{"execution.savepoint-restore-mode": "LEGACY"}), "legacy")
+    assert counts.latest() == expected(saved["rows"])
+    assert digest(saved["savepoint"]) == saved["digest"]
+
+
+def test_claim_of_a_savepoint_warns_that_it_is_copied_and_never_claimed(jobs, saved, tmp_path):
+    with pytest.warns(RestoreWarning, match="a savepoint is never claimed: it belongs to the user.*CLAIM applies "
+                      "only to the job's own retained checkpoints") as caught:
+        counts = run_restored(jobs, saved["source"], tmp_path / "s", restore_options(
+            saved["savepoint"], **{"execution.state-recovery.claim-mode": "CLAIM"}), "claimed")
+    # given where the job was started, as the other start warnings
+    assert {os.path.basename(w.filename) for w in caught if w.category is RestoreWarning} == {
+        "stream_execution_environment.py"}
     assert counts.latest() == expected(saved["rows"])
     assert digest(saved["savepoint"]) == saved["digest"]
 
@@ -206,7 +214,8 @@ def test_savepoint_calls_fail_their_future_with_flinks_errors(jobs, tmp_path):
     client = env.execute_async("errors")
     with pytest.raises(JavaIllegalStateError, match="No savepoint directory configured. You can either specify "
                        "a directory while cancelling via -s :targetDirectory or configure a cluster-wide "
-                       "default via key 'execution.checkpointing.savepoint-dir'."):
+                       "default via key 'execution.checkpointing.savepoint-dir'. With pyflink_compat, pass the "
+                       "savepoint_directory argument of JobClient.trigger_savepoint or stop_with_savepoint"):
         client.trigger_savepoint().result(10)
     with pytest.raises(JavaIllegalStateError, match="No savepoint directory configured"):
         client.stop_with_savepoint(False).result(10)
