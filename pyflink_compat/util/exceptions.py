@@ -97,6 +97,7 @@ def job_failure(message: str, cause: Optional[BaseException]) -> Exception:
     """The exception a failed job raises from ``execute()``."""
     try:
         throwable = _gateway().jvm.java.lang.RuntimeException(message)
+        _without_frames(throwable)
         error: Exception = JobExecutionError(_call_text("StreamExecutionEnvironment.execute"), throwable)
     except Exception:  # the JVM itself is gone: still report the failure
         error = RuntimeError(message)
@@ -148,7 +149,18 @@ def java_error(java_class: str, message: Optional[str], target: str) -> Py4JJava
     """
     j_class = functools.reduce(getattr, java_class.split("."), _gateway().jvm)
     throwable = j_class(message) if message is not None else j_class()
+    _without_frames(throwable)
     return from_java_throwable(throwable, target)
+
+
+def _without_frames(throwable: "JavaObject") -> None:
+    """Drop the stack frames of a throwable made here: they would show py4j's reflection, where
+    the throwable was built, as if it were where the error happened."""
+    from pyflink_compat.util.java_classes import per_gateway
+
+    gateway = _gateway()
+    no_frames = per_gateway("no-stack-frames", lambda: gateway.new_array(gateway.jvm.java.lang.StackTraceElement, 0))
+    throwable.setStackTrace(no_frames)
 
 
 def illegal_argument(message: str, target: str) -> Py4JJavaError:

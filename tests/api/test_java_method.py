@@ -27,3 +27,16 @@ def test_an_argument_the_parameter_accepts_is_returned(kind, value, expected):
 def test_an_argument_the_parameter_refuses_fails_as_a_missing_overload(kind, value):
     with pytest.raises(JavaMethodNotFoundError):
         JavaMethod("Owner", "call", (kind,)).arg(value)
+
+
+def test_a_rejected_value_is_reported_as_pyflink_words_it_without_stack_frames_of_py4j():
+    from pyflink_compat.datastream import StreamExecutionEnvironment
+    from pyflink_compat.util.exceptions import JavaIllegalArgumentError
+
+    config = StreamExecutionEnvironment.get_execution_environment().get_checkpoint_config()
+    with pytest.raises(JavaIllegalArgumentError) as raised:
+        config.set_checkpoint_interval(5)
+    assert str(raised.value) == ("An error occurred while calling CheckpointConfig.setCheckpointInterval.\n"
+                                 ": java.lang.IllegalArgumentException: Checkpoint interval must be larger than "
+                                 "or equal to 10 ms\n")
+    assert raised.value.java_exception.getMessage() == "Checkpoint interval must be larger than or equal to 10 ms"
