@@ -133,17 +133,17 @@ def _copy_query(fs: FileAccess, sink: str, source_dir: str, target: str, link: b
         max_attempts, last_error))
 
 
-def _recorded_job_name(fs: FileAccess, source: Union[str, Sequence[str]]) -> str:
-    """The job name the marker of a job directory records."""
-    if isinstance(source, str) and fs.isfile(source + "/" + MARKER_NAME):
-        try:
-            name = json.loads(fs.read_text(source + "/" + MARKER_NAME)).get("job_name")
-        except (ValueError, AttributeError):
-            name = None
-        if name:
-            return str(name)
-    raise SavepointError(source if isinstance(source, str) else ", ".join(source),
-                         "no job marker records the job's name: name the job")
+def _recorded_job(fs: FileAccess, source: Union[str, Sequence[str]]) -> Tuple[Optional[str], Optional[str]]:
+    """The job name and the id of the newest run the marker of a job directory records."""
+    if not isinstance(source, str) or not fs.isfile(source + "/" + MARKER_NAME):
+        return None, None
+    try:
+        marker = json.loads(fs.read_text(source + "/" + MARKER_NAME))
+        runs = marker.get("runs") or [{}]
+        name, run = marker.get("job_name"), runs[-1].get("run")
+    except (ValueError, AttributeError):
+        return None, None
+    return (str(name) if name else None), (str(run) if run else None)
 
 
 def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name: Optional[str] = None,
@@ -159,7 +159,8 @@ def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name
     :param target_dir: The directory to create the savepoint in (created when missing).
     :param job_name: The job's name, recorded in the manifest; by default the name the job
                      directory's marker records.
-    :param job_id: The job id (hex); its first 6 hex digits start the savepoint's name.
+    :param job_id: The job id (hex); its first 6 hex digits start the savepoint's name; by
+                   default the id of the newest run the job directory's marker records.
     :param spark_version: The Spark version that wrote the checkpoints, when known.
     :param link: Hard-link files instead of copying them where possible (on the local file
                  system and the same device only; Hadoop file systems always copy). The
@@ -177,7 +178,12 @@ def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name
     fs = fs or default_fs
     resolved = sources[0] if isinstance(source, str) else sources
     queries = _resolve_sources(fs, resolved)
-    job_name = job_name or _recorded_job_name(fs, resolved)
+    if job_name is None or job_id is None:
+        recorded_name, recorded_id = _recorded_job(fs, resolved)
+        job_name, job_id = job_name or recorded_name, job_id or recorded_id
+    if not job_name:
+        raise SavepointError(resolved if isinstance(resolved, str) else ", ".join(resolved),
+                             "no job marker records the job's name: name the job")
     name = "savepoint-{}-{}".format(_job_hex(job_name, job_id), os.urandom(6).hex())
     savepoint_dir = target_root + "/" + name
     if fs.exists(savepoint_dir):

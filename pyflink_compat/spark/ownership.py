@@ -2,8 +2,8 @@
 
 Layout of a durable job: ``<storage dir>/<job directory name>/<sink name>`` is one query's
 Spark checkpoint, and ``<storage dir>/<job directory name>/_pyflink_compat_job.json`` (the
-marker) records the job's name, its runs (each with the sink directories it created, those it
-restored from, and the Spark query ids it found in them), and for each sink directory which run
+marker) records the job's name, its runs (each under its job id, with the sink directories it
+created, those it restored from, and the Spark query ids it found in them), and for each sink directory which run
 created it, the Spark query id found in it and the shape of the pipeline that wrote it. A run
 started with ``execution.state-recovery.path`` records that source (``restored_from``) in its
 run record and in the records of the directories it created as restored copies.
@@ -46,7 +46,6 @@ import logging
 import os
 import shutil
 import tempfile
-import uuid
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence
 
 from pyflink_compat.checkpoints.access import file_access_for
@@ -61,7 +60,7 @@ if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
 __all__ = ["JobOwnership", "CheckpointError", "Ending", "Origin", "kept_because", "NO_CLAIM", "CLAIM",
-           "new_run_id", "make_temporary_root", "remove_temporary_root"]
+           "make_temporary_root", "remove_temporary_root"]
 
 LOG = logging.getLogger("pyflink_compat.checkpoints")
 
@@ -140,11 +139,6 @@ def remove_temporary_root(root: str) -> None:
 
 
 # -- the job directory ------------------------------------------------------------------------------
-def new_run_id() -> str:
-    """A fresh identifier for one run of a job."""
-    return uuid.uuid4().hex
-
-
 def _first_line(text: str) -> str:
     text = text.strip()
     return text.splitlines()[0] if text else ""
@@ -349,7 +343,7 @@ class JobOwnership:
                   restored_sinks: Sequence[str] = ()) -> List[str]:
         """Record a new run and the sink directories it creates.
 
-        :param run_id: The run's identifier (:func:`new_run_id`).
+        :param run_id: The run's identifier: its job id, as the job's log prints it.
         :param pipelines: Per durable sink, the shape of its pipeline now (sources, stateful,
             sink format), recorded with the directories the run creates; ``None`` when it is
             recorded later (:meth:`record_pipeline`).

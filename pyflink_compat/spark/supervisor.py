@@ -55,7 +55,7 @@ from pyflink_compat.spark.failures import (
     is_checkpoint_write_failure, state_schema_change)
 from pyflink_compat.spark.job_savepoints import SavepointWrite, stop_with_savepoint, trigger_savepoint, write_on_stop
 from pyflink_compat.spark.ownership import (
-    CheckpointError, Ending, JobOwnership, new_run_id, remove_temporary_root)
+    CheckpointError, Ending, JobOwnership, remove_temporary_root)
 from pyflink_compat.spark.polling import (
     Pacer, keeps_pace, needs_status, slowest_pause, status_every)
 from pyflink_compat.spark.plan import DURABLE, JobPlan, SinkSpec
@@ -145,7 +145,7 @@ class JobRun:
         self._failed = FailedCheckpoints(plan.tolerable_failed_checkpoints)
         self._restart = plan.restart.start()
         self._dirs: Optional[JobOwnership] = None
-        self.run_id = new_run_id()
+        self.run_id = self.job_id.to_hex_string()  # what the marker records for this run
         #: Which query failed last and the checkpoint files its error names.
         self._failure_context: Optional[str] = None
         self._started_at = 0.0

@@ -347,3 +347,17 @@ def test_a_savepoint_that_cannot_be_written_fails_its_future_and_the_job_runs_on
     wait_until(lambda: counts.latest() == expected(rows), what="the second file counted after the failed stop")
     path = client.stop_with_savepoint(False, str(tmp_path / "sp")).result(60)
     assert client.get_job_status().result() is JobStatus.FINISHED and os.path.isdir(path)
+
+
+def test_a_savepoint_of_a_job_directory_names_the_job_and_its_newest_run_from_the_marker(jobs, tmp_path):
+    from pyflink_compat.checkpoints import show, write_savepoint
+
+    source = tmp_path / "in"
+    write_files(source, 0, 2)
+    env = jobs({"execution.checkpointing.externalized-checkpoint-retention": "RETAIN_ON_CANCELLATION"})
+    add_counts(env, source, tmp_path / "storage")
+    client = env.execute_async("named")
+    wait_until(lambda: log_ids(tmp_path / "storage" / "named" / "counts", "commits"), what="a commit")
+    client.cancel().result(60)
+    shown = show(write_savepoint(str(tmp_path / "storage" / "named"), str(tmp_path / "sp")))
+    assert (shown["job_name"], shown["job_id"]) == ("named", client.get_job_id().to_hex_string())
