@@ -6,6 +6,7 @@ and a restored state whose schema no longer fits the pipeline.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from typing import Any, Dict
 
@@ -114,6 +115,8 @@ def test_a_restored_state_whose_schema_changed_fails_the_job_at_once_without_res
     text = str(info.value)
     assert "Sink 'counts' cannot use the state in its checkpoint" in text
     assert "its stateful operator 0" in text
-    assert "its value schema was StructType(StructField(count,LongType,true)) when the state was saved and the " \
-           "pipeline now needs StructType(StructField(sum,DoubleType,true),StructField(count,LongType,true))" in text
+    # Spark 3.5 and 4 differ in the nullability they print for the saved count
+    assert re.search(r"its value schema was StructType\(StructField\(count,LongType,(true|false)\)\) when the state "
+                     r"was saved and the pipeline now needs StructType\(StructField\(sum,DoubleType,true\),"
+                     r"StructField\(count,LongType,true\)\)", text), text
     assert "Restoring or resuming state needs the same state schema" in text
