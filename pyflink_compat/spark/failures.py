@@ -41,11 +41,14 @@ class StateSchemaChanged(NonRecoverableFailure):
     """A query's saved state has another key or value schema than its pipeline now needs."""
 
 
-#: Spark 4's error classes for state saved with another schema, and Spark 3.5's message.
+#: Spark 4's error classes for state saved with another schema, and Spark 3.5's: its schema
+#: check, or, when a task read a state row before the check ran, its row format validation.
 _SCHEMA_ERRORS = ("STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE", "STATE_STORE_VALUE_SCHEMA_NOT_COMPATIBLE",
-                  "Provided schema doesn't match to the schema for existing state")
+                  "Provided schema doesn't match to the schema for existing state", "InvalidUnsafeRowException")
 _SCHEMA_4 = re.compile(r"Existing (key|value)_schema=(.+?) and new \1_schema=(.+?)\.?\s*$", re.MULTILINE)
 _SCHEMA_35 = re.compile(r"^\s*- (Provided|Existing) (key|value) schema: (.+?)\s*$", re.MULTILINE)
+#: The schema Spark 3.5's row format validation expected of a state row.
+_EXPECTED_SCHEMA = re.compile(r"expectedSchema: (StructType\(.*?\)\))")
 
 
 def _schema_changes(text: str) -> List[Tuple[str, str, str]]:
@@ -87,7 +90,11 @@ def state_schema_change(sink: str, location: str, error: BaseException) -> Optio
         return None
     changes = _schema_changes(text)
     what = "; ".join("its {} schema was {} when the state was saved and the pipeline now needs {}".format(
-        part, saved, new) for part, saved, new in changes) or first_line(error)
+        part, saved, new) for part, saved, new in changes)
+    if not what:
+        expected = _EXPECTED_SCHEMA.search(text)
+        what = ("a saved state row does not fit the schema the pipeline now needs, {}".format(expected.group(1))
+                if expected else first_line(error))
     operators = _operators(location)
     return StateSchemaChanged(
         "Sink '{}' cannot use the state in its checkpoint {}: the state of {} does not fit the job's "

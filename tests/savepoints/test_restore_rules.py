@@ -50,8 +50,17 @@ SPARK_35 = ("Provided schema doesn't match to the schema for existing state! Ple
             "If you want to force running query without schema validation, please set "
             "spark.sql.streaming.stateStore.stateSchemaCheck to false.")
 
+#: Spark 3.5 when a task reads a saved state row before the schema check has run.
+SPARK_35_ROW = ("org.apache.spark.sql.execution.streaming.state.InvalidUnsafeRowException: The streaming query "
+                "failed by state format invalidation.\nError message is: Row total length invalid: calculated: 24 "
+                "rowSizeInBytes: 16, UnsafeRow status: [UnsafeRowStatus] expectedSchema: "
+                "StructType(StructField(sum,DoubleType,true),StructField(count,LongType,true)), "
+                "expectedSchemaNumFields: 2, numFields: 2")
+
 
 @pytest.mark.parametrize("text, change", [
+    (SPARK_35_ROW, "a saved state row does not fit the schema the pipeline now needs, "
+                   "StructType(StructField(sum,DoubleType,true),StructField(count,LongType,true))"),
     (SPARK_4, "its key schema was StructType(StructField(key,StringType,true)) when the state was saved and "
               "the pipeline now needs StructType(StructField(key,IntegerType,true))"),
     (SPARK_35, "its value schema was StructType(StructField(count,LongType,true)) when the state was saved and "
