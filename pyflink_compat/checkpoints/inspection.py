@@ -200,14 +200,15 @@ def verify(path: str) -> Dict[str, Any]:
                         "(dispose of it with --force)".format(local, MANIFEST_NAME))
     elif is_query_checkpoint(fs, local):
         kind = "checkpoint"
-        problems, count = query_problems(fs, local)
+        problems, files, _ = query_problems(fs, local)
+        count = len(files)
     elif fs.isfile(local + "/" + MARKER_NAME):
         kind = "job"
         stateful = marker_stateful(fs, local)
         for sink, target in job_queries(fs, local):
-            found, files = query_problems(fs, target, stateful.get(sink))
+            found, files, _ = query_problems(fs, target, stateful.get(sink))
             problems.extend(found)
-            count += files
+            count += len(files)
     elif job_queries(fs, local):
         kind = "unknown"
         problems.append("{}: holds query checkpoints but neither a {} savepoint manifest nor a job marker; verify "

@@ -449,7 +449,8 @@ def check_checkpoint_files(fs: FileAccess, root: str, files: Sequence[str]) -> L
 _CHECK_ATTEMPTS = 3
 
 
-def query_problems(fs: FileAccess, path: str, stateful: Optional[bool] = None) -> Tuple[List[str], int]:
+def query_problems(fs: FileAccess, path: str, stateful: Optional[bool] = None
+                   ) -> Tuple[List[str], List[str], Optional[int]]:
     """What keeps a query checkpoint from restarting after its newest committed batch.
 
     Checks that every file the restart needs is present and intact (against its Hadoop
@@ -458,25 +459,26 @@ def query_problems(fs: FileAccess, path: str, stateful: Optional[bool] = None) -
     marker records), that the checkpoint holds state at all. A query that commits another batch
     while it is checked is checked again at its new batch.
 
-    :return: The problems (empty when the checkpoint is restorable) and the number of files.
+    :return: The problems (empty when the checkpoint is restorable), the relative files a
+             restart needs, and the batch they were checked at (``None`` before the first commit).
     """
     problems: List[str] = []
     files: List[str] = []
+    checkpoint = QueryCheckpoint(fs, path)
     for _ in range(_CHECK_ATTEMPTS):
-        checkpoint = QueryCheckpoint(fs, path)
         newest = checkpoint.latest_committed()
         if newest is None:
-            return ["{}: no committed batch".format(path)], 0
+            return ["{}: no committed batch".format(path)], [], None
         try:
             files = checkpoint.files_for_restart(newest)
             problems = check_checkpoint_files(fs, path, files)
         except SavepointError as error:
             files, problems = [], [str(error)]
-        if problems and QueryCheckpoint(fs, path).latest_committed() != newest:
+        if problems and checkpoint.latest_committed() != newest:
             continue  # Spark moved on and removed what the older batch needed
         break
     if problems:
-        return problems, len(files)
+        return problems, files, newest
     operators = checkpoint.operators()
     if stateful and not operators:
         problems.append("{}/state: the job marker records state for this query, but the checkpoint holds "
@@ -487,7 +489,7 @@ def query_problems(fs: FileAccess, path: str, stateful: Optional[bool] = None) -
         if missing:
             problems.append("{}/state/{}: state partitions {} are missing (the checkpoint has {} "
                             "partitions)".format(path, op.operator_id, ", ".join(map(str, missing)), partitions))
-    return problems, len(files)
+    return problems, files, newest
 
 
 def marker_stateful(fs: FileAccess, job_dir: str) -> Dict[str, Optional[bool]]:

@@ -113,14 +113,12 @@ def resolve_restore_source(fs: FileAccess, path: str, sink: Optional[str] = None
         chosen = _pick(path, sorted(queries), sink)
         query_dir = queries[chosen]
         stateful = marker_stateful(fs, path).get(chosen)
-    problems, _ = query_problems(fs, query_dir, stateful)
-    if problems:
-        raise SavepointError(query_dir, "the checkpoint cannot be restored: " + "; ".join(problems))
-    checkpoint = QueryCheckpoint(fs, query_dir)
-    batch = checkpoint.latest_committed()
+    problems, files, batch = query_problems(fs, query_dir, stateful)
     if batch is None:
         raise SavepointError(query_dir, "the checkpoint has no committed batch to restore")
-    return query_dir, checkpoint.files_for_restart(batch), None, batch
+    if problems:
+        raise SavepointError(query_dir, "the checkpoint cannot be restored: " + "; ".join(problems))
+    return query_dir, files, None, batch  # the files of the batch that was checked
 
 
 _OPERATOR_METADATA_V2 = re.compile(r"state/\d+/_metadata/v2/\d+")
