@@ -137,8 +137,12 @@ class CheckpointConfig(object):
     def set_checkpoint_interval(self, checkpoint_interval: int) -> 'CheckpointConfig':
         """Set the time between checkpoints, which also enables checkpointing.
 
-        On Spark every query of the job gets a processing-time trigger of this interval; each
-        micro-batch is one checkpoint.
+        On Spark the interval keeps Flink's meaning: how often state is made durable. Records
+        still move within the buffer timeout (each query's trigger), every micro-batch commits
+        its offsets and state changes, the state store writes a full snapshot about once per
+        interval, and the job reports one completed checkpoint per interval. With
+        ``compat.trigger.mode`` set to ``CHECKPOINT_INTERVAL`` each query instead runs one
+        micro-batch per interval, and each micro-batch is a checkpoint.
 
         :param checkpoint_interval: The interval in milliseconds, at least 10.
         :return: This config.

@@ -438,7 +438,13 @@ class StreamExecutionEnvironment(object):
 
     # -- buffer timeout and chaining -------------------------------------------------------
     def set_buffer_timeout(self, timeout_millis: int) -> 'StreamExecutionEnvironment':
-        """Set how long records may wait in a network buffer (stored, no Spark effect).
+        """Set how long records may wait before they move on.
+
+        On Spark this is the processing-time trigger of every query of a checkpointed streaming
+        job (0: a micro-batch as soon as input arrives; -1: one micro-batch per checkpoint
+        interval, as Flink's full-only buffers then flush at each checkpoint). With
+        ``compat.trigger.mode`` set to ``CHECKPOINT_INTERVAL`` it is stored and has no Spark
+        effect.
 
         :param timeout_millis: Milliseconds, 0 to flush after every record, -1 to flush only
                                full buffers.
@@ -704,10 +710,11 @@ class StreamExecutionEnvironment(object):
     def get_job_plan(self, job_name: str = 'Flink Streaming Job'):
         """What a job of the registered sinks would do on Spark, without starting it.
 
-        ``print(env.get_job_plan())`` shows, per query, the trigger, checkpoint location and
-        guarantee; the Spark session keys set; and for every Flink setting its value and
-        whether Spark applies it, pyflink_compat emulates it, or it has no Spark effect. The
-        same summary is logged when the job starts.
+        ``print(env.get_job_plan())`` shows, per query, the trigger, the expected latency, how
+        often state is made durable, the checkpoint location and the guarantee; the Spark
+        session keys set; and for every Flink setting its value and whether Spark applies it,
+        pyflink_compat emulates it, or it has no Spark effect. The same summary is logged when
+        the job starts.
 
         :param job_name: The job's name (it names the checkpoint directory).
         :return: A :class:`~pyflink_compat.spark.plan.JobPlan`.
@@ -723,8 +730,11 @@ class StreamExecutionEnvironment(object):
             spark.sql.streaming.minBatchesToRetain = 1
             spark.sql.streaming.stateStore.providerClass = org.apache.spark...HDFSBackedStateStoreProvider
             spark.sql.streaming.checkpointFileManagerClass = <unset>
+            spark.sql.streaming.stateStore.minDeltasForSnapshot = 20
           query 'events':
-            trigger: ProcessingTime(2000 ms)
+            trigger: ProcessingTime(100 ms) (the buffer timeout)
+            latency: up to 100 ms plus the batch: records move within the buffer timeout
+            durable state: every micro-batch commits its offsets and state changes; a full state...
             checkpoint location: file:<temporary directory of the job>/events (temporary)
             guarantee: exactly-once (synchronous micro-batches)
         >>> for status in plan.statuses[:4]:  # then every Flink setting: its value and Spark effect

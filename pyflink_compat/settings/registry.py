@@ -27,7 +27,7 @@ __all__ = [
     "Support", "Setting", "JobSettings", "SETTINGS", "SETTINGS_BY_KEY", "CONF_PREFIX",
     "DEFAULT_MAX_STATE_SIZE", "DEFAULT_FILE_STATE_THRESHOLD", "DEFAULT_WRITE_BUFFER_SIZE",
     "DEFAULT_TRANSFER_THREADS", "StorageKind", "StorageSpec", "BackendKind", "ROCKSDB_BACKENDS",
-    "HEAP_BACKENDS", "Retention",
+    "HEAP_BACKENDS", "Retention", "TriggerMode",
 ]
 
 #: Prefix under which Flink settings live in the Spark session conf; ``spark-submit --conf
@@ -118,6 +118,23 @@ class Retention(str, enum.Enum):
         return self.value
 
 
+class TriggerMode(str, enum.Enum):
+    """What paces a streaming job's micro-batches (``compat.trigger.mode``)."""
+
+    #: Records flow as in Flink: each query's trigger follows the buffer timeout, and the
+    #: checkpoint interval sets how often state is materialised and checkpoints are reported.
+    LATENCY = "LATENCY"
+    #: One micro-batch per checkpoint interval: results are published once per interval.
+    CHECKPOINT_INTERVAL = "CHECKPOINT_INTERVAL"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _interval_mode(settings: "JobSettings") -> bool:
+    return settings.trigger_mode is TriggerMode.CHECKPOINT_INTERVAL
+
+
 # -- the settings --------------------------------------------------------------------------------
 class Support(enum.Enum):
     """How much of a Flink setting Spark honours."""
@@ -151,7 +168,8 @@ class Setting:
     :param check: Returns PyFlink's rejection message for an out-of-range value, else None.
     :param support: How much of it Spark honours.
     :param spark: What it becomes in Spark, in a sentence for the docs and the job summary.
-    :param no_effect_when: For options Spark honours only in part: the values it ignores.
+    :param no_effect_when: For options Spark honours only in part: given the value and the
+        settings in force, whether Spark ignores it.
     :param discards_object: The API object (``checkpoint-storage``, ``state-backend``) that
         ``configure()`` with this option discards, as Flink does so that the option applies.
     :param millis: Whether the duration is read back in milliseconds, so that one of more
@@ -168,7 +186,7 @@ class Setting:
     spark: str
     fallback_keys: Tuple[str, ...] = ()
     check: Optional[Check] = None
-    no_effect_when: Optional[Callable[[Any], bool]] = None
+    no_effect_when: Optional[Callable[[Any, "JobSettings"], bool]] = None
     discards_object: Optional[str] = None
     millis: bool = False
     native: bool = False
@@ -192,11 +210,11 @@ class Setting:
         message = None if self.check is None else self.check(value)
         return None if message is None else ("java.lang.IllegalArgumentException", message)
 
-    def has_no_effect(self, value: Any) -> bool:
-        """Whether ``value``, in force for a job, is one Spark does not honour."""
+    def has_no_effect(self, value: Any, settings: "JobSettings") -> bool:
+        """Whether ``value``, in force for a job with ``settings``, is one Spark does not honour."""
         if self.support is Support.NO_EFFECT:
             return bool(value != self.default)
-        return self.no_effect_when is not None and self.no_effect_when(value)
+        return self.no_effect_when is not None and self.no_effect_when(value, settings)
 
 
 def _setting(key: str, codec: Codec, default: Any, support: Support, spark: str, **kw: Any) -> Any:
@@ -226,6 +244,13 @@ def _retention(text: str) -> Retention:
 
 
 _RETENTION = Codec("enum", _retention, str, tuple(r.value for r in Retention))
+
+
+def _trigger_mode(text: str) -> TriggerMode:
+    return TriggerMode(text.strip().upper())
+
+
+_TRIGGER_MODE = Codec("enum", _trigger_mode, str, tuple(m.value for m in TriggerMode))
 
 
 def _name_or_class(*names: str) -> Codec:
@@ -268,7 +293,9 @@ class JobSettings:
     # -- checkpointing -------------------------------------------------------------------
     checkpoint_interval: Optional[int] = _setting(
         "execution.checkpointing.interval", values.DURATION, None, _A,
-        "Trigger.ProcessingTime(interval) on every query; unset means checkpointing is disabled",
+        "how often state is materialised (stateStore.minDeltasForSnapshot) and a checkpoint is "
+        "reported; with compat.trigger.mode CHECKPOINT_INTERVAL, Trigger.ProcessingTime(interval) "
+        "on every query; unset means checkpointing is disabled",
         check=lambda v: None if v >= from_millis(10) else "Checkpoint interval must be larger than or equal to 10 ms",
         millis=True)
     checkpointing_mode: str = _setting(
@@ -288,7 +315,7 @@ class JobSettings:
         "execution.checkpointing.max-concurrent-checkpoints", values.INTEGER, 1, _A,
         "micro-batches never overlap, which is one concurrent checkpoint; more is not possible",
         check=_range(1, INT_MAX, "The maximum number of concurrent attempts must be at least one."),
-        no_effect_when=lambda v: v > 1)
+        no_effect_when=lambda v, _: v > 1)
     tolerable_failed_checkpoints: int = _setting(
         "execution.checkpointing.tolerable-failed-checkpoints", values.INTEGER, 0, _E,
         "consecutive failed micro-batch commits or timeouts tolerated before the job fails",
@@ -357,11 +384,22 @@ class JobSettings:
         "BATCH: every query runs with Trigger.AvailableNow and the job finishes; AUTOMATIC: "
         "BATCH when Spark can tell every source is bounded (file sources), else STREAMING")
     buffer_timeout: int = _setting(
-        "execution.buffer-timeout.interval", values.DURATION, from_millis(100), _N,
-        "none: Spark writes rows when a micro-batch ends", fallback_keys=("execution.buffer-timeout",))
+        "execution.buffer-timeout.interval", values.DURATION, from_millis(100), _A,
+        "Trigger.ProcessingTime(timeout) on every query of a checkpointed streaming job "
+        "(0: Spark's default trigger, a batch as soon as input arrives); none with "
+        "compat.trigger.mode CHECKPOINT_INTERVAL",
+        fallback_keys=("execution.buffer-timeout",),
+        no_effect_when=lambda v, s: _interval_mode(s) and v != from_millis(100))
     buffer_timeout_enabled: bool = _setting(
-        "execution.buffer-timeout.enabled", values.BOOLEAN, True, _N,
-        "none: Spark writes rows when a micro-batch ends")
+        "execution.buffer-timeout.enabled", values.BOOLEAN, True, _A,
+        "false (flush only when full): one micro-batch per checkpoint interval, as Flink's "
+        "buffers then flush at each checkpoint",
+        no_effect_when=lambda v, s: _interval_mode(s) and not v)
+    trigger_mode: TriggerMode = _setting(
+        "compat.trigger.mode", _TRIGGER_MODE, TriggerMode.LATENCY, _A,
+        "not a Flink option. LATENCY: the trigger follows the buffer timeout, the checkpoint "
+        "interval governs durability; CHECKPOINT_INTERVAL: one micro-batch per checkpoint "
+        "interval, results published once per interval")
     operator_chaining: bool = _setting(
         "pipeline.operator-chaining.enabled", values.BOOLEAN, True, _N,
         "none: Spark fuses operators itself (whole-stage code generation)",

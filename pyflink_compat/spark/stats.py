@@ -1,8 +1,11 @@
 """Checkpoint statistics, as Flink reports them, read from Spark's query progress.
 
-A completed micro-batch is a completed checkpoint: its offsets, state and commit are durable.
-Flink numbers checkpoints from 1 and Spark numbers batches from 0, so checkpoint ``n`` of a
-query is its batch ``n - 1``.
+A completed micro-batch is durable: its offsets, state and commit are written. When one
+micro-batch runs per checkpoint interval, every such batch is a completed checkpoint; Flink
+numbers checkpoints from 1 and Spark numbers batches from 0, so checkpoint ``n`` of a query is
+its batch ``n - 1``. When micro-batches follow the buffer timeout, many run per interval, and
+:class:`IntervalCheckpoints` reports one checkpoint per interval, numbered 1, 2, ... within
+the run, so that the statistics count what Flink counts.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Any, Dict, Optional
 
 import attrs
 
-__all__ = ["CompletedCheckpointStats", "stats_from_progress"]
+__all__ = ["CompletedCheckpointStats", "IntervalCheckpoints", "stats_from_progress"]
 
 
 @attrs.frozen
@@ -77,3 +80,45 @@ def stats_from_progress(sink: str, j_progress: Any) -> Optional[CompletedCheckpo
         state_size=state_size(progress),
         num_input_rows=int(progress.get("numInputRows", 0) or 0),
     )
+
+
+class IntervalCheckpoints:
+    """The completed checkpoints among one query's committed micro-batches.
+
+    With no interval every batch is one. Otherwise a checkpoint completes with the first batch
+    that ends at least ``every_ms`` after the previous checkpoint (after the first batch began,
+    for the first one); it counts the records of every batch since the previous checkpoint, and
+    its duration and state size are those of the batch that completed it.
+
+    :param every_ms: The checkpoint interval in ms, or ``None``.
+    """
+
+    def __init__(self, every_ms: Optional[int]):
+        self.every_ms = every_ms
+        self._count = 0
+        self._since: Optional[int] = None
+        self._rows = 0
+        self._pending: Optional[CompletedCheckpointStats] = None
+
+    def add(self, batch: CompletedCheckpointStats) -> Optional[CompletedCheckpointStats]:
+        """The checkpoint that ``batch`` completes, or ``None`` while the interval runs."""
+        if self.every_ms is None:
+            return batch
+        if self._since is None:
+            self._since = batch.trigger_timestamp
+        self._rows += batch.num_input_rows
+        self._pending = batch
+        if batch.trigger_timestamp + batch.duration_ms - self._since < self.every_ms:
+            return None
+        return self.final()
+
+    def final(self) -> Optional[CompletedCheckpointStats]:
+        """The checkpoint of the batches committed since the last one, when the query stops
+        (``None`` when there are none)."""
+        batch, self._pending = self._pending, None
+        if batch is None:
+            return None
+        self._count += 1
+        self._since = batch.trigger_timestamp + batch.duration_ms
+        rows, self._rows = self._rows, 0
+        return attrs.evolve(batch, checkpoint_id=self._count, num_input_rows=rows)

@@ -377,6 +377,7 @@ class JobRun:
                         failure = e
                     if failure is not None:
                         LOG.debug("Progress of query %s at its stop: %s", query.sink.name, failure)
+                    self._record_checkpoint(query.checkpoints.final())
                 query.handle = None
 
     def _watch(self) -> 'tuple[str, Optional[BaseException]]':
@@ -416,6 +417,7 @@ class JobRun:
                 if collected is not None:
                     return collected
                 query.finished = True
+                self._record_checkpoint(query.checkpoints.final())
                 return None
             self._failure_context = failure_context(query.sink.name, query.plan.checkpoint_location,
                                                     j_query, self._dirs)
@@ -506,10 +508,15 @@ class JobRun:
                     return failure
                 continue
             self._failed.reset()
-            with self._lock:
-                self._stats.append(stats)
-            LOG.info("Job %s: completed %s", self.plan.job_name, stats)
+            self._record_checkpoint(query.checkpoints.add(stats))
         return None
+
+    def _record_checkpoint(self, stats: Optional[CompletedCheckpointStats]) -> None:
+        if stats is None:
+            return
+        with self._lock:
+            self._stats.append(stats)
+        LOG.info("Job %s: completed %s", self.plan.job_name, stats)
 
     def _check_timeout_and_end(self, query: WatchedQuery, j_query: Any) -> Optional[BaseException]:
         status = j_query.status()
@@ -532,6 +539,7 @@ class JobRun:
         if query.idle_polls >= IDLE_POLLS_BEFORE_FINISHED:
             query.handle.stop()
             query.finished = True
+            self._record_checkpoint(query.checkpoints.final())
             LOG.info("Job %s: sink '%s' consumed all its input", self.plan.job_name, query.sink.name)
         return None
 

@@ -33,12 +33,14 @@ __all__ = [
     "state_store_provider",
     "effective_storage",
     "settings_store",
+    "MIN_DELTAS_FOR_SNAPSHOT",
 ]
 
 MIN_BATCHES_TO_RETAIN = "spark.sql.streaming.minBatchesToRetain"
 ROCKSDB_CHANGELOG = "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"
 FILE_MANAGER_CLASS = "spark.sql.streaming.checkpointFileManagerClass"
-
+#: How many state deltas the state store writes before a full snapshot (set by a job's plan).
+MIN_DELTAS_FOR_SNAPSHOT = "spark.sql.streaming.stateStore.minDeltasForSnapshot"
 
 
 def state_store_provider(settings: JobSettings, backend: Optional[Mapping[str, Any]]) -> str:

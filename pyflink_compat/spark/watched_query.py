@@ -6,6 +6,7 @@ from typing import Any, Optional
 
 from pyflink_compat.spark.plan import QueryPlan, SinkSpec
 from pyflink_compat.spark.polling import batch_time_left
+from pyflink_compat.spark.stats import IntervalCheckpoints
 
 __all__ = ["WatchedQuery"]
 
@@ -43,6 +44,8 @@ class WatchedQuery:
         self.batch_seconds = 0.0
         #: Whether its last status found a trigger running.
         self.running = False
+        #: Which of its committed batches are reported as completed checkpoints.
+        self.checkpoints = IntervalCheckpoints(plan.checkpoint_every_ms)
 
     def batch_due_in(self, now: float) -> float:
         """Seconds until its next batch is expected to complete (0: one may be complete)."""

@@ -107,6 +107,24 @@ class BatchFiles:
         return read_batch_files(self.out)
 
 
+class FirstSeen:
+    """A ``foreachBatch`` function that notes when each input file's rows first reach it
+    (``time.time()``, by the file's base name), and how many rows each batch held."""
+
+    def __init__(self) -> None:
+        self.seen: Dict[str, float] = {}
+        self.rows: Dict[int, int] = {}
+
+    def __call__(self, df: Any, batch_id: int) -> None:
+        from pyspark.sql.functions import input_file_name
+
+        now = time.time()
+        names = df.select(input_file_name().alias("f")).groupBy("f").count().collect()
+        self.rows[batch_id] = sum(int(row["count"]) for row in names)
+        for row in names:
+            self.seen.setdefault(os.path.basename(str(row["f"])), now)
+
+
 # -- running jobs --------------------------------------------------------------------------------
 def wait_for_commits(checkpoint: Any, count: int = 1, timeout: float = 90.0) -> List[int]:
     """Wait until Spark has committed ``count`` batches under ``checkpoint``; return their ids."""

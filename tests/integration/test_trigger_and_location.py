@@ -1,4 +1,6 @@
-"""Every query of a job runs with the checkpoint interval as its trigger, in the right place."""
+"""Every query of a job runs with the trigger its settings call for, in the right place: by
+default the buffer timeout, whatever the checkpoint interval; one micro-batch per checkpoint
+interval in the ``CHECKPOINT_INTERVAL`` trigger mode, or when the buffer timeout is disabled."""
 
 from __future__ import annotations
 
@@ -14,6 +16,9 @@ from pyflink_compat.spark.supervisor import job_run
 from tests._helpers.files import file_uri, log_ids, write_json_files
 from tests._helpers.jobs import (INTERVAL_MS, json_stream, query_checkpoint_dir, query_trigger, run_to_end,
                                  wait_for_commits)
+
+#: Flink's default buffer timeout, the default trigger interval of a checkpointed job.
+BUFFER_TIMEOUT_MS = 100
 from tests._helpers.waiting import wait_until
 
 
@@ -24,25 +29,44 @@ def small_input(tmp_path_factory):
     return directory
 
 
-def test_every_query_of_the_job_gets_the_checkpoint_interval_as_processing_time_trigger(
-        make_env, small_input):
-    env = make_env()
-    env.enable_checkpointing(INTERVAL_MS)
+def _triggers_of_running_job(env, small_input, job_name):
     env.add_sink(json_stream(env, small_input).writeStream.format("noop"), "to_noop")
     env.add_sink(json_stream(env, small_input).writeStream.format("memory"), "to_memory")
-    client = env.execute_async("interval-job")
+    client = env.execute_async(job_name)
     run = job_run(client)
     try:
         handles = wait_until(lambda: all(h is not None for h in run.handles) and
                              list(run.handles), what="both queries started")
-        for handle in handles:
-            trigger = query_trigger(handle)
-            assert trigger.getClass().getSimpleName() == "ProcessingTimeTrigger"
-            assert trigger.intervalMs() == INTERVAL_MS
         assert sorted(h.name for h in handles) == ["to_memory", "to_noop"]
+        triggers = [query_trigger(handle) for handle in handles]
+        assert {t.getClass().getSimpleName() for t in triggers} == {"ProcessingTimeTrigger"}
+        return {t.intervalMs() for t in triggers}
     finally:
         client.cancel().result(60)
-    assert client.get_job_status().result() is JobStatus.CANCELED
+        assert client.get_job_status().result() is JobStatus.CANCELED
+
+
+def test_by_default_every_query_gets_the_buffer_timeout_as_trigger_whatever_the_checkpoint_interval(
+        make_env, small_input):
+    env = make_env()
+    env.enable_checkpointing(60000)
+    assert _triggers_of_running_job(env, small_input, "latency-job") == {BUFFER_TIMEOUT_MS}
+
+
+@pytest.mark.parametrize("timeout, expected", [(40, 40), (0, 0), (-1, INTERVAL_MS), (5000, INTERVAL_MS)])
+def test_the_buffer_timeout_sets_the_trigger_capped_at_the_interval_and_disabled_means_one_batch_per_interval(
+        make_env, timeout, expected):
+    env = make_env()
+    env.enable_checkpointing(INTERVAL_MS).set_buffer_timeout(timeout)
+    env.add_sink(env.spark_session.readStream.format("rate").load().writeStream.format("noop"), "rows")
+    query = env.get_job_plan("timeout-job").queries[0]
+    assert query.trigger_name == ("ProcessingTime(0)" if expected == 0 else "ProcessingTime({} ms)".format(expected))
+
+
+def test_in_checkpoint_interval_mode_every_query_gets_the_checkpoint_interval_as_trigger(make_env, small_input):
+    env = make_env({"compat.trigger.mode": "checkpoint_interval"})
+    env.enable_checkpointing(INTERVAL_MS)
+    assert _triggers_of_running_job(env, small_input, "interval-job") == {INTERVAL_MS}
 
 
 @pytest.mark.parametrize("setup", ["checkpointing-disabled", "enabled-without-storage",
@@ -69,7 +93,7 @@ def test_queries_without_durable_storage_checkpoint_in_a_job_owned_temporary_dir
     assert os.path.basename(location) == "only"
     wait_for_commits(location)  # the query really runs and checkpoints there
     trigger = query_trigger(handle)
-    expected_interval = 0 if setup == "checkpointing-disabled" else INTERVAL_MS
+    expected_interval = 0 if setup == "checkpointing-disabled" else BUFFER_TIMEOUT_MS
     assert trigger.intervalMs() == expected_interval
 
     result = run_to_end(client)
@@ -88,13 +112,14 @@ def test_job_plan_lists_trigger_location_and_the_status_of_each_flink_setting(ma
     env.add_sink(json_stream(env, small_input).writeStream.format("memory"), "b")
     text = str(env.get_job_plan("plan-job"))
     for sink in ("a", "b"):
-        section = text.split("query '{}':".format(sink), 1)[1].split("\n  ", 3)
-        block = "\n".join(section[:3])
-        assert "trigger: ProcessingTime(400 ms)" in block
+        block = text.split("query '{}':".format(sink), 1)[1].split("\n  query", 1)[0].split("\n  Flink")[0]
+        assert "latency: up to 100 ms plus the batch" in block
+        assert "trigger: ProcessingTime(100 ms) (the buffer timeout)" in block
         assert "checkpoint location: {}/plan-job/{} (durable)".format(
             file_uri(tmp_path / "cp").replace("file://", "file:"), sink) in block
     lines = {line.strip().split(" = ")[0]: line for line in text.splitlines() if " = " in line}
     assert "[applied]" in lines["execution.checkpointing.interval"]
+    assert lines["spark.sql.streaming.stateStore.minDeltasForSnapshot"].strip().endswith("= 4")
     assert "[emulated]" in lines["execution.checkpointing.timeout"]
     assert "[no Spark effect]" in lines["execution.checkpointing.unaligned.enabled"]
     assert "(default)" not in lines["execution.checkpointing.unaligned.enabled"]
@@ -112,7 +137,7 @@ def test_configure_writer_sets_trigger_location_and_query_name_on_a_writer_start
         assert query.name == "mine"
         trigger = query_trigger(query)
         assert trigger.getClass().getSimpleName() == "ProcessingTimeTrigger"
-        assert trigger.intervalMs() == 300
+        assert trigger.intervalMs() == BUFFER_TIMEOUT_MS
         expected = tmp_path / "cp" / "own-job" / "mine"
         assert query_checkpoint_dir(query) == str(expected)
         wait_for_commits(expected)
