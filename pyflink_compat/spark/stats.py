@@ -1,11 +1,13 @@
 """Checkpoint statistics, as Flink reports them, read from Spark's query progress.
 
 A completed micro-batch is durable: its offsets, state and commit are written. When one
-micro-batch runs per checkpoint interval, every such batch is a completed checkpoint; Flink
+micro-batch runs per checkpoint interval, every such batch is a completed checkpoint. Flink
 numbers checkpoints from 1 and Spark numbers batches from 0, so checkpoint ``n`` of a query is
-its batch ``n - 1``. When micro-batches follow the buffer timeout, many run per interval, and
-:class:`IntervalCheckpoints` reports one checkpoint per interval, numbered 1, 2, ... within
-the run, so that the statistics count what Flink counts.
+its batch ``n - 1``, in this run and across restarts, as in ``pyflink-compat checkpoints list``.
+When micro-batches follow the buffer timeout, many run per interval, and
+:class:`IntervalCheckpoints` reports one checkpoint per interval, so that the statistics count
+what Flink counts; the ids then skip the batches in between, as Flink's skip the checkpoints
+that did not complete.
 """
 
 from __future__ import annotations
@@ -88,14 +90,13 @@ class IntervalCheckpoints:
     With no interval every batch is one. Otherwise a checkpoint completes with the first batch
     that ends at least ``every_ms`` after the previous checkpoint (after the first batch began,
     for the first one); it counts the records of every batch since the previous checkpoint, and
-    its duration and state size are those of the batch that completed it.
+    its id, duration and state size are those of the batch that completed it.
 
     :param every_ms: The checkpoint interval in ms, or ``None``.
     """
 
     def __init__(self, every_ms: Optional[int]):
         self.every_ms = every_ms
-        self._count = 0
         self._since: Optional[int] = None
         self._rows = 0
         self._pending: Optional[CompletedCheckpointStats] = None
@@ -118,7 +119,6 @@ class IntervalCheckpoints:
         batch, self._pending = self._pending, None
         if batch is None:
             return None
-        self._count += 1
         self._since = batch.trigger_timestamp + batch.duration_ms
         rows, self._rows = self._rows, 0
-        return attrs.evolve(batch, checkpoint_id=self._count, num_input_rows=rows)
+        return attrs.evolve(batch, num_input_rows=rows)

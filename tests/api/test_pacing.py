@@ -79,15 +79,15 @@ def _batch(batch_id, start, duration=50, rows=10):
     return CompletedCheckpointStats(batch_id + 1, "events", batch_id, start, duration, 64, rows)
 
 
-def test_one_checkpoint_per_interval_counts_the_rows_of_every_batch_since_the_last():
+def test_one_checkpoint_per_interval_counts_the_rows_of_every_batch_since_the_last_and_keeps_its_batch_id():
     report = IntervalCheckpoints(1000)
     found = [report.add(_batch(b, 100_000 + b * 200)) for b in range(12)]
     completed = [c for c in found if c is not None]
     # batches end at +50, +250, ...: batch 5 is the first to end 1000 ms after the first began,
     # batch 10 the first to end 1000 ms after batch 5 ended
-    assert [(c.checkpoint_id, c.batch_id, c.num_input_rows) for c in completed] == [(1, 5, 60), (2, 10, 50)]
+    assert [(c.checkpoint_id, c.batch_id, c.num_input_rows) for c in completed] == [(6, 5, 60), (11, 10, 50)]
     last = report.final()
-    assert last is not None and (last.checkpoint_id, last.batch_id, last.num_input_rows) == (3, 11, 10)
+    assert last is not None and (last.checkpoint_id, last.batch_id, last.num_input_rows) == (12, 11, 10)
     assert report.final() is None
 
 

@@ -2,7 +2,8 @@
 killed again and again, before, during and between micro-batches, then run to the end.
 
 Exactly-once is checked on a parquet file sink read through its metadata log and on a
-``foreachBatch`` sink keyed by batch id; under ``AT_LEAST_ONCE`` nothing may be lost. The
+``foreachBatch`` sink keyed by batch id, in both trigger modes (batches at the buffer timeout,
+and one per checkpoint interval); under ``AT_LEAST_ONCE`` nothing may be lost. The
 figures (kills, records, lost, duplicated) are printed (``pytest -s`` shows them).
 """
 
@@ -66,12 +67,13 @@ def _figures(label, expected, found, kills, points):
 
 
 @pytest.mark.slow
-def test_exactly_once_across_random_driver_kills(spark, tmp_path):
+@pytest.mark.parametrize("trigger_mode", ["latency", "interval_mode"])
+def test_exactly_once_across_random_driver_kills(spark, tmp_path, trigger_mode):
     rng = random.Random(SEED)
     records = write_json_files(tmp_path / "in", N_FILES, ROWS_PER_FILE)
     expected = sorted(r["id"] for r in records)
     inputs = tree(tmp_path / "in")
-    points = _kill_randomly(tmp_path, 7, rng)
+    points = _kill_randomly(tmp_path, 7, rng, *(["interval_mode"] if trigger_mode == "interval_mode" else []))
     assert len(points) == 7, points
 
     parquet = [row["id"] for row in spark.read.parquet(str(tmp_path / "out" / "parquet")).select("id").collect()]

@@ -21,7 +21,7 @@ def small_input(tmp_path_factory):
     return directory
 
 
-def test_a_checkpoint_interval_set_on_the_table_config_is_the_trigger_of_the_query_env_execute_starts(
+def test_a_checkpoint_interval_set_on_the_table_config_governs_the_query_env_execute_starts(
         make_env, small_input):
     env = make_env()
     env.enable_checkpointing(10_000)
@@ -45,7 +45,9 @@ def test_a_checkpoint_interval_set_on_the_table_config_is_the_trigger_of_the_que
         handle = wait_until(lambda: run.handles[0], what="the query started")
         trigger = query_trigger(handle)
         assert trigger.getClass().getSimpleName() == "ProcessingTimeTrigger"
-        assert trigger.intervalMs() == 2000
+        assert trigger.intervalMs() == 100  # the buffer timeout: records move at once
+        assert run.plan.queries[0].checkpoint_every_ms == 2000
+        assert run.plan.spark_conf["spark.sql.streaming.stateStore.minDeltasForSnapshot"] == "20"
         assert env.get_checkpoint_interval() == 2000
     finally:
         if job_runs(env):

@@ -16,10 +16,10 @@ from pyflink_compat.spark.supervisor import job_run
 from tests._helpers.files import file_uri, log_ids, write_json_files
 from tests._helpers.jobs import (INTERVAL_MS, json_stream, query_checkpoint_dir, query_trigger, run_to_end,
                                  wait_for_commits)
+from tests._helpers.waiting import wait_until
 
 #: Flink's default buffer timeout, the default trigger interval of a checkpointed job.
 BUFFER_TIMEOUT_MS = 100
-from tests._helpers.waiting import wait_until
 
 
 @pytest.fixture(scope="module")

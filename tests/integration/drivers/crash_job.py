@@ -55,6 +55,10 @@ def main(argv: list) -> int:
     input_dir, output_dir, checkpoint_dir, mode = argv[1:5]
     if mode not in ("stateless", "stateful"):
         raise SystemExit("mode must be stateless or stateful, got {!r}".format(mode))
+    # "interval_mode" anywhere after them: one micro-batch per checkpoint interval, set as a
+    # submitted Spark conf would set it
+    trigger_mode = "CHECKPOINT_INTERVAL" if "interval_mode" in argv[5:] else "LATENCY"
+    argv = [a for a in argv if a != "interval_mode"]
     os.environ["PYSPARK_PYTHON"] = sys.executable
     os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
 
@@ -68,6 +72,7 @@ def main(argv: list) -> int:
              # A short-lived driver: C1-only JIT and serial GC halve the time to the first commit.
              .config("spark.driver.extraJavaOptions", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC")
              .config("spark.local.dir", os.path.join(output_dir, "_spark_local"))
+             .config("spark.flink.compat.trigger.mode", trigger_mode)
              .getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
 
