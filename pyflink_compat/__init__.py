@@ -6,4 +6,14 @@ PySpark. Importing this package starts no JVM; the first call that needs one att
 active :class:`pyspark.sql.SparkSession`, or starts a local one.
 """
 
+from pyflink_compat.missing.declared import declared_function
+from pyflink_compat.missing.reexports import with_reexports
+
 __version__ = "0.1.0"
+
+# PyFlink's decorators for its own docstrings and signatures.
+add_version_doc = declared_function(__name__, 'add_version_doc')
+keyword = declared_function(__name__, 'keyword')
+
+# The subpackages are attributes of the package, as in PyFlink, without importing them here.
+__getattr__ = with_reexports(__name__)

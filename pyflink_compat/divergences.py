@@ -73,7 +73,10 @@ DIVERGENCES: Tuple[Divergence, ...] = (
         "range; this includes options PyFlink only parses when they are read (for example "
         "state.changelog.enabled, execution.checkpointing.data-inline-threshold, "
         "execution.checkpointing.write-buffer-size, state.checkpoints.num-retained), where "
-        "PyFlink's configure() does not raise.",
+        "PyFlink's configure() does not raise. The same holds for a value set in the "
+        "environment's own configuration (Configuration(j_configuration="
+        "get_j_env_configuration(env._j_stream_execution_environment))): it is checked when "
+        "it is set, where PyFlink stores any value there and raises when it is read.",
         reason="PyFlink stores the bad value anyway, so that every later getter of that option "
         "raises, or returns the out-of-range value, and a job would only fail once it reads "
         "the option; pyflink_compat reports the bad value where it is given and keeps the "

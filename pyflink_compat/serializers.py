@@ -2,6 +2,8 @@
 import pickle
 from typing import Any
 
+from pyflink_compat.missing.declared import Declared, declared_function
+
 __all__ = ['PickleSerializer']
 
 
@@ -22,3 +24,29 @@ class PickleSerializer(object):
 
     def __repr__(self):
         return "PickleSerializer()"
+
+
+# The serializers of PyFlink's Python worker: Spark serializes rows itself.
+read_int = declared_function(__name__, 'read_int')
+write_int = declared_function(__name__, 'write_int')
+
+
+class BatchedSerializer(Declared):
+    pass
+
+
+class IterableSerializer(Declared):
+    pass
+
+
+class SpecialLengths(Declared):
+    pass
+
+
+class VarLengthDataSerializer(Declared):
+    pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

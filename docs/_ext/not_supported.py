@@ -10,7 +10,8 @@ Two directives:
 
 ``.. not-supported-names::``
     Every placeholder (:mod:`pyflink_compat.missing.declared`) of the mirrored PyFlink modules,
-    grouped by module, each with the hint its error gives. A placeholder re-exported by
+    grouped by module, each with the hint its error gives: those of the modules' ``__all__``
+    and those of the other public names the modules define. A placeholder re-exported by
     ``pyflink_compat.common`` or ``pyflink_compat.datastream`` is listed under the package too,
     which is where the reference's completeness check looks for it. Names that are implemented
     are not placeholders, so they drop off this page as soon as they are.
@@ -34,8 +35,10 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.util.typing import ExtensionMetadata
 
-ROOTS = ("pyflink_compat.common", "pyflink_compat.datastream", "pyflink_compat.table",
-         "pyflink_compat.util")
+ROOTS = ("pyflink_compat.common", "pyflink_compat.datastream", "pyflink_compat.metrics",
+         "pyflink_compat.table", "pyflink_compat.util")
+#: Mirrored modules outside those packages, taken as they are.
+SINGLE_MODULES = ("pyflink_compat", "pyflink_compat.java_gateway", "pyflink_compat.serializers")
 #: Packages whose re-exported placeholders are listed under the package as well.
 PACKAGES = ("pyflink_compat.common", "pyflink_compat.datastream")
 _SPECIAL = "\\*`_|"
@@ -47,6 +50,8 @@ def escape(text: str) -> str:
 
 
 def mirrored_modules() -> Iterator[ModuleType]:
+    for name in SINGLE_MODULES:
+        yield importlib.import_module(name)
     for root in ROOTS:
         package = importlib.import_module(root)
         yield package
@@ -85,7 +90,11 @@ def placeholders() -> Dict[str, List[Tuple[str, str, Any]]]:
     """Module to its placeholders (name, directive kind, object), listed where they live."""
     found: Dict[str, List[Tuple[str, str, Any]]] = {}
     for module in mirrored_modules():
-        for name in exported(module):
+        names = exported(module)
+        # placeholders for the names PyFlink's module defines beside its __all__
+        names += [n for n, v in vars(module).items() if not n.startswith("_") and n not in names
+                  and placeholder_kind(v) and home(v) == module.__name__]
+        for name in names:
             obj = getattr(module, name, None)
             kind = placeholder_kind(obj)
             if kind and (home(obj) == module.__name__ or module.__name__ in PACKAGES):

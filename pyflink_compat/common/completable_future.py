@@ -51,3 +51,8 @@ class CompletableFuture(Generic[T]):
 
     def __str__(self):
         return "<CompletableFuture done=%s>" % self.done()
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -16,3 +16,8 @@ class ConfigOption(Declared):
 
 class ConfigOptions(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

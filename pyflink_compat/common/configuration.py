@@ -18,8 +18,21 @@ def _new_map(other: 'Configuration' = None):
 
     j_map = get_gateway().jvm.java.util.HashMap()
     if other is not None:
-        j_map.putAll(other._j_configuration)
+        j_map.putAll(_java_map(other._j_configuration))
     return j_map
+
+
+def _java_map(j_configuration: Any) -> JavaObject:
+    """The JVM map of a configuration's entries, for JVM calls that take one.
+
+    A configuration usually wraps a ``java.util.HashMap``. The configuration of an environment
+    (:func:`pyflink_compat.util.java_utils.get_j_env_configuration`) wraps the environment's
+    settings instead, which are no JVM map: a JVM copy of its entries stands for it.
+    """
+    if isinstance(j_configuration, JavaObject):
+        return j_configuration
+    copy: JavaObject = j_configuration.java_copy()
+    return copy
 
 
 def _number_format_error(text: str, target: str) -> Exception:
@@ -248,11 +261,11 @@ class Configuration:
 
     def key_set(self) -> Set[str]:
         """Every key that has a value."""
-        return set(map_to_dict(self._j_configuration))
+        return set(map_to_dict(_java_map(self._j_configuration)))
 
     def add_all_to_dict(self, target_dict: Dict):
         """Copy every entry into ``target_dict``, each value of the type it was set with."""
-        target_dict.update(map_to_dict(self._j_configuration))
+        target_dict.update(map_to_dict(_java_map(self._j_configuration)))
 
     def add_all(self, other: 'Configuration', prefix: str = None) -> 'Configuration':
         """Copy every entry of ``other``, with ``prefix`` put before each key if given.
@@ -260,9 +273,9 @@ class Configuration:
         :return: This configuration.
         """
         if prefix is None:
-            self._j_configuration.putAll(other._j_configuration)
+            self._j_configuration.putAll(_java_map(other._j_configuration))
         else:
-            for key, value in map_to_dict(other._j_configuration).items():
+            for key, value in map_to_dict(_java_map(other._j_configuration)).items():
                 self._j_configuration.put(prefix + key, value)
         return self
 
@@ -278,7 +291,7 @@ class Configuration:
         size = int(self._j_configuration.size())
         capacity = 2 if size <= 1 else math.ceil(size / 0.75)
         j_copy = get_gateway().jvm.java.util.HashMap(capacity)
-        j_copy.putAll(self._j_configuration)
+        j_copy.putAll(_java_map(self._j_configuration))
         return {key: self._text(value) for key, value in map_to_dict(j_copy).items()}
 
     def remove_config(self, key: str) -> bool:
@@ -292,14 +305,17 @@ class Configuration:
         return Configuration(other=self)
 
     def __hash__(self):
-        return int(self._j_configuration.hashCode())
+        return int(_java_map(self._j_configuration).hashCode())
 
     def __eq__(self, other):
         if isinstance(other, Configuration):
-            return bool(self._j_configuration.equals(other._j_configuration))
+            return bool(_java_map(self._j_configuration).equals(_java_map(other._j_configuration)))
         return False
 
     def __str__(self):
-        return str(call_java("Configuration.toString", self._j_configuration.toString))
+        return str(call_java("Configuration.toString", _java_map(self._j_configuration).toString))
 
 
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

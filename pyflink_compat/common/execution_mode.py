@@ -39,3 +39,8 @@ class ExecutionMode(Enum):
     def _to_j_execution_mode(self):
         """The name of this mode, as it is stored."""
         return self.name
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

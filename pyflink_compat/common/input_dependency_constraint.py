@@ -30,3 +30,8 @@ class InputDependencyConstraint(Enum):
     def _to_j_input_dependency_constraint(self):
         """The name of this constraint, as it is stored."""
         return self.name
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -12,3 +12,8 @@ __all__ = ['InputFormat']
 
 class InputFormat(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -32,3 +32,8 @@ class JobStatus(Enum):
     def is_terminal_state(self) -> bool:
         """Whether this run of the job is over (also true for ``SUSPENDED``)."""
         return self.is_globally_terminal_state() or self is JobStatus.SUSPENDED
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -358,3 +358,8 @@ def _parse_millis(text: str) -> int:
         return to_millis(parse_duration(str(text)))
     except ValueError:
         raise ValueError("Could not parse duration '{}'.".format(text)) from None
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

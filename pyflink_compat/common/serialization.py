@@ -23,9 +23,18 @@ class Encoder(Declared):
     pass
 
 
+class RowDataBulkWriterFactory(Declared):
+    pass
+
+
 class SerializationSchema(Declared):
     pass
 
 
 class SimpleStringSchema(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

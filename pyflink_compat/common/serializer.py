@@ -12,3 +12,7 @@ __all__ = ['TypeSerializer']
 
 class TypeSerializer(Declared):
     pass
+
+
+class VoidNamespaceSerializer(Declared):
+    pass

@@ -120,3 +120,8 @@ class Time(object):
 
     def __str__(self):
         return "{} ms".format(self._milliseconds)
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

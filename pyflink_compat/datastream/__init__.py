@@ -7,6 +7,7 @@ importing this package is cheap and starts nothing.
 from typing import TYPE_CHECKING
 
 from pyflink_compat._lazy import lazy_exports
+from pyflink_compat.missing.reexports import with_reexports
 
 __all__ = ['StreamExecutionEnvironment', 'DataStream', 'KeyedStream', 'WindowedStream',
            'ConnectedStreams', 'BroadcastStream', 'BroadcastConnectedStream', 'DataStreamSink',
@@ -90,6 +91,7 @@ _EXPORTS = {
 }
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
+__getattr__ = with_reexports(__name__, __getattr__)
 
 if TYPE_CHECKING:
     from pyflink_compat.datastream.checkpoint_config import (  # noqa: F401

@@ -272,3 +272,8 @@ class CustomCheckpointStorage(CheckpointStorage):
         if isinstance(j_custom_checkpoint_storage, str):
             return j_custom_checkpoint_storage
         return str(j_custom_checkpoint_storage.getClass().getName())
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -41,3 +41,8 @@ class CheckpointingMode(Enum):
 
     def _to_j_checkpointing_mode(self):
         return self.name
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

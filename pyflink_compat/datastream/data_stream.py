@@ -11,11 +11,19 @@ __all__ = ['CloseableIterator', 'DataStream', 'KeyedStream', 'ConnectedStreams',
     'DataStreamSink', 'CloseableIterator', 'BroadcastStream', 'BroadcastConnectedStream']
 
 
+class AllWindowedStream(Declared):
+    pass
+
+
 class BroadcastConnectedStream(Declared):
     pass
 
 
 class BroadcastStream(Declared):
+    pass
+
+
+class CachedDataStream(Declared):
     pass
 
 

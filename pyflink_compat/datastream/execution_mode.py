@@ -36,3 +36,8 @@ class RuntimeExecutionMode(Enum):
     def _to_j_execution_mode(self):
         """The value of ``execution.runtime-mode`` this mode stands for."""
         return self.name
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -44,3 +44,8 @@ class ExternalizedCheckpointRetention(Enum):
 
     def _to_j_externalized_checkpoint_retention(self) -> Retention:
         return Retention[self.name]
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -52,6 +52,62 @@ class FlatMapFunction(Declared):
     pass
 
 
+class Function(Declared):
+    pass
+
+
+class FunctionWrapper(Declared):
+    pass
+
+
+class InternalIterableAllWindowFunction(Declared):
+    pass
+
+
+class InternalIterableProcessAllWindowFunction(Declared):
+    pass
+
+
+class InternalIterableProcessWindowFunction(Declared):
+    pass
+
+
+class InternalIterableWindowFunction(Declared):
+    pass
+
+
+class InternalProcessAllWindowContext(Declared):
+    pass
+
+
+class InternalProcessWindowContext(Declared):
+    pass
+
+
+class InternalSingleValueAllWindowFunction(Declared):
+    pass
+
+
+class InternalSingleValueProcessAllWindowFunction(Declared):
+    pass
+
+
+class InternalSingleValueProcessWindowFunction(Declared):
+    pass
+
+
+class InternalSingleValueWindowFunction(Declared):
+    pass
+
+
+class InternalWindowFunction(Declared):
+    pass
+
+
+class JavaFunctionWrapper(Declared):
+    pass
+
+
 class KeySelector(Declared):
     pass
 
@@ -68,11 +124,27 @@ class KeyedProcessFunction(Declared):
     pass
 
 
+class KeyedStateStore(Declared):
+    pass
+
+
 class MapFunction(Declared):
     pass
 
 
+class NullByteKeySelector(Declared):
+    pass
+
+
 class Partitioner(Declared):
+    pass
+
+
+class PassThroughAllWindowFunction(Declared):
+    pass
+
+
+class PassThroughWindowFunction(Declared):
     pass
 
 
@@ -89,6 +161,10 @@ class ProcessWindowFunction(Declared):
 
 
 class ReduceFunction(Declared):
+    pass
+
+
+class ReduceFunctionWrapper(Declared):
     pass
 
 

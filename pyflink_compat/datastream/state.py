@@ -21,6 +21,10 @@ class AggregatingStateDescriptor(Declared):
     pass
 
 
+class AppendingState(Declared):
+    pass
+
+
 class BroadcastState(Declared):
     pass
 
@@ -41,6 +45,10 @@ class MapStateDescriptor(Declared):
     pass
 
 
+class MergingState(Declared):
+    pass
+
+
 class OperatorStateStore(Declared):
     pass
 
@@ -54,6 +62,14 @@ class ReducingState(Declared):
 
 
 class ReducingStateDescriptor(Declared):
+    pass
+
+
+class State(Declared):
+    pass
+
+
+class StateDescriptor(Declared):
     pass
 
 

@@ -561,3 +561,8 @@ class CustomStateBackend(StateBackend):
         if isinstance(j_custom_state_backend, str):
             return j_custom_state_backend
         return str(j_custom_state_backend.getClass().getName())
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -2,10 +2,10 @@
 import os
 import sys
 import warnings
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional
 
 from pyflink_compat.common._execution_options import API_RESTART_STRATEGY_KEY, SessionOptions
-from pyflink_compat.common.configuration import Configuration
+from pyflink_compat.common.configuration import Configuration, _java_map
 from pyflink_compat.common.execution_config import _RESTART_DEPRECATION, ExecutionConfig
 from pyflink_compat.common.restart_strategy import RestartStrategyConfiguration
 from pyflink_compat.datastream._paths import normalize_path
@@ -21,7 +21,7 @@ from pyflink_compat.missing import not_supported
 from pyflink_compat.serializers import PickleSerializer
 from pyflink_compat.settings import values
 from pyflink_compat.settings.registry import CONF_PREFIX, SETTINGS, SETTINGS_BY_NAME, Setting
-from pyflink_compat.settings.store import parse_flink_options
+from pyflink_compat.settings.store import SettingsStore, parse_flink_options
 from pyflink_compat.spark.translation import settings_store
 from pyflink_compat.util.exceptions import (
     JavaType, illegal_argument, java_error, jvm_name_missing, method_not_found)
@@ -64,9 +64,35 @@ def _s(name: str) -> Setting:
 
 
 def _option_text(value: Any) -> str:
+    """A value of a Flink ``Configuration`` as the text of the option."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def _configure_store(store: SettingsStore, options: Mapping[str, str], target: str) -> None:
+    """Apply Flink options to an environment's settings, as
+    :meth:`StreamExecutionEnvironment.configure` does: every value is checked first, and
+    nothing is stored when one is rejected.
+
+    :param store: The environment's settings.
+    :param options: The options, as text by key.
+    :param target: The Java call a rejected value's error names.
+    """
+    parsed = parse_flink_options(options, target)
+    directory = parsed.get(SETTINGS_BY_NAME["checkpoint_dir"])
+    objects = {}
+    if directory is not None:
+        # As in Flink, a configured checkpoint directory is a file system storage (unless
+        # the same configuration names the storage kind, which discards the object).
+        objects["checkpoint-storage"] = _storage_record(FileSystemCheckpointStorage(directory))
+    # Keys pyflink_compat does not read are kept as text, written with the settings.
+    others: Dict[str, Optional[str]] = {
+        CONF_PREFIX + key: text for key, text in options.items() if key not in _READ_KEYS}
+    if SETTINGS_BY_NAME["restart_strategy"] in parsed:
+        # As in Flink, a configured restart strategy type replaces the one set by the API.
+        others[CONF_PREFIX + API_RESTART_STRATEGY_KEY] = None
+    store.put(parsed, target, objects=objects, others=others)
 
 
 def _interrupted_line(plan: Any) -> str:
@@ -168,22 +194,9 @@ class StreamExecutionEnvironment(object):
         self._configure(configuration, _TARGET + "configure")
 
     def _configure(self, configuration: Configuration, target: str) -> None:
-        j_configuration = java_attribute(configuration, "_j_configuration")
+        j_configuration = _java_map(java_attribute(configuration, "_j_configuration"))
         options = {k: _option_text(v) for k, v in map_to_dict(j_configuration).items()}
-        parsed = parse_flink_options(options, target)
-        directory = parsed.get(SETTINGS_BY_NAME["checkpoint_dir"])
-        objects = {}
-        if directory is not None:
-            # As in Flink, a configured checkpoint directory is a file system storage (unless
-            # the same configuration names the storage kind, which discards the object).
-            objects["checkpoint-storage"] = _storage_record(FileSystemCheckpointStorage(directory))
-        # Keys pyflink_compat does not read are kept as text, written with the settings.
-        others: Dict[str, Optional[str]] = {
-            CONF_PREFIX + key: text for key, text in options.items() if key not in _READ_KEYS}
-        if SETTINGS_BY_NAME["restart_strategy"] in parsed:
-            # As in Flink, a configured restart strategy type replaces the one set by the API.
-            others[CONF_PREFIX + API_RESTART_STRATEGY_KEY] = None
-        self._store.put(parsed, target, objects=objects, others=others)
+        _configure_store(self._store, options, target)
 
     # -- checkpointing --------------------------------------------------------------------
     def get_checkpoint_config(self) -> CheckpointConfig:

@@ -38,3 +38,8 @@ class TimeCharacteristic(Enum):
     def _to_j_time_characteristic(self):
         """The name of this characteristic, as it is stored."""
         return self.name
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -5,7 +5,7 @@ naming the PySpark way to do the same.
 Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
 surface of PyFlink 1.20.5.
 """
-from pyflink_compat.missing.declared import Declared
+from pyflink_compat.missing.declared import Declared, declared_function
 
 __all__ = ['Window', 'TimeWindow', 'CountWindow', 'GlobalWindow', 'WindowAssigner',
     'TumblingProcessingTimeWindows', 'TumblingEventTimeWindows', 'SlidingProcessingTimeWindows',
@@ -16,6 +16,9 @@ __all__ = ['Window', 'TimeWindow', 'CountWindow', 'GlobalWindow', 'WindowAssigne
     'ContinuousEventTimeTrigger', 'ContinuousProcessingTimeTrigger', 'NeverTrigger',
     'PurgingTrigger', 'CountTrigger', 'TimeWindowSerializer', 'CountWindowSerializer',
     'GlobalWindowSerializer', 'SessionWindowTimeGapExtractor']
+
+long_to_int_with_bit_mixing = declared_function(__name__, 'long_to_int_with_bit_mixing')
+mod_inverse = declared_function(__name__, 'mod_inverse')
 
 
 class ContinuousEventTimeTrigger(Declared):
@@ -78,6 +81,10 @@ class MergingWindowAssigner(Declared):
     pass
 
 
+class Min(Declared):
+    pass
+
+
 class NeverTrigger(Declared):
     pass
 
@@ -135,6 +142,10 @@ class Window(Declared):
 
 
 class WindowAssigner(Declared):
+    pass
+
+
+class WindowOperationDescriptor(Declared):
     pass
 
 

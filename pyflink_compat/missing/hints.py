@@ -240,6 +240,24 @@ HINTS: Dict[str, str] = {
     "StreamTableEnvironment.to_append_stream": "spark.sql(...) already returns a (streaming) DataFrame.",
     "StreamTableEnvironment.to_retract_stream": "spark.sql(...) already returns a (streaming) DataFrame; "
                                                 "emit changes with writeStream.outputMode('update').",
+    "pyflink.table.utils": ("Convert between pandas and Spark with spark.createDataFrame(pandas_df) "
+                            "and DataFrame.toPandas() (Arrow-backed when "
+                            "spark.sql.execution.arrow.pyspark.enabled is true)."),
+    "pyflink.table.serializers": ("Spark moves pandas data through Arrow itself: use "
+                                  "spark.createDataFrame(pandas_df), DataFrame.toPandas() or "
+                                  "pyspark.sql.functions.pandas_udf."),
+    # -- pyflink.metrics ---------------------------------------------------------------------
+    "pyflink.metrics": ("Spark reports each streaming query's progress itself (StreamingQuery.lastProgress, "
+                        "a pyspark.sql.streaming.StreamingQueryListener added with "
+                        "spark.streams.addListener); count rows of your own with DataFrame.observe."),
+    # -- PyFlink's gateway, serializers and helpers --------------------------------------------
+    "pyflink.java_gateway": ("The JVM is the Spark session's: reach it with "
+                             "pyflink_compat.java_gateway.get_gateway() or spark._jvm; Spark "
+                             "launches it, so there is nothing to launch or import into it."),
+    "pyflink.serializers": "Spark serializes rows itself: declare the schema with pyspark.sql.types.",
+    "pyflink.common.utils": "Reach JVM objects through the Spark session (spark._jvm).",
+    "pyflink.datastream.utils": ("Declare the schema with pyspark.sql.types, and pass options to "
+                                 "spark.readStream.option(key, value)."),
     # -- pyflink.util ------------------------------------------------------------------------
     "pyflink.util.java_utils": ("Reach the JVM through the Spark session (spark._jvm), as pyflink_compat "
                                 "does; its Java helpers have no Spark equivalent."),

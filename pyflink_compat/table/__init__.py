@@ -8,6 +8,7 @@ Written by ``tests/parity/generate_declared_modules.py`` from the recorded impor
 surface of PyFlink 1.20.5.
 """
 from pyflink_compat._lazy import lazy_exports
+from pyflink_compat.missing.reexports import with_reexports
 
 __all__ = ['TableEnvironment', 'StreamTableEnvironment', 'Table', 'StatementSet',
     'EnvironmentSettings', 'TableConfig', 'GroupedTable', 'GroupWindowedTable',
@@ -61,3 +62,4 @@ _EXPORTS = {
 }
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
+__getattr__ = with_reexports(__name__, __getattr__)

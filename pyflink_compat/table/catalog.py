@@ -48,6 +48,10 @@ class HiveCatalog(Declared):
     pass
 
 
+class JdbcCatalog(Declared):
+    pass
+
+
 class ObjectPath(Declared):
     pass
 

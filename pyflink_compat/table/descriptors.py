@@ -10,6 +10,10 @@ from pyflink_compat.missing.declared import Declared
 __all__ = ['Rowtime', 'Schema']
 
 
+class Descriptor(Declared):
+    pass
+
+
 class Rowtime(Declared):
     pass
 

@@ -19,6 +19,10 @@ class JsonExistsOnError(Declared):
     pass
 
 
+class JsonOnNull(Declared):
+    pass
+
+
 class JsonQueryOnEmptyOrError(Declared):
     pass
 

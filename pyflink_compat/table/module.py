@@ -20,3 +20,8 @@ class Module(Declared):
 
 class ModuleEntry(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -20,3 +20,8 @@ class TableSink(Declared):
 
 class WriteMode(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

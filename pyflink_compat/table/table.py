@@ -11,6 +11,14 @@ __all__ = ['Table', 'GroupedTable', 'GroupWindowedTable', 'OverWindowedTable',
     'WindowGroupedTable']
 
 
+class AggregatedTable(Declared):
+    pass
+
+
+class FlatAggregateTable(Declared):
+    pass
+
+
 class GroupWindowedTable(Declared):
     pass
 

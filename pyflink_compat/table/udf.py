@@ -20,7 +20,27 @@ class AggregateFunction(Declared):
     pass
 
 
+class DelegatingPandasAggregateFunction(Declared):
+    pass
+
+
+class DelegatingScalarFunction(Declared):
+    pass
+
+
+class DelegationTableFunction(Declared):
+    pass
+
+
 class FunctionContext(Declared):
+    pass
+
+
+class ImperativeAggregateFunction(Declared):
+    pass
+
+
+class PandasAggregateFunctionWrapper(Declared):
     pass
 
 
@@ -33,6 +53,26 @@ class TableAggregateFunction(Declared):
 
 
 class TableFunction(Declared):
+    pass
+
+
+class UserDefinedAggregateFunctionWrapper(Declared):
+    pass
+
+
+class UserDefinedFunction(Declared):
+    pass
+
+
+class UserDefinedFunctionWrapper(Declared):
+    pass
+
+
+class UserDefinedScalarFunctionWrapper(Declared):
+    pass
+
+
+class UserDefinedTableFunctionWrapper(Declared):
     pass
 
 

@@ -22,7 +22,27 @@ class OverWindow(Declared):
     pass
 
 
+class OverWindowPartitioned(Declared):
+    pass
+
+
+class OverWindowPartitionedOrdered(Declared):
+    pass
+
+
+class OverWindowPartitionedOrderedPreceding(Declared):
+    pass
+
+
 class Session(Declared):
+    pass
+
+
+class SessionWithGap(Declared):
+    pass
+
+
+class SessionWithGapOnTime(Declared):
     pass
 
 
@@ -30,7 +50,27 @@ class Slide(Declared):
     pass
 
 
+class SlideWithSize(Declared):
+    pass
+
+
+class SlideWithSizeAndSlide(Declared):
+    pass
+
+
+class SlideWithSizeAndSlideOnTime(Declared):
+    pass
+
+
 class Tumble(Declared):
+    pass
+
+
+class TumbleWithSize(Declared):
+    pass
+
+
+class TumbleWithSizeOnTime(Declared):
     pass
 
 

@@ -1,6 +1,11 @@
 """PyFlink's whole import surface imports from pyflink_compat; declared-only names say what to use.
 
-The surface was recorded from live PyFlink 1.20.5 by ``tests/parity/record_import_surface.py``.
+The surface was recorded from live PyFlink 1.20.5 by ``tests/parity/record_import_surface.py``:
+for every recorded module, its ``__all__`` and every public name in its ``dir()``, that is every
+name not starting with an underscore that is a class, a function or a submodule of PyFlink's own.
+Objects of the standard library and of other packages that PyFlink's modules merely import
+(``typing.List``, py4j's ``JavaObject``...) have a ``__module__`` outside ``pyflink`` and are not
+PyFlink's names: they are not recorded, and pyflink_compat need not hold them.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ import inspect
 import json
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
@@ -69,7 +75,8 @@ def test_every_recorded_module_imports_with_pyflinks_all(module):
         assert mirrored.__all__ == recorded
 
 
-def test_every_recorded_name_exists_with_the_recorded_kind():
+def surface_problems() -> List[Tuple[str, str, str]]:
+    """Every recorded name that pyflink_compat does not hold at the same path with its kind."""
     wrong = []
     for module, name in NAMES:
         entry = MODULES[module]["names"][name]
@@ -78,17 +85,80 @@ def test_every_recorded_name_exists_with_the_recorded_kind():
             wrong.append((module, name, "missing"))
         elif entry["kind"] in ("class", "enum") and not inspect.isclass(obj):
             wrong.append((module, name, "not a class"))
-        elif entry["kind"] == "function" and not callable(obj):
-            wrong.append((module, name, "not callable"))
+        elif entry["kind"] == "function" and not inspect.isroutine(obj):
+            wrong.append((module, name, "not a function"))
+        elif entry["kind"] == "module" and not inspect.ismodule(obj):
+            wrong.append((module, name, "not a module"))
         elif "value" in entry and obj != entry["value"]:
             wrong.append((module, name, "value {!r}".format(obj)))
-    assert wrong == []
+    return wrong
+
+
+def test_every_recorded_name_exists_with_the_recorded_kind():
+    assert surface_problems() == []
+
+
+def test_a_name_missing_or_of_another_kind_is_listed(monkeypatch):
+    from pyflink_compat.datastream import state
+    from pyflink_compat.table import types
+
+    monkeypatch.delattr(types, "DataType")
+    monkeypatch.setattr(state, "State", lambda: None)
+    problems = surface_problems()
+    assert ("pyflink.table.types", "DataType", "missing") in problems
+    # the modules that re-export it miss it too
+    assert ("pyflink.table.table_environment", "DataType", "missing") in problems
+    assert ("pyflink.datastream.state", "State", "not a class") in problems
+    assert {name for _, name, _ in problems} == {"DataType", "State"}
+
+
+def test_the_surface_holds_every_public_name_of_pyflinks_own_and_no_other():
+    counts = Counter(entry["kind"] for spec in MODULES.values() for entry in spec["names"].values())
+    public = counts["class"] + counts["enum"] + counts["function"] + counts["module"]
+    assert len(MODULES) == 93 and public == 1238
+    # names that only dir() shows, beside __all__
+    for module, name in [("pyflink.table.types", "DataType"), ("pyflink.common.typeinfo", "BasicTypeInfo"),
+                         ("pyflink.datastream.state", "State"), ("pyflink.datastream", "connectors"),
+                         ("pyflink.util.java_utils", "get_j_env_configuration"),
+                         ("pyflink.datastream.stream_execution_environment", "get_j_env_configuration")]:
+        assert name in MODULES[module]["names"], (module, name)
+        assert MODULES[module]["__all__"] is None or name not in MODULES[module]["__all__"]
+    # imported from the standard library or py4j, not PyFlink's
+    assert "List" not in MODULES["pyflink.datastream.data_stream"]["names"]
+    assert "JavaObject" not in MODULES["pyflink.common.configuration"]["names"]
+    outside = [(m, n) for m, spec in MODULES.items() for n, e in spec["names"].items()
+               if e["kind"] != "constant" and not (e["defined_in"] + ".").startswith("pyflink.")]
+    assert outside == []
+
+
+def test_how_many_recorded_names_are_implemented_and_how_many_declared():
+    implemented, declared, submodules = 0, 0, 0
+    for module, name in NAMES:
+        entry = MODULES[module]["names"][name]
+        if entry["kind"] == "constant":
+            continue
+        obj = getattr(importlib.import_module(compat(module)), name)
+        if entry["kind"] == "module":
+            submodules += 1
+        elif is_placeholder(obj):
+            declared += 1
+        else:
+            implemented += 1
+    assert implemented + declared + submodules == 1238
+    assert submodules == 98
+    assert implemented >= 204 and declared <= 936
 
 
 def test_re_exports_are_the_very_objects_of_their_defining_modules():
     differ = []
     for module, name in NAMES:
-        home = MODULES[module]["names"][name]["defined_in"]
+        entry = MODULES[module]["names"][name]
+        home = entry["defined_in"]
+        if entry["kind"] == "module":
+            if getattr(importlib.import_module(compat(module)), name) is not \
+                    importlib.import_module(compat(home)):
+                differ.append((module, name, home))
+            continue
         if home == module or home not in MODULES or name not in MODULES[home]["names"]:
             continue
         here = getattr(importlib.import_module(compat(module)), name)
@@ -286,11 +356,26 @@ def test_importing_datastream_loads_no_py4j_no_pyspark_and_no_jvm():
 def test_names_pyflink_modules_hold_besides_their_all_are_the_defining_modules_objects():
     import importlib
 
-    from pyflink_compat.missing.reexports import REEXPORTS
+    from pyflink_compat.missing.reexports import REEXPORTS, SUBMODULES
 
     assert REEXPORTS["pyflink_compat.datastream.connectors"]["FileSink"] == \
         "pyflink_compat.datastream.connectors.file_system"
+    assert REEXPORTS["pyflink_compat.table.table_environment"]["DataType"] == "pyflink_compat.table.types"
     for module, names in REEXPORTS.items():
         mirrored = importlib.import_module(module)
         for name, home in names.items():
             assert getattr(mirrored, name) is getattr(importlib.import_module(home), name), (module, name)
+    assert SUBMODULES["pyflink_compat"]["datastream"] == "pyflink_compat.datastream"
+    for module, names in SUBMODULES.items():
+        mirrored = importlib.import_module(module)
+        for name, home in names.items():
+            assert getattr(mirrored, name) is importlib.import_module(home), (module, name)
+
+
+def test_a_submodule_is_an_attribute_of_its_package_before_it_is_imported():
+    probe = ("import pyflink_compat.datastream as d, sys\n"
+             "print('pyflink_compat.datastream.connectors.kafka' in sys.modules)\n"
+             "print(d.connectors.kafka.__name__)\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                         timeout=120)
+    assert out.stdout.split() == ["False", "pyflink_compat.datastream.connectors.kafka"]

@@ -5,11 +5,21 @@ Run from the repository root with the PyFlink environment's interpreter::
     python -m tests.parity.record_import_surface           # rewrite the JSON file
     python -m tests.parity.record_import_surface --check   # exit non-zero if it changed
 
-For each module the file holds its ``__all__`` (``null`` when it has none) and, for every name
-it exports (``__all__``, or else the public names the module defines itself), the kind of
-object: ``class`` (with its public class-level attributes), ``enum`` (with its member names),
-``function``, ``constant`` (with the value when it is a plain literal) or ``module``, and the
-module defining it, from which re-exports are mirrored as the same object. The output is sorted, so it is deterministic.
+For each module the file holds its ``__all__`` (``null`` when it has none) and every name a job
+can import from it: the names of its ``__all__`` (or, without one, the public names the module
+defines itself) and every public name in its ``dir()``. A name in ``dir()`` is public when it does
+not start with an underscore and is a class, a function or a module of PyFlink's own: an object
+whose ``__module__`` (a module's own name) is ``pyflink`` or below it. Objects of the standard
+library and of other packages that a module merely imports (``typing.List``, py4j's
+``JavaObject``, ``abc.ABC``...) are not PyFlink's names and are left out, and so are submodules
+outside the recorded modules (PyFlink's worker runtime, ``pyflink.fn_execution``), which appear
+in ``dir()`` only when something happened to import them.
+
+For every name the file holds the kind of object: ``class`` (with its public class-level
+attributes), ``enum`` (with its member names), ``function``, ``constant`` (with the value when it
+is a plain literal) or ``module``, and the module defining it, from which re-exports are mirrored
+as the same object. Every module is imported before any is read, so that ``dir()`` of a package
+lists all its recorded submodules. The output is sorted, so it is deterministic.
 """
 from __future__ import annotations
 
@@ -30,11 +40,11 @@ PYFLINK_VERSION = "1.20.5"
 SURFACE_FILE = Path(__file__).resolve().parent / f"pyflink-{PYFLINK_VERSION}-import-surface.json"
 
 #: Packages walked with all their public submodules, and single modules taken as they are.
-PACKAGES = ("pyflink.common", "pyflink.datastream", "pyflink.table")
-MODULES = ("pyflink.util.exceptions", "pyflink.util.java_utils")
-#: Internal modules that jobs do not import from: PyFlink's own helpers and serializers.
-INTERNAL = ("pyflink.common.utils", "pyflink.datastream.utils", "pyflink.table.utils",
-            "pyflink.table.serializers")
+#: Left out: PyFlink's Python worker (``pyflink.fn_execution``), its gateway and callback
+#: servers, shell and build scripts, which a job does not import from.
+PACKAGES = ("pyflink.common", "pyflink.datastream", "pyflink.metrics", "pyflink.table")
+MODULES = ("pyflink", "pyflink.java_gateway", "pyflink.serializers", "pyflink.util",
+           "pyflink.util.exceptions", "pyflink.util.java_utils")
 _LITERALS = (bool, int, float, str, type(None))
 
 
@@ -48,7 +58,7 @@ def module_names() -> list[str]:
             if any(p.startswith("_") or p == "tests" for p in parts):
                 continue
             names.add(info.name)
-    return sorted(n for n in names if not any(n == i or n.startswith(i + ".") for i in INTERNAL))
+    return sorted(names)
 
 
 def defining_module(obj: Any, module: ModuleType) -> str:
@@ -75,6 +85,26 @@ def exported_names(module: ModuleType) -> list[str]:
 
 def _is_typing_alias(obj: Any) -> bool:
     return type(obj).__module__ == "typing"
+
+
+def is_pyflinks(home: Any) -> bool:
+    return isinstance(home, str) and (home == "pyflink" or home.startswith("pyflink."))
+
+
+def public_names(module: ModuleType, recorded: set[str]) -> list[str]:
+    """The public classes, functions and submodules of PyFlink's own in ``dir(module)``."""
+    names = []
+    for name in dir(module):
+        if name.startswith("_"):
+            continue
+        obj = getattr(module, name)
+        if inspect.ismodule(obj):
+            if obj.__name__ in recorded:
+                names.append(name)
+        elif inspect.isclass(obj) or inspect.isfunction(obj) or inspect.isbuiltin(obj):
+            if is_pyflinks(getattr(obj, "__module__", None)):
+                names.append(name)
+    return names
 
 
 def name_entry(module: ModuleType, name: str) -> dict[str, Any]:
@@ -109,18 +139,23 @@ def _attributes(cls: type) -> list[str]:
 def record() -> tuple[dict[str, Any], dict[str, str]]:
     modules: dict[str, Any] = {}
     skipped: dict[str, str] = {}
+    loaded: dict[str, ModuleType] = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
+        # pyflink.serializers imports back from pyflink.datastream, which imports it: PyFlink's
+        # own import order (through the package) is the one that works.
+        importlib.import_module("pyflink.datastream")
         for name in module_names():
             try:
-                module = importlib.import_module(name)
+                loaded[name] = importlib.import_module(name)
             except ImportError as e:  # an optional extra PyFlink itself lacks here
                 skipped[name] = "{}: {}".format(type(e).__name__, e)
-                continue
+        for name, module in loaded.items():
             all_ = getattr(module, "__all__", None)
+            names = set(exported_names(module)) | set(public_names(module, set(loaded)))
             modules[name] = {
                 "__all__": None if all_ is None else list(all_),
-                "names": {n: name_entry(module, n) for n in sorted(exported_names(module))},
+                "names": {n: name_entry(module, n) for n in sorted(names)},
             }
     return modules, skipped
 

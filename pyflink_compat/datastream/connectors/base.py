@@ -26,3 +26,8 @@ class StreamTransformer(Declared):
 
 class SupportsPreprocessing(Declared):
     pass
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

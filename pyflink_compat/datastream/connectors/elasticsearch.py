@@ -27,6 +27,10 @@ class ElasticsearchSink(Declared):
     pass
 
 
+class ElasticsearchSinkBuilderBase(Declared):
+    pass
+
+
 class FlushBackoffType(Declared):
     pass
 

@@ -20,6 +20,10 @@ class BulkFormat(Declared):
     pass
 
 
+class DefaultRollingPolicy(Declared):
+    pass
+
+
 class FileCompactStrategy(Declared):
     pass
 
@@ -45,6 +49,10 @@ class FileSourceBuilder(Declared):
 
 
 class FileSplitAssignerProvider(Declared):
+    pass
+
+
+class OnCheckpointRollingPolicy(Declared):
     pass
 
 

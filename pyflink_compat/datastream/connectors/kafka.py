@@ -17,7 +17,15 @@ class FlinkKafkaConsumer(Declared):
     pass
 
 
+class FlinkKafkaConsumerBase(Declared):
+    pass
+
+
 class FlinkKafkaProducer(Declared):
+    pass
+
+
+class FlinkKafkaProducerBase(Declared):
     pass
 
 

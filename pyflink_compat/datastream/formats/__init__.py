@@ -7,3 +7,8 @@ way to do the same.
 Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
 surface of PyFlink 1.20.5.
 """
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)
