@@ -15,9 +15,11 @@ then prefer to the state part of ``jobs.json``. ``--only overhead`` runs the job
 (``overhead.json``); with many ``--rounds`` its ratios paired by round resolve a few percent.
 ``--only recovery`` runs the recovery measurement alone (``recovery.json``). ``savepoints``: the
 cost of a savepoint as copies against hard links, and savepoints of a busy job
-(``savepoints.json``).
+(``savepoints.json``). ``--only latency`` runs the two trigger modes side by side
+(``latency.py``: delivery delay, checkpoint bytes, CPU per row, recovery; ``latency.json``),
+with a 60 s checkpoint interval (``--full``: three minutes of input per run instead of one).
 
-Usage: ``python benchmarks/run.py [--full] [--only calls|jobs|overhead|recovery|state|savepoints]
+Usage: ``python benchmarks/run.py [--full] [--only calls|jobs|overhead|recovery|state|savepoints|latency]
 [--pyflink-python PATH] [--out DIR]``
 """
 
@@ -42,7 +44,8 @@ def compile_package() -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="full sizes (much longer)")
-    parser.add_argument("--only", choices=("calls", "jobs", "overhead", "recovery", "state", "savepoints"),
+    parser.add_argument("--only", choices=("calls", "jobs", "overhead", "recovery", "state", "savepoints",
+                                                   "latency"),
                         help="run one group (overhead: the job overhead part of jobs alone)")
     parser.add_argument("--rounds", type=int, help="fresh processes per side and measurement")
     parser.add_argument("--pyflink-python", default=os.environ.get("PYFLINK_PYTHON", ""))
@@ -70,6 +73,11 @@ def main() -> int:
         import savepoints
 
         write_results(args.out, "savepoints", savepoints.run(args.rounds or (7 if args.full else 5), args.full))
+    if args.only == "latency":
+        import latency
+
+        write_results(args.out, "latency", latency.run(args.rounds or 1, latency.options(
+            seconds=180.0 if args.full else 60.0)))
     if args.only == "state":
         write_results(args.out, "state", jobs.run(args.rounds or (3 if args.full else 1), args.full,
                                                   parts=("state",)))

@@ -77,7 +77,7 @@ def test_a_fresh_checkpoint_is_not_taken_for_a_restore_and_each_run_logs_what_it
         storage) in info
     starting = [r.getMessage() for r in caplog.records if r.getMessage().startswith("Starting job fresh")]
     assert len(starting) == 1 and "\n" not in starting[0]
-    assert starting[0].endswith(": 1 query (counts), trigger ProcessingTime(200 ms), checkpoints under "
+    assert starting[0].endswith(": 1 query (counts), trigger ProcessingTime(100 ms), checkpoints under "
                                 "file:{}/fresh, no restore path".format(storage))
     assert "Flink settings:" not in info  # the whole plan is logged at DEBUG only
     assert any("Flink settings:" in r.getMessage() for r in caplog.records if r.levelno == logging.DEBUG)
