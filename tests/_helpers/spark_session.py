@@ -12,7 +12,6 @@ WITHOUT_SPARK = frozenset({
     "api/test_restart_strategies.py",
     "api/test_without_spark.py",
     "operations/test_command_line.py",
-    "operations/test_end_to_end.py",
     "operations/test_registry.py",
     "savepoints/test_restore_rules.py",
 })
