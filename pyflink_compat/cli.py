@@ -17,6 +17,10 @@ Usage::
     pyflink-compat savepoint restore SOURCE NEW_CHECKPOINT_DIR [--sink NAME] [--json]
     pyflink-compat savepoint dispose PATH [--force] [--json]
 
+and the commands shaped like Flink's that run and control jobs (``run``, ``list``, ``info``,
+``savepoint JOB [DIR]``, ``savepoint -d PATH``, ``stop``, ``cancel``), which
+:mod:`pyflink_compat.job_commands` describes with their exit codes.
+
 The exit code is 0 on success and 1 on any failure (including a failed verification); with
 ``--json`` the result, or ``{"error": ...}``, is printed as one JSON document, and otherwise
 text for people. Output cut short by its reader (``| head``) ends the command quietly. Only
@@ -37,13 +41,16 @@ from pyflink_compat.checkpoints import (
     SavepointError, dispose_savepoint, list_storage, restore_query, show, verify, write_savepoint)
 from pyflink_compat.checkpoints.jvm_session import quiet_local_session, spark_for_paths
 from pyflink_compat.checkpoints.state_reader import DEFAULT_LIMIT, read_state
+from pyflink_compat.job_commands import is_job_command, main as job_command
 
 __all__ = ["main"]
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pyflink-compat",
-                                     description="Inspect Spark query checkpoints and manage savepoints.")
+                                     description="Inspect Spark query checkpoints and manage savepoints.",
+                                     epilog="Jobs: run, list, info, savepoint JOB [DIR], stop, cancel, as in "
+                                            "Flink's CLI (pyflink-compat run -h, ...).")
     groups = parser.add_subparsers(dest="group", required=True)
 
     def command(sub: Any, name: str, text: str) -> argparse.ArgumentParser:
@@ -238,7 +245,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def _main(argv: Optional[Sequence[str]]) -> int:
-    args = _parser().parse_args(argv)
+    given_argv = sys.argv[1:] if argv is None else list(argv)
+    if is_job_command(given_argv):
+        return job_command(given_argv)
+    args = _parser().parse_args(given_argv)
     given = [vars(args).get(key) for key in ("path", "source", "target")]
     paths = [p for value in given for p in (value if isinstance(value, list) else [value]) if isinstance(p, str)]
     try:

@@ -52,6 +52,12 @@ class FileAccess:
     def makedirs(self, path: str) -> None:
         raise NotImplementedError
 
+    def make_private_dir(self, path: str) -> None:
+        """Create a directory (and its missing parents) that only its owner may enter, list or
+        write in (``0700``), or make an existing one so; everything below it is then reachable
+        by its owner alone, whatever the files' own permissions."""
+        raise NotImplementedError
+
     def copy_file(self, src: str, dst: str, link: bool) -> bool:
         """Copy one file, as a hard link when ``link`` is set and the file system allows (else
         as a copy-on-write clone where the file system has them, else byte by byte).
@@ -147,6 +153,10 @@ class LocalFileAccess(FileAccess):
     def makedirs(self, path: str) -> None:
         os.makedirs(path, exist_ok=True)
 
+    def make_private_dir(self, path: str) -> None:
+        os.makedirs(path, mode=_PRIVATE, exist_ok=True)
+        os.chmod(path, _PRIVATE)  # makedirs leaves an existing directory as it was, and applies the umask
+
     def copy_file(self, src: str, dst: str, link: bool) -> bool:
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         if link:
@@ -201,6 +211,8 @@ class LocalFileAccess(FileAccess):
 #: Why a file system refuses a hard link or a clone: another device, or no support for it.
 _NO_SHARING = (errno.EXDEV, errno.EPERM, errno.EMLINK, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EACCES,
                errno.EINVAL, errno.ENOTTY, errno.EBADF)
+#: Permission bits of a directory only its owner may use.
+_PRIVATE = 0o700
 #: Linux's ioctl that makes a file share another's blocks, copy-on-write (Btrfs, XFS, ...).
 _FICLONE = 0x40049409
 

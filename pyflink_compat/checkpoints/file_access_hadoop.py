@@ -301,6 +301,12 @@ class HadoopFileAccess(FileAccess):
     def makedirs(self, path: str) -> None:
         self._call(path, "mkdirs")
 
+    def make_private_dir(self, path: str) -> None:
+        permission = self._jvm.org.apache.hadoop.fs.permission.FsPermission("700")
+        self._call(path, "mkdirs")
+        # mkdirs with a permission applies the umask; setting it afterwards does not
+        self._call(path, "setPermission", permission)
+
     def copy_file(self, src: str, dst: str, link: bool) -> bool:
         """Copy one file; never a link (``link`` is ignored), so this always returns False."""
         parent = dst.rstrip("/").rpartition("/")[0]

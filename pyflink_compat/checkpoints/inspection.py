@@ -21,7 +21,8 @@ from pyflink_compat.checkpoints.errors import SavepointError
 from pyflink_compat.checkpoints.access import file_access_for
 from pyflink_compat.checkpoints.file_access import FileAccess
 from pyflink_compat.checkpoints.layout import (
-    MARKER_NAME, QueryCheckpoint, is_query_checkpoint, marker_stateful, query_problems, relative_files_size)
+    MARKER_NAME, REGISTRY_NAME, QueryCheckpoint, is_query_checkpoint, marker_stateful, query_problems,
+    relative_files_size)
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, check_files, read_manifest
 from pyflink_compat.checkpoints.savepoint import is_incomplete_savepoint, job_queries
 
@@ -130,7 +131,7 @@ def list_storage(directory: str) -> Dict[str, Any]:
         return result
     for name in fs.listdir(root):
         path = root + "/" + name
-        if not fs.isdir(path) or savepoint_entry(path):
+        if name == REGISTRY_NAME or not fs.isdir(path) or savepoint_entry(path):
             continue
         if fs.isfile(path + "/" + MARKER_NAME) or job_queries(fs, path):
             jobs.append(_job(fs, path, name))

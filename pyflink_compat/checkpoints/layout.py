@@ -33,7 +33,7 @@ from pyflink_compat.checkpoints.errors import SavepointError
 from pyflink_compat.checkpoints.file_access import FileAccess
 
 __all__ = [
-    "HDFS_PROVIDER", "ROCKSDB_PROVIDER", "PROVIDER_CLASS", "SHUFFLE_PARTITIONS", "MARKER_NAME",
+    "HDFS_PROVIDER", "ROCKSDB_PROVIDER", "PROVIDER_CLASS", "SHUFFLE_PARTITIONS", "MARKER_NAME", "REGISTRY_NAME",
     "OperatorInfo", "QueryCheckpoint", "is_query_checkpoint", "check_checkpoint_files", "query_problems",
     "marker_stateful",
 ]
@@ -48,6 +48,10 @@ PROVIDER_CLASS = "spark.sql.streaming.stateStore.providerClass"
 SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions"
 #: The ownership marker of a job directory (see :mod:`pyflink_compat.spark.ownership`).
 MARKER_NAME = "_pyflink_compat_job.json"
+#: The directory of a storage directory where its jobs record themselves (see
+#: :mod:`pyflink_compat.spark.job_registry`): a name no job directory can have, since job
+#: directory names never start with a dot.
+REGISTRY_NAME = ".pyflink_compat_jobs"
 
 #: ``<version>.<kind>`` or, with checkpoint format v2, ``<version>_<unique id>.<kind>``
 _STATE_FILE = re.compile(r"^(\d+)(?:_([0-9A-Za-z-]+))?\.(delta|snapshot|zip|changelog)$")

@@ -53,6 +53,7 @@ from pyflink_compat.common.job_status import JobStatus
 from pyflink_compat.spark.failures import (
     CheckpointLost, NonRecoverableFailure, QueryStartFailure, failure_context, first_line,
     is_checkpoint_write_failure, state_schema_change)
+from pyflink_compat.spark.job_presence import JobPresence
 from pyflink_compat.spark.job_savepoints import SavepointWrite, stop_with_savepoint, trigger_savepoint, write_on_stop
 from pyflink_compat.spark.ownership import (
     CheckpointError, Ending, JobOwnership, remove_temporary_root)
@@ -152,6 +153,8 @@ class JobRun:
         self._kept: List[str] = []
         self._restarts = 0
         self._stop_request: Optional[SavepointWrite] = None
+        #: Its record in the job registry and the control requests it serves.
+        self._presence: Optional[JobPresence] = None
         self._thread = threading.Thread(target=self._run, name="pyflink_compat-job", daemon=True)
 
     # -- what clients see ---------------------------------------------------------------------
@@ -199,14 +202,16 @@ class JobRun:
     def trigger_savepoint(self, directory: Optional[str]) -> 'Future[str]':
         """Take a savepoint while the queries run (:func:`job_savepoints.trigger_savepoint
         <pyflink_compat.spark.job_savepoints.trigger_savepoint>`)."""
-        return trigger_savepoint(self.plan, self.job_id, self.status, self._spark, directory)
+        future = trigger_savepoint(self.plan, self.job_id, self.status, self._spark, directory)
+        return future if self._presence is None else self._presence.savepoint(future)
 
     def stop_with_savepoint(self, advance_to_end_of_event_time: bool, directory: Optional[str]) -> 'Future[str]':
         """Stop the queries, take a savepoint, then finish the job
         (:func:`job_savepoints.stop_with_savepoint
         <pyflink_compat.spark.job_savepoints.stop_with_savepoint>`)."""
-        return stop_with_savepoint(self.plan, self.job_id, self.status, self._spark, self._stop_for_savepoint,
-                                   advance_to_end_of_event_time, directory)
+        future = stop_with_savepoint(self.plan, self.job_id, self.status, self._spark, self._stop_for_savepoint,
+                                     advance_to_end_of_event_time, directory)
+        return future if self._presence is None else self._presence.savepoint(future)
 
     def _stop_for_savepoint(self, write: Callable[[], str]) -> 'Future[str]':
         """Stop the queries, call ``write`` once they have terminated, then finish the job."""
@@ -245,6 +250,7 @@ class JobRun:
         for line in prepared.starting_points:
             LOG.info(line)
         self._started_at = time.monotonic()
+        self._presence = JobPresence.begin(self, self._spark)
         self._thread.start()
 
     # -- the supervising thread -------------------------------------------------------------------
@@ -252,6 +258,8 @@ class JobRun:
         with self._lock:
             if self._status is not status:
                 LOG.info("Job %s (%s) switched to %s", self.plan.job_name, self.job_id, status.name)
+                if self._presence is not None:
+                    self._presence.status_changed(status)
             self._status = status
 
     def _run(self) -> None:
@@ -545,6 +553,8 @@ class JobRun:
 
     def _failed_checkpoint(self, query: WatchedQuery, reason: str) -> Optional[BaseException]:
         failure = self._failed.record(query.sink.name, reason)
+        if self._presence is not None:
+            self._presence.checkpoint_failed(query.sink.name, reason)
         LOG.warning("Job %s: checkpoint of '%s' failed (%d in a row, %d tolerated): %s",
                     self.plan.job_name, query.sink.name, self._failed.count, self._failed.tolerable,
                     reason)

@@ -1,0 +1,190 @@
+"""The job registry and the control channel, on real files, without a job: records, finding a
+job, a driver that is gone, and a request's life from sending to its answer."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+import threading
+import time
+
+import attrs
+import pytest
+
+from pyflink_compat.spark.control_channel import (
+    Action, ControlChannel, JobNotRunning, NoAnswer, Outcome, Request, RequestFailed, send_request)
+from pyflink_compat.spark.job_registry import (
+    GONE, JobNotFound, JobRecord, JobRegistry, StatusChange, driver_gone, find_job, process_start, shown_status,
+    this_host)
+
+
+def _record(job_id: str, name: str = "orders", status: str = "RUNNING", **changes) -> JobRecord:
+    now = time.time()
+    record = JobRecord(job_id=job_id, name=name, status=status, history=(StatusChange(status, now),),
+                       host=this_host(), pid=os.getpid(), pid_start=process_start(os.getpid()), started=now,
+                       heartbeat=now, heartbeat_every=1.0, storage_dir="/storage")
+    return attrs.evolve(record, **changes)
+
+
+def _dead_pid() -> int:
+    process = subprocess.Popen([sys.executable, "-c", "pass"])
+    process.wait()
+    return process.pid
+
+
+def test_a_record_is_written_privately_and_read_back(tmp_path):
+    registry = JobRegistry(str(tmp_path / "cp"))
+    record = _record("a" * 32, checkpoints=({"id": 1, "sink": "rows", "batch": 0, "time": 5, "duration_ms": 3,
+                                             "state_size": 0, "records": 2},), completed=1)
+    registry.write(record)
+    assert registry.read(record.job_id) == record
+    assert registry.records() == [record]
+    for directory in (registry.root, registry.path(record.job_id)):
+        assert stat.S_IMODE(os.stat(directory).st_mode) == 0o700
+    assert stat.S_IMODE(os.stat(registry.path(record.job_id, "job.json")).st_mode) == 0o600
+    assert registry.read("b" * 32) is None
+
+
+def test_jobs_are_found_by_id_unique_prefix_or_name():
+    first, second = _record("ab" + "0" * 30, "orders"), _record("ac" + "0" * 30, "clicks")
+    ended = _record("ad" + "0" * 30, "clicks", status="CANCELED")
+    records = [first, second, ended]
+    assert find_job(records, first.job_id) is first
+    assert find_job(records, "ab") is first
+    assert find_job(records, "orders") is first
+    assert find_job(records, "clicks") is second  # the running one of two runs of that name
+    with pytest.raises(JobNotFound, match="prefix 'a' is not unique"):
+        find_job(records, "a")
+    with pytest.raises(JobNotFound, match="No job with id or name 'nothing'"):
+        find_job(records, "nothing")
+    with pytest.raises(JobNotFound, match="Several jobs are named 'clicks'"):
+        find_job([second, attrs.evolve(second, job_id="ae" + "0" * 30)], "clicks")
+
+
+def test_a_driver_whose_process_is_gone_or_silent_is_shown_as_gone():
+    alive = _record("a" * 32)
+    assert driver_gone(alive) is None and shown_status(alive) == "RUNNING"
+    killed = attrs.evolve(alive, pid=_dead_pid(), pid_start=None)
+    assert "is gone" in driver_gone(killed) and shown_status(killed) == GONE
+    reused = attrs.evolve(alive, pid_start="1")  # this pid, but another process's start time
+    assert shown_status(reused) == (GONE if process_start(os.getpid()) is not None else "RUNNING")
+    elsewhere = attrs.evolve(alive, host="another-host", heartbeat=time.time() - 60)
+    assert "has not written its record for 60 s" in driver_gone(elsewhere)
+    assert driver_gone(attrs.evolve(elsewhere, heartbeat=time.time())) is None
+    assert driver_gone(attrs.evolve(killed, status="FINISHED")) is None  # an ended job is not gone
+
+
+def test_records_of_jobs_that_ended_long_ago_are_pruned(tmp_path):
+    registry = JobRegistry(str(tmp_path / "cp"))
+    old = _record("a" * 32, status="FINISHED", ended=time.time() - 7200)
+    recent = _record("b" * 32, status="FINISHED", ended=time.time() - 60)
+    silent = _record("c" * 32, pid=_dead_pid(), pid_start=None, heartbeat=time.time() - 7200)
+    running = _record("d" * 32, started=time.time() - 7200)
+    for record in (old, recent, silent, running):
+        registry.write(record)
+    assert registry.prune() == [old.job_id, silent.job_id]
+    assert [r.job_id for r in registry.records()] == [running.job_id, recent.job_id]
+
+
+# -- the control channel ------------------------------------------------------------------------------
+class _Job:
+    """The job's side of a channel, served by a thread as a running job serves it."""
+
+    def __init__(self, registry: JobRegistry, job_id: str, answer):
+        self.channel = ControlChannel(registry, job_id)
+        self.answer = answer
+        self.served = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, daemon=True)
+
+    def _loop(self):
+        taken = set()
+        while not self._stop.wait(0.05):
+            for request in self.channel.pending():
+                if request.request_id in taken or not self.channel.accept(request, "RUNNING"):
+                    continue
+                taken.add(request.request_id)
+                self.served.append(request.request_id)
+                outcome, result, error = self.answer(request)
+                self.channel.answer(request.request_id, outcome, result, error, "RUNNING")
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        self._thread.join()
+
+
+def test_each_request_is_answered_once_with_its_result_or_error(tmp_path):
+    registry = JobRegistry(str(tmp_path / "cp"))
+    registry.write(_record("a" * 32))
+
+    def answer(request):
+        if request.directory == "bad":
+            return Outcome.FAILED, None, "no such directory"
+        return Outcome.SUCCEEDED, "{}/savepoint-{}".format(request.directory, request.request_id), None
+
+    with _Job(registry, "a" * 32, answer) as job:
+        results = []
+        threads = [threading.Thread(target=lambda: results.append(send_request(
+            registry, "a" * 32, Request.new(Action.SAVEPOINT, "/sp"), timeout=20))) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        with pytest.raises(RequestFailed, match="no such directory"):
+            send_request(registry, "a" * 32, Request.new(Action.SAVEPOINT, "bad"), timeout=20)
+    assert sorted(ack.result for ack in results) == sorted("/sp/savepoint-" + r for r in job.served[:4])
+    assert len(set(job.served)) == len(job.served) == 5
+    assert ControlChannel(registry, "a" * 32).pending() == []
+
+
+def test_a_request_nobody_takes_is_withdrawn_at_its_timeout(tmp_path):
+    registry = JobRegistry(str(tmp_path / "cp"))
+    registry.write(_record("a" * 32))
+    started = time.monotonic()
+    with pytest.raises(NoAnswer, match="did not take the request within 1 s; it was withdrawn") as caught:
+        send_request(registry, "a" * 32, Request.new(Action.CANCEL), timeout=1)
+    assert not caught.value.accepted and time.monotonic() - started < 5
+    assert ControlChannel(registry, "a" * 32).pending() == []  # nothing left for the job to serve later
+
+
+def test_a_request_taken_as_it_was_withdrawn_is_answered_withdrawn_and_not_served(tmp_path):
+    registry = JobRegistry(str(tmp_path / "cp"))
+    registry.write(_record("a" * 32))
+    channel = ControlChannel(registry, "a" * 32)
+    request = Request.new(Action.CANCEL)
+    channel.send(request)
+    (pending,) = channel.pending()
+    channel.withdraw(request.request_id)  # the sender gives up just before the job accepts
+    assert not channel.accept(pending, "RUNNING")
+    assert channel.acknowledgement(request.request_id).outcome is Outcome.WITHDRAWN
+
+
+def test_a_request_to_a_job_that_ended_or_whose_driver_is_gone_fails_at_once(tmp_path):
+    registry = JobRegistry(str(tmp_path / "cp"))
+    registry.write(_record("a" * 32, status="CANCELED"))
+    registry.write(_record("b" * 32, pid=_dead_pid(), pid_start=None))
+    started = time.monotonic()
+    with pytest.raises(JobNotRunning, match="has ended: CANCELED"):
+        send_request(registry, "a" * 32, Request.new(Action.SAVEPOINT), timeout=30)
+    with pytest.raises(JobNotRunning, match=r"is not running: its driver \(process \d+ on .*\) is gone"):
+        send_request(registry, "b" * 32, Request.new(Action.SAVEPOINT), timeout=30)
+    assert time.monotonic() - started < 2
+    assert ControlChannel(registry, "b" * 32).pending() == []
+
+
+def test_an_unreadable_request_file_is_answered_with_an_error(tmp_path):
+    registry = JobRegistry(str(tmp_path / "cp"))
+    registry.write(_record("a" * 32))
+    channel = ControlChannel(registry, "a" * 32)
+    registry.make_dir(registry.path("a" * 32, "requests"))
+    with open(registry.path("a" * 32, "requests", "0-x.json"), "w") as f:
+        f.write('{"request_id": "0-x", "action": "explode"}')
+    assert channel.pending() == []
+    ack = channel.acknowledgement("0-x")
+    assert ack.outcome is Outcome.FAILED and "cannot be read" in ack.error
