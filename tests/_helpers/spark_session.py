@@ -12,6 +12,7 @@ WITHOUT_SPARK = frozenset({
     "api/test_restart_strategies.py",
     "api/test_without_spark.py",
     "savepoints/test_restore_rules.py",
+    "porting/test_port_command.py",
 })
 
 
