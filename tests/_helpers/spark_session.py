@@ -13,6 +13,7 @@ WITHOUT_SPARK = frozenset({
     "api/test_without_spark.py",
     "savepoints/test_restore_rules.py",
     "porting/test_port_command.py",
+    "porting/test_connectors.py",
 })
 
 
