@@ -50,6 +50,23 @@ def _comment_lines(text: str, prefix: str = MARK) -> List[cst.EmptyLine]:
     return [cst.EmptyLine(indent=True, comment=cst.Comment(line)) for line in lines]
 
 
+def _marked_hint(leading: Sequence[cst.EmptyLine]) -> Optional[Tuple[str, str]]:
+    """The APIs and the PySpark way of the comment a first run wrote above a statement it left."""
+    text = ""
+    for line in leading:
+        comment = "" if line.comment is None else line.comment.value
+        if comment.startswith(MARK):
+            if text:
+                break
+            text = comment[len(MARK):].strip()
+        elif text and comment.startswith("#   "):
+            text += " " + comment[4:].strip()
+    if not text:
+        return None
+    apis, _, hint = text.partition(": ")
+    return apis, hint
+
+
 def _has_mark(leading: Sequence[cst.EmptyLine]) -> bool:
     return any(line.comment is not None and line.comment.value.startswith(MARK) for line in leading)
 
@@ -205,6 +222,10 @@ class JobPorter(cst.CSTTransformer):
     def _settle(self, original: cst.CSTNode, updated: Statement, head: cst.CSTNode,
                 calls: List[Tuple[Outcome, str, str]]) -> Union[Statement, cst.FlattenSentinel[cst.BaseStatement],
                                                                 cst.RemovalSentinel]:
+        marked = _marked_hint(getattr(original, "leading_lines", ()))
+        if marked and not any(c[0] is Outcome.LEFT for c in calls):
+            # a statement a first run left: what it was built on is no longer PyFlink's
+            calls = calls + [(Outcome.LEFT, marked[0], marked[1])]
         if not calls:
             return updated
         line, code = self._line(original), self._code(head)

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import difflib
 import os
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import List, Optional, Sequence, TextIO, Tuple
+from typing import Iterator, List, Optional, Sequence, TextIO, Tuple
 
 from pyflink_compat.porting.report import FileReport, RunReport, render
 
@@ -34,6 +35,8 @@ __all__ = ["PortError", "add_arguments", "port_text", "port_file", "job_files", 
 
 #: Progress lines appear on runs of more files than this, at most one a second.
 _PROGRESS_FROM = 20
+#: Runs of more files than this port them in one process per core.
+_PARALLEL_FROM = 50
 _SKIPPED_DIRECTORIES = frozenset({"__pycache__", "node_modules", "site-packages"})
 
 
@@ -159,19 +162,17 @@ def run(args: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Te
         return 2
     reports: List[FileReport] = []
     last = time.monotonic()
-    for number, path in enumerate(files, 1):
-        original, ported, report = port_file(path, generate=not args.imports_only)
-        reports.append(report)
-        if report.error is None and report.changed:
-            if args.write:
-                _write(path, original, ported)
-            elif args.diff:
-                out.writelines(difflib.unified_diff(
-                    original.splitlines(keepends=True), ported.splitlines(keepends=True),
-                    fromfile="a/" + Path(path).as_posix().lstrip("/"), tofile="b/" + Path(path).as_posix().lstrip("/")))
-        if len(files) > _PROGRESS_FROM and (time.monotonic() - last >= 1 or number == len(files)):
-            last = time.monotonic()
-            print("port: {}/{} files".format(number, len(files)), file=err, flush=True)
+    generate = [not args.imports_only] * len(files)
+    with contextlib.ExitStack() as stack:
+        if len(files) > _PARALLEL_FROM and (os.cpu_count() or 1) > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=os.cpu_count()))
+            results: Iterator[Tuple[str, str, FileReport]] = pool.map(port_file, files, generate, chunksize=8)
+        else:
+            results = map(port_file, files, generate)
+        for number, (path, (original, ported, report)) in enumerate(zip(files, results), 1):
+            last = _one_done(args, path, original, ported, report, reports, out, err, number, len(files), last)
     run_report = RunReport(tuple(reports))
     print(render(run_report, args.format), file=err if args.diff else out)
     if run_report.refused or not files:
@@ -179,3 +180,20 @@ def run(args: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Te
             print("error: no PyFlink job files found", file=err)
         return 1
     return 1 if args.check and run_report.left else 0
+
+
+def _one_done(args: argparse.Namespace, path: str, original: str, ported: str, report: FileReport,
+              reports: List[FileReport], out: TextIO, err: TextIO, number: int, total: int, last: float) -> float:
+    """Write, diff and count one ported file; returns when progress was last shown."""
+    reports.append(report)
+    if report.error is None and report.changed:
+        if args.write:
+            _write(path, original, ported)
+        elif args.diff:
+            out.writelines(difflib.unified_diff(
+                original.splitlines(keepends=True), ported.splitlines(keepends=True),
+                fromfile="a/" + Path(path).as_posix().lstrip("/"), tofile="b/" + Path(path).as_posix().lstrip("/")))
+    if total > _PROGRESS_FROM and (time.monotonic() - last >= 1 or number == total):
+        last = time.monotonic()
+        print("port: {}/{} files".format(number, total), file=err, flush=True)
+    return last

@@ -96,23 +96,33 @@ class PipelineWriter:
     def __init__(self, porter: Porter):
         self.porter = porter
         self.constants: Dict[str, Any] = {}
+        # names bound more than once: their value depends on the path taken, so none is static
+        self._rebound: Set[str] = set()
         self.frames: Dict[str, _Frame] = {}
         self.sinks: Dict[str, _Sink] = {}
         self.views: Dict[str, bool] = {}
         self.tables: Dict[str, sql.Table] = {}
         self.sink_names: Set[str] = set()
         code = porter.module.code
-        self.table_sinks = {m.lower() for m in re.findall(r"INSERT\s+INTO\s+`?([\w]+)`?", code, re.IGNORECASE)}
+        # the tables a job writes: their CREATE TABLE becomes a writer, not a source
+        self.table_sinks = {m.lower() for m in re.findall(r"INSERT\s+INTO\s+`?(\w+)`?", code, re.IGNORECASE)}
+        self.table_sinks |= {m.lower() for m in re.findall(
+            r"(?:insert_into|execute_insert|add_insert)\(\s*['\"](\w+)['\"]", code)}
 
     # -- values ----------------------------------------------------------------------------
     def assigned(self, targets: Sequence[cst.BaseExpression], value: cst.BaseExpression) -> None:
         """Remember names bound to literals (for topics, paths, servers...)."""
         for target in targets:
             if isinstance(target, cst.Name):
+                name = target.value
+                if name in self.constants or name in self._rebound:
+                    self._rebound.add(name)
+                    self.constants.pop(name, None)
+                    continue
                 try:
-                    self.constants[target.value] = self._literal(value)
+                    self.constants[name] = self._literal(value)
                 except _NotStatic:
-                    self.constants.pop(target.value, None)
+                    self._rebound.add(name)
 
     def _literal(self, node: cst.BaseExpression) -> Any:
         if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
@@ -232,7 +242,9 @@ class PipelineWriter:
         root, calls = _chain(node)
         owner = self._api(root)
         if owner == "KafkaSink" and calls and calls[0][0] == "builder" and calls[-1][0] == "build":
-            methods = [(name, [self._value(a.value) for a in call.args]) for name, call in calls[1:]]
+            # the delivery guarantee has no Spark counterpart (the writer's note says so)
+            methods = [(name, [] if name == "set_delivery_guarantee" else [self._value(a.value) for a in call.args])
+                       for name, call in calls[1:]]
             return connectors.kafka_sink(methods)
         if isinstance(node, cst.Call) and self._api(node.func) == "FlinkKafkaProducer":
             args = self._arguments(node, ["topic", "serialization_schema", "producer_config"])

@@ -14,6 +14,7 @@ WITHOUT_SPARK = frozenset({
     "savepoints/test_restore_rules.py",
     "porting/test_port_command.py",
     "porting/test_connectors.py",
+    "porting/test_corpus.py",
 })
 
 
