@@ -16,6 +16,7 @@ Usage::
                                     [--json]
     pyflink-compat savepoint restore SOURCE NEW_CHECKPOINT_DIR [--sink NAME] [--json]
     pyflink-compat savepoint dispose PATH [--force] [--json]
+    pyflink-compat port PATH... [--write | --diff] [--check] [--format text|markdown|json] [--imports-only]
 
 and the commands shaped like Flink's that run and control jobs (``run``, ``list``, ``info``,
 ``savepoint JOB [DIR]``, ``savepoint -d PATH``, ``stop``, ``cancel``), which
@@ -87,6 +88,11 @@ def _parser() -> argparse.ArgumentParser:
     dispose.add_argument("path")
     dispose.add_argument("--force", action="store_true",
                          help="also delete an incomplete savepoint (its writer stopped before its manifest)")
+    from pyflink_compat.porting.command import add_arguments as add_port_arguments
+
+    port = groups.add_parser("port", help="port PyFlink job files: rewrite imports, write PySpark, report",
+                             description="Port PyFlink job files to pyflink_compat and report what is left.")
+    add_port_arguments(port)
     return parser
 
 
@@ -249,6 +255,10 @@ def _main(argv: Optional[Sequence[str]]) -> int:
     if is_job_command(given_argv):
         return job_command(given_argv)
     args = _parser().parse_args(given_argv)
+    if args.group == "port":
+        from pyflink_compat.porting.command import run as run_port
+
+        return run_port(args)
     given = [vars(args).get(key) for key in ("path", "source", "target")]
     paths = [p for value in given for p in (value if isinstance(value, list) else [value]) if isinstance(p, str)]
     try:

@@ -1,0 +1,252 @@
+"""Sources and sinks on Spark: what a PyFlink connector with a static configuration becomes.
+
+A :class:`ReaderSpec` is a ``spark.readStream`` (format, options, schema, the columns to
+select) and a :class:`WriterSpec` a ``writeStream`` (format, options, the columns to write);
+both render as PySpark source text. The functions here turn the configuration of PyFlink's
+connectors (already evaluated to Python values by :mod:`~pyflink_compat.porting.pipeline` or
+:mod:`~pyflink_compat.porting.sql`) into specs, with Spark's option names. A configuration
+with anything the function does not know gives None: the statement is then left to a person
+rather than half-translated.
+"""
+
+from __future__ import annotations
+
+from importlib import metadata
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+import attrs
+
+__all__ = ["ReaderSpec", "WriterSpec", "SPARK_KAFKA_SOURCE_OPTIONS", "SPARK_KAFKA_SINK_OPTIONS",
+           "kafka_package", "kafka_source", "kafka_consumer", "kafka_sink", "kafka_producer",
+           "file_source", "file_sink", "KAFKA_PACKAGE_NOTE"]
+
+#: Spark's option names of the Kafka source, as its Structured Streaming + Kafka Integration
+#: Guide lists them (Spark 3.5 and 4.x); every ``kafka.``-prefixed name goes to the Kafka
+#: consumer itself.
+SPARK_KAFKA_SOURCE_OPTIONS = frozenset({
+    "assign", "subscribe", "subscribePattern", "kafka.bootstrap.servers",
+    "startingTimestamp", "startingOffsetsByTimestamp", "startingOffsets",
+    "startingOffsetsByTimestampStrategy", "endingTimestamp", "endingOffsetsByTimestamp",
+    "endingOffsets", "failOnDataLoss", "kafkaConsumer.pollTimeoutMs", "fetchOffset.numRetries",
+    "fetchOffset.retryIntervalMs", "maxOffsetsPerTrigger", "minOffsetsPerTrigger", "maxTriggerDelay",
+    "minPartitions", "maxRecordsPerPartition", "groupIdPrefix", "kafka.group.id", "includeHeaders",
+})
+#: Spark's option names of the Kafka sink (same guide); ``kafka.``-prefixed names go to the
+#: Kafka producer.
+SPARK_KAFKA_SINK_OPTIONS = frozenset({"kafka.bootstrap.servers", "topic", "includeHeaders"})
+
+KAFKA_PACKAGE_NOTE = ("the Kafka source and sink need Spark's Kafka connector on the class path: "
+                      "start Spark with spark.jars.packages={}")
+
+#: Flink's Kafka starting positions (``scan.startup.mode`` and ``KafkaOffsetsInitializer``)
+#: that Spark's ``startingOffsets`` has.
+_STARTING = {"earliest-offset": "earliest", "latest-offset": "latest", "earliest": "earliest",
+             "latest": "latest"}
+
+
+def kafka_package() -> str:
+    """The Maven coordinates of Spark's Kafka connector for the installed pyspark."""
+    try:
+        version = metadata.version("pyspark")
+    except metadata.PackageNotFoundError:  # pragma: no cover - pyspark is a dependency
+        version = "<spark version>"
+    return "org.apache.spark:spark-sql-kafka-0-10_2.13:{}".format(version)
+
+
+def _py(value: Any) -> str:
+    return repr(value)
+
+
+@attrs.frozen
+class ReaderSpec:
+    """A streaming read.
+
+    :param format: Spark's source format (``kafka``, ``text``, ``csv``, ``rate``...).
+    :param options: Its options, by Spark's names.
+    :param schema: A DDL schema for the file formats, else None.
+    :param path: The path for a file source.
+    :param columns: SQL expressions to select from what the source gives (None: all).
+    :param bounded: Whether the source ends (a bounded sink then ends the job).
+    :param kafka: Whether it needs Spark's Kafka connector.
+    """
+
+    format: str
+    options: Tuple[Tuple[str, str], ...] = ()
+    schema: Optional[str] = None
+    path: Optional[str] = None
+    columns: Optional[Tuple[str, ...]] = None
+    bounded: bool = False
+    kafka: bool = False
+    #: whether ``columns`` gives one struct column ``row`` whose fields become the columns
+    flatten: bool = False
+
+    def render(self, spark: str) -> str:
+        """The PySpark expression of the streaming DataFrame, from the session ``spark``."""
+        parts = ["{}.readStream.format({})".format(spark, _py(self.format))]
+        if self.schema is not None:
+            parts.append(".schema({})".format(_py(self.schema)))
+        parts += [".option({}, {})".format(_py(k), _py(v)) for k, v in self.options]
+        parts.append(".load({})".format("" if self.path is None else _py(self.path)))
+        if self.columns is not None:
+            parts.append(".selectExpr({})".format(", ".join(_py(c) for c in self.columns)))
+        if self.flatten:
+            parts.append('.select("row.*")')
+        return "(" + "\n    ".join(parts) + ")"
+
+
+@attrs.frozen
+class WriterSpec:
+    """A streaming write.
+
+    :param format: Spark's sink format (``kafka``, ``console``, ``parquet``...).
+    :param options: Its options, by Spark's names.
+    :param columns: SQL expressions of the columns to write (None: all).
+    :param kafka: Whether it needs Spark's Kafka connector.
+    :param note: What Spark does differently, for a comment above the write.
+    :param names: The sink's column names, given by position to what is written (as
+        ``INSERT INTO`` does).
+    """
+
+    format: str
+    options: Tuple[Tuple[str, str], ...] = ()
+    columns: Optional[Tuple[str, ...]] = None
+    kafka: bool = False
+    note: Optional[str] = None
+    names: Optional[Tuple[str, ...]] = None
+
+    def render(self, frame: str, output_mode: Optional[str] = None) -> str:
+        """The PySpark ``DataStreamWriter`` expression writing the DataFrame ``frame``."""
+        parts = [frame]
+        if self.names is not None:
+            parts.append(".toDF({})".format(", ".join(_py(n) for n in self.names)))
+        if self.columns is not None:
+            parts.append(".selectExpr({})".format(", ".join(_py(c) for c in self.columns)))
+        parts.append(".writeStream")
+        if output_mode is not None:
+            parts.append(".outputMode({})".format(_py(output_mode)))
+        parts.append(".format({})".format(_py(self.format)))
+        parts += [".option({}, {})".format(_py(k), _py(v)) for k, v in self.options]
+        return "(" + "\n    ".join(parts) + ")"
+
+
+def _kafka_properties(properties: Mapping[str, Any]) -> List[Tuple[str, str]]:
+    """Kafka client properties as Spark's ``kafka.``-prefixed options."""
+    return [("kafka." + str(k), str(v)) for k, v in properties.items()]
+
+
+def _value_columns(deserializer: Optional[str]) -> Optional[Tuple[str, ...]]:
+    if deserializer in (None, "SimpleStringSchema"):
+        return ("CAST(value AS STRING) AS value",)
+    return None
+
+
+def kafka_source(calls: Sequence[Tuple[str, List[Any]]]) -> Optional[ReaderSpec]:
+    """``KafkaSource.builder()`` followed by ``calls`` (method, evaluated arguments) up to
+    ``build()``. Deserializers are given by their class name."""
+    options: Dict[str, str] = {}
+    deserializer: Optional[str] = "SimpleStringSchema"
+    bounded = False
+    for method, args in calls:
+        if method == "set_bootstrap_servers" and len(args) == 1:
+            options["kafka.bootstrap.servers"] = str(args[0])
+        elif method == "set_topics" and args:
+            topics = args[0] if len(args) == 1 and isinstance(args[0], list) else args
+            options["subscribe"] = ",".join(str(t) for t in topics)
+        elif method == "set_topic_pattern" and len(args) == 1:
+            options["subscribePattern"] = str(args[0])
+        elif method == "set_group_id" and len(args) == 1:
+            options["kafka.group.id"] = str(args[0])
+        elif method == "set_client_id_prefix" and len(args) == 1:
+            options["kafka.client.id"] = str(args[0])
+        elif method == "set_starting_offsets" and len(args) == 1 and args[0] in _STARTING:
+            options["startingOffsets"] = _STARTING[args[0]]
+        elif method == "set_bounded" and len(args) == 1 and args[0] in _STARTING:
+            options["endingOffsets"] = _STARTING[args[0]]
+            bounded = True
+        elif method == "set_property" and len(args) == 2:
+            options.update(_kafka_properties({args[0]: args[1]}))
+        elif method == "set_properties" and len(args) == 1 and isinstance(args[0], dict):
+            options.update(_kafka_properties(args[0]))
+        elif method == "set_value_only_deserializer" and len(args) == 1:
+            deserializer = args[0]
+        elif method != "build":
+            return None
+    columns = _value_columns(deserializer)
+    if columns is None or not ({"subscribe", "subscribePattern"} & set(options)) \
+            or "kafka.bootstrap.servers" not in options:
+        return None
+    return ReaderSpec("kafka", tuple(options.items()), columns=columns, bounded=bounded, kafka=True)
+
+
+def kafka_consumer(topics: Any, deserializer: Optional[str], properties: Mapping[str, Any]) -> Optional[ReaderSpec]:
+    """``FlinkKafkaConsumer(topics, deserialization_schema, properties)``."""
+    columns = _value_columns(deserializer)
+    if columns is None or "bootstrap.servers" not in properties:
+        return None
+    names = topics if isinstance(topics, list) else [topics]
+    options = [("subscribe", ",".join(str(t) for t in names))] + _kafka_properties(properties)
+    # Flink's consumer starts from the group's committed offsets; Spark keeps its own in the
+    # checkpoint and starts a new query at the latest offsets
+    return ReaderSpec("kafka", tuple(options), columns=columns, kafka=True)
+
+
+_DELIVERY_NOTE = ("Spark's Kafka sink writes at least once (a replayed micro-batch is written "
+                  "again), whatever the delivery guarantee asked of Flink's sink")
+
+
+def kafka_sink(calls: Sequence[Tuple[str, List[Any]]]) -> Optional[WriterSpec]:
+    """``KafkaSink.builder()`` followed by ``calls``; the record serializer is given as a dict
+    ``{"topic": ..., "value": <serializer class name>}``."""
+    options: Dict[str, str] = {}
+    for method, args in calls:
+        if method == "set_bootstrap_servers" and len(args) == 1:
+            options["kafka.bootstrap.servers"] = str(args[0])
+        elif method == "set_record_serializer" and len(args) == 1 and isinstance(args[0], dict):
+            serializer = args[0]
+            if serializer.get("value", "SimpleStringSchema") != "SimpleStringSchema" or "topic" not in serializer:
+                return None
+            options["topic"] = str(serializer["topic"])
+        elif method == "set_property" and len(args) == 2:
+            options.update(_kafka_properties({args[0]: args[1]}))
+        elif method in ("set_delivery_guarantee", "set_transactional_id_prefix", "build"):
+            continue
+        else:
+            return None
+    if "topic" not in options or "kafka.bootstrap.servers" not in options:
+        return None
+    return WriterSpec("kafka", tuple(options.items()), columns=("CAST(value AS STRING) AS value",),
+                      kafka=True, note=_DELIVERY_NOTE)
+
+
+def kafka_producer(topic: Any, serializer: Optional[str], properties: Mapping[str, Any]) -> Optional[WriterSpec]:
+    """``FlinkKafkaProducer(topic, serialization_schema, producer_config)``."""
+    if serializer not in (None, "SimpleStringSchema") or "bootstrap.servers" not in properties:
+        return None
+    options = [("topic", str(topic))] + _kafka_properties(properties)
+    return WriterSpec("kafka", tuple(options), columns=("CAST(value AS STRING) AS value",), kafka=True,
+                      note=_DELIVERY_NOTE)
+
+
+def file_source(format_name: str, path: str, monitor_seconds: Optional[float],
+                schema: Optional[str] = None) -> Optional[ReaderSpec]:
+    """A ``FileSource`` of ``text`` lines, or of ``csv`` / ``json`` / ``parquet`` / ``avro``
+    records with a DDL ``schema``; it is bounded unless it monitors its path."""
+    if format_name == "text":
+        return ReaderSpec("text", path=path, bounded=monitor_seconds is None)
+    if format_name in ("csv", "json", "parquet", "avro", "orc") and schema is not None:
+        return ReaderSpec(format_name, schema=schema, path=path, bounded=monitor_seconds is None)
+    return None
+
+
+_ROLLING_NOTE = ("Spark's file sink writes one set of files per micro-batch (per checkpoint) and "
+                 "has no rolling policy")
+
+
+def file_sink(format_name: str, path: str, rolling: bool) -> Optional[WriterSpec]:
+    """A ``FileSink`` in a row format (``text``) or a bulk format (``parquet``, ``orc``,
+    ``avro``, ``csv``, ``json``) writing under ``path``."""
+    if format_name not in ("text", "parquet", "orc", "avro", "csv", "json"):
+        return None
+    columns = ("CAST(value AS STRING) AS value",) if format_name == "text" else None
+    return WriterSpec(format_name, (("path", path),), columns=columns,
+                      note=_ROLLING_NOTE if rolling else None)

@@ -1,0 +1,542 @@
+"""The writer of PySpark for the mechanical part of a pipeline.
+
+Given one pipeline statement, :class:`PipelineWriter` writes its PySpark when everything it
+configures is static in the code (literals, and names bound to literals):
+
+* sources: ``KafkaSource.builder()...build()``, ``FlinkKafkaConsumer(...)``,
+  ``FileSource`` of text lines, ``read_text_file``, ``from_collection``, and
+  ``env.from_source`` / ``env.add_source`` of them: a streaming DataFrame;
+* sinks: ``KafkaSink.builder()...build()``, ``FlinkKafkaProducer(...)``, ``FileSink``: a
+  function from a DataFrame to its ``writeStream``; ``print()``, ``sink_to`` and ``add_sink``
+  of a generated DataFrame: ``env.add_sink(..., name=...)``;
+* Table API: ``execute_sql`` of ``CREATE TABLE`` (``datagen``, ``filesystem``, ``kafka``,
+  ``print``) and of ``INSERT INTO ... SELECT`` that Spark SQL runs as it is.
+
+Anything else gives None and the statement is left to a person, whole.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from typing import Any, Dict, List, Optional, Protocol, Sequence, Set, Tuple
+
+import attrs
+import libcst as cst
+
+from pyflink_compat.porting import connectors, sql
+from pyflink_compat.porting.connectors import ReaderSpec, WriterSpec
+from pyflink_compat.porting.resolver import Ref, RefKind
+
+__all__ = ["PipelineWriter"]
+
+Rewrite = Tuple[List[cst.BaseStatement], str]
+
+#: PyFlink's basic types (``Types.X()``) as Spark DDL.
+_BASIC_TYPES = {"STRING": "STRING", "INT": "INT", "LONG": "BIGINT", "BIG_INT": "DECIMAL(38,0)",
+                "FLOAT": "FLOAT", "DOUBLE": "DOUBLE", "BOOLEAN": "BOOLEAN", "SHORT": "SMALLINT",
+                "BYTE": "TINYINT", "SQL_DATE": "DATE", "SQL_TIMESTAMP": "TIMESTAMP",
+                "BIG_DEC": "DECIMAL(38,18)"}
+_WATERMARKS_WITHOUT_TIME = frozenset({"no_watermarks", "for_monotonous_timestamps"})
+
+
+class Porter(Protocol):
+    """What the writer needs of the classifier walking the job."""
+
+    module: cst.Module
+    bindings: Dict[str, Ref]
+    notes: List[str]
+
+    def ref_of(self, node: cst.BaseExpression) -> Optional[Ref]:
+        ...
+
+
+class _NotStatic(Exception):
+    """A value that is not known from the code alone."""
+
+
+@attrs.frozen
+class _Frame:
+    """A streaming DataFrame the writer generated: the environment expression it belongs to,
+    whether it ends, and its columns when known."""
+
+    env: str
+    bounded: bool
+    columns: Optional[Tuple[str, ...]]
+
+
+@attrs.frozen
+class _Sink:
+    """A sink the writer turned into a function of a DataFrame."""
+
+    function: str
+    spec: WriterSpec
+
+
+def _chain(node: cst.BaseExpression) -> Tuple[cst.BaseExpression, List[Tuple[str, cst.Call]]]:
+    """``root.a(...).b(...)`` as ``root`` and the calls in order."""
+    calls: List[Tuple[str, cst.Call]] = []
+    while isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+        calls.append((node.func.attr.value, node))
+        node = node.func.value
+    calls.reverse()
+    return node, calls
+
+
+def _statement(code: str) -> cst.BaseStatement:
+    return cst.parse_statement(code)
+
+
+class PipelineWriter:
+    """Writes PySpark for the pipeline statements of one job, in source order.
+
+    :param porter: The classifier walking the job (for names and the source text).
+    """
+
+    def __init__(self, porter: Porter):
+        self.porter = porter
+        self.constants: Dict[str, Any] = {}
+        # names bound more than once: their value depends on the path taken, so none is static
+        self._rebound: Set[str] = set()
+        self.frames: Dict[str, _Frame] = {}
+        self.sinks: Dict[str, _Sink] = {}
+        self.views: Dict[str, bool] = {}
+        self.tables: Dict[str, sql.Table] = {}
+        self.sink_names: Set[str] = set()
+        code = porter.module.code
+        # the tables a job writes: their CREATE TABLE becomes a writer, not a source
+        self.table_sinks = {m.lower() for m in re.findall(r"INSERT\s+INTO\s+`?(\w+)`?", code, re.IGNORECASE)}
+        self.table_sinks |= {m.lower() for m in re.findall(
+            r"(?:insert_into|execute_insert|add_insert)\(\s*['\"](\w+)['\"]", code)}
+
+    # -- values ----------------------------------------------------------------------------
+    def assigned(self, targets: Sequence[cst.BaseExpression], value: cst.BaseExpression) -> None:
+        """Remember names bound to literals (for topics, paths, servers...)."""
+        for target in targets:
+            if isinstance(target, cst.Name):
+                name = target.value
+                if name in self.constants or name in self._rebound:
+                    self._rebound.add(name)
+                    self.constants.pop(name, None)
+                    continue
+                try:
+                    self.constants[name] = self._literal(value)
+                except _NotStatic:
+                    self._rebound.add(name)
+
+    def _literal(self, node: cst.BaseExpression) -> Any:
+        if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+            value = node.evaluated_value
+            if isinstance(value, str):
+                return value
+        if isinstance(node, (cst.Integer, cst.Float)):
+            return node.evaluated_value
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+            return -self._literal(node.expression)
+        if isinstance(node, cst.Name):
+            if node.value in ("True", "False", "None"):
+                return {"True": True, "False": False, "None": None}[node.value]
+            if node.value in self.constants:
+                return self.constants[node.value]
+        if isinstance(node, (cst.List, cst.Tuple)):
+            items = [self._literal(e.value) for e in node.elements if isinstance(e, cst.Element)]
+            if len(items) != len(node.elements):
+                raise _NotStatic()
+            return items if isinstance(node, cst.List) else tuple(items)
+        if isinstance(node, cst.Dict):
+            result = {}
+            for element in node.elements:
+                if not isinstance(element, cst.DictElement):
+                    raise _NotStatic()
+                result[self._literal(element.key)] = self._literal(element.value)
+            return result
+        raise _NotStatic()
+
+    def _api(self, node: cst.BaseExpression) -> Optional[str]:
+        ref = self.porter.ref_of(node)
+        return None if ref is None else ref.api
+
+    def _value(self, node: cst.BaseExpression) -> Any:
+        """A literal, or a PyFlink value the connectors know, as plain Python."""
+        try:
+            return self._literal(node)
+        except _NotStatic:
+            pass
+        root, calls = _chain(node)
+        owner = self._api(root)
+        names = [name for name, _ in calls]
+        if owner in ("SimpleStringSchema", "pyflink.common.serialization.SimpleStringSchema") or (
+                isinstance(node, cst.Call) and self._api(node.func) == "SimpleStringSchema"):
+            return "SimpleStringSchema"
+        if owner == "KafkaOffsetsInitializer" and len(calls) == 1 and not calls[0][1].args:
+            return names[0]
+        if owner == "Duration" and len(calls) == 1 and len(calls[0][1].args) == 1:
+            amount = self._literal(calls[0][1].args[0].value)
+            scale = {"of_seconds": 1.0, "of_millis": 0.001, "of_minutes": 60.0}.get(names[0])
+            if scale is not None:
+                return amount * scale
+        if owner == "KafkaRecordSerializationSchema" and names and names[0] == "builder" and names[-1] == "build":
+            result: Dict[str, Any] = {}
+            for name, call in calls[1:-1]:
+                if name == "set_topic" and len(call.args) == 1:
+                    result["topic"] = self._literal(call.args[0].value)
+                elif name == "set_value_serialization_schema" and len(call.args) == 1:
+                    result["value"] = self._value(call.args[0].value)
+                else:
+                    raise _NotStatic()
+            return result
+        if isinstance(node, cst.Call) and not node.args and self._api(node.func) in (
+                "StreamFormat.text_line_format", "Encoder.simple_string_encoder"):
+            return "text"
+        raise _NotStatic()
+
+    def _arguments(self, call: cst.Call, names: Sequence[str]) -> Dict[str, cst.BaseExpression]:
+        """A call's arguments by parameter name (positional ones named by ``names``)."""
+        found: Dict[str, cst.BaseExpression] = {}
+        for index, arg in enumerate(call.args):
+            if arg.star:
+                raise _NotStatic()
+            if arg.keyword is not None:
+                found[arg.keyword.value] = arg.value
+            elif index < len(names):
+                found[names[index]] = arg.value
+            else:
+                raise _NotStatic()
+        return found
+
+    def _code(self, node: cst.CSTNode) -> str:
+        return self.porter.module.code_for_node(node).strip()
+
+    # -- sources and sinks of the DataStream API -------------------------------------------
+    def _reader(self, node: cst.BaseExpression) -> Optional[ReaderSpec]:
+        """The streaming read a source expression builds, else None."""
+        root, calls = _chain(node)
+        owner = self._api(root)
+        if owner == "KafkaSource" and calls and calls[0][0] == "builder" and calls[-1][0] == "build":
+            if any(a.keyword is not None for _, call in calls for a in call.args):
+                return None
+            return connectors.kafka_source([(name, [self._value(a.value) for a in call.args])
+                                            for name, call in calls[1:]])
+        if isinstance(node, cst.Call) and self._api(node.func) == "FlinkKafkaConsumer":
+            args = self._arguments(node, ["topics", "deserialization_schema", "properties"])
+            return connectors.kafka_consumer(self._value(args["topics"]), self._value(args["deserialization_schema"]),
+                                             self._value(args["properties"]))
+        if owner == "FileSource" and len(calls) >= 2 and calls[-1][0] == "build":
+            first, call = calls[0]
+            if first != "for_record_stream_format":
+                return None
+            args = self._arguments(call, ["stream_format", "*paths"])
+            monitor: Optional[float] = None
+            for name, extra in calls[1:-1]:
+                if name != "monitor_continuously" or len(extra.args) != 1:
+                    return None
+                monitor = self._value(extra.args[0].value)
+            paths = [self._value(a.value) for a in call.args[1:]]
+            if len(paths) != 1:
+                return None
+            return connectors.file_source(self._value(args["stream_format"]), paths[0], monitor)
+        return None
+
+    def _writer(self, node: cst.BaseExpression) -> Optional[WriterSpec]:
+        """The streaming write a sink expression builds, else None."""
+        root, calls = _chain(node)
+        owner = self._api(root)
+        if owner == "KafkaSink" and calls and calls[0][0] == "builder" and calls[-1][0] == "build":
+            # the delivery guarantee has no Spark counterpart (the writer's note says so)
+            methods = [(name, [] if name == "set_delivery_guarantee" else [self._value(a.value) for a in call.args])
+                       for name, call in calls[1:]]
+            return connectors.kafka_sink(methods)
+        if isinstance(node, cst.Call) and self._api(node.func) == "FlinkKafkaProducer":
+            args = self._arguments(node, ["topic", "serialization_schema", "producer_config"])
+            return connectors.kafka_producer(self._value(args["topic"]), self._value(args["serialization_schema"]),
+                                             self._value(args["producer_config"]))
+        if owner == "FileSink" and len(calls) >= 2 and calls[-1][0] == "build":
+            first, call = calls[0]
+            rolling = any(name == "with_rolling_policy" for name, _ in calls[1:-1])
+            if any(name not in ("with_rolling_policy", "with_output_file_config", "with_bucket_check_interval")
+                   for name, _ in calls[1:-1]):
+                return None
+            if first == "for_row_format":
+                args = self._arguments(call, ["base_path", "encoder"])
+                return connectors.file_sink(self._value(args["encoder"]), self._value(args["base_path"]), rolling)
+            if first == "for_bulk_format":
+                args = self._arguments(call, ["base_path", "writer_factory"])
+                form = self._bulk_format(args["writer_factory"])
+                return None if form is None else connectors.file_sink(form, self._value(args["base_path"]), rolling)
+        return None
+
+    def _bulk_format(self, node: cst.BaseExpression) -> Optional[str]:
+        root, calls = _chain(node)
+        owner = self._api(root)
+        return {"ParquetBulkWriters": "parquet", "AvroBulkWriters": "avro", "OrcBulkWriters": "orc",
+                "CsvBulkWriters": "csv"}.get(owner or "")
+
+    def _collection(self, call: cst.Call, env: str) -> Optional[Tuple[str, Tuple[str, ...]]]:
+        """``from_collection(rows, type_info)`` as a bounded stream of those rows."""
+        args = self._arguments(call, ["collection", "type_info"])
+        rows = self._literal(args["collection"])
+        if not isinstance(rows, (list, tuple)) or not rows:
+            return None
+        schema = self._schema(args.get("type_info"))
+        scalar = not isinstance(rows[0], (list, tuple))
+        if scalar:
+            rows = [(r,) for r in rows]
+            if schema is None or "," in schema:
+                return None
+        if schema is None:
+            return None
+        names = tuple(part.split()[0].strip("`") for part in schema.split(", "))
+        code = "as_stream({}.spark_session.createDataFrame({!r}, {!r}))".format(env, list(rows), schema)
+        return code, names
+
+    def _schema(self, node: Optional[cst.BaseExpression]) -> Optional[str]:
+        """A DDL schema from ``Types.ROW([...])``, ``Types.ROW_NAMED([...], [...])``,
+        ``Types.TUPLE([...])`` or one basic ``Types.X()`` (a column ``value``)."""
+        if node is None or not isinstance(node, cst.Call):
+            return None
+        api = self._api(node.func) or ""
+        owner, _, name = api.rpartition(".")
+        if owner != "Types":
+            return None
+        if name in _BASIC_TYPES and not node.args:
+            return "value " + _BASIC_TYPES[name]
+        if name in ("ROW", "TUPLE") and len(node.args) == 1 and isinstance(node.args[0].value, cst.List):
+            kinds = [self._basic(e.value) for e in node.args[0].value.elements]
+            if None in kinds:
+                return None
+            return ", ".join("f{} {}".format(i, k) for i, k in enumerate(kinds))
+        if name == "ROW_NAMED" and len(node.args) == 2 and isinstance(node.args[1].value, cst.List):
+            names = self._literal(node.args[0].value)
+            kinds = [self._basic(e.value) for e in node.args[1].value.elements]
+            if None in kinds or len(names) != len(kinds):
+                return None
+            return ", ".join("`{}` {}".format(n, k) for n, k in zip(names, kinds))
+        return None
+
+    def _basic(self, node: cst.BaseExpression) -> Optional[str]:
+        if isinstance(node, cst.Call) and not node.args:
+            owner, _, name = (self._api(node.func) or "").rpartition(".")
+            if owner == "Types":
+                return _BASIC_TYPES.get(name)
+        return None
+
+    def _env_of(self, node: cst.BaseExpression, kind: str) -> Optional[str]:
+        ref = self.porter.ref_of(node)
+        if ref is None or ref.kind is not RefKind.INSTANCE or ref.obj is None:
+            return None
+        names = {c.__name__ for c in ref.obj.__mro__}
+        return self._code(node) if kind in names else None
+
+    def _sink_name(self, wanted: str) -> str:
+        name, number = wanted, 2
+        while name in self.sink_names:
+            name, number = "{}_{}".format(wanted, number), number + 1
+        self.sink_names.add(name)
+        return name
+
+    def _note_kafka(self) -> None:
+        self.porter.notes.append(connectors.KAFKA_PACKAGE_NOTE.format(connectors.kafka_package()))
+
+    # -- statements ------------------------------------------------------------------------
+    def rewrite(self, line: cst.SimpleStatementLine) -> Optional[Rewrite]:
+        """The PySpark statements for a pipeline statement and what they do, or None."""
+        if len(line.body) != 1:
+            return None
+        small = line.body[0]
+        target: Optional[str] = None
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+            target, value = small.targets[0].target.value, small.value
+        elif isinstance(small, cst.Expr):
+            value = small.value
+        else:
+            return None
+        try:
+            return self._rewrite(target, value)
+        except (_NotStatic, KeyError, TypeError, ValueError):
+            return None
+
+    def _rewrite(self, target: Optional[str], value: cst.BaseExpression) -> Optional[Rewrite]:
+        if not isinstance(value, cst.Call):
+            return None
+        func = value.func
+        if target is not None:
+            reader = self._reader(value)
+            if reader is not None:
+                return self._source_variable(target, reader)
+            writer = self._writer(value)
+            if writer is not None:
+                return self._sink_function(target, writer)
+        if not isinstance(func, cst.Attribute):
+            return None
+        method, receiver = func.attr.value, func.value
+        if method == "wait" and not value.args and isinstance(receiver, cst.Call):
+            return self._rewrite(target, receiver)
+        env = self._env_of(receiver, "StreamExecutionEnvironment")
+        if env is not None and target is not None:
+            return self._datastream_source(target, env, method, value)
+        table_env = self._env_of(receiver, "TableEnvironment")
+        if table_env is not None and method == "execute_sql" and len(value.args) == 1:
+            return self._execute_sql(table_env, self._literal(value.args[0].value))
+        if isinstance(receiver, cst.Name) and receiver.value in self.frames and target is None:
+            return self._datastream_sink(receiver.value, method, value)
+        return None
+
+    def _source_variable(self, target: str, reader: ReaderSpec) -> Optional[Rewrite]:
+        env = self._some_env("StreamExecutionEnvironment")
+        if env is None:
+            return None
+        if reader.kafka:
+            self._note_kafka()
+        self.frames[target] = _Frame(env, reader.bounded, ("value",) if reader.format in ("text", "kafka") else None)
+        code = "{} = {}".format(target, reader.render(env + ".spark_session"))
+        return [_statement(code)], "a streaming DataFrame: spark.readStream.format({!r})".format(reader.format)
+
+    def _some_env(self, kind: str) -> Optional[str]:
+        """The name of the job's environment of ``kind`` (the first bound one)."""
+        for name, ref in self.porter.bindings.items():
+            if ref.kind is RefKind.INSTANCE and ref.obj is not None and kind in {c.__name__ for c in ref.obj.__mro__}:
+                return name
+        return None
+
+    def _sink_function(self, target: str, writer: WriterSpec) -> Rewrite:
+        if writer.kafka:
+            self._note_kafka()
+        self.sinks[target] = _Sink(target, writer)
+        comment = "".join("    # {}\n".format(line) for line in textwrap.wrap(writer.note or "", 90))
+        code = "def {}(frame):\n{}    return {}\n".format(target, comment, writer.render("frame"))
+        return [_statement(code)], "a function giving the DataFrame's writeStream.format({!r})".format(writer.format)
+
+    def _datastream_source(self, target: str, env: str, method: str, call: cst.Call) -> Optional[Rewrite]:
+        if method == "from_source":
+            args = self._arguments(call, ["source", "watermark_strategy", "source_name"])
+            strategy = args.get("watermark_strategy")
+            if strategy is not None:
+                _, calls = _chain(strategy)
+                if [name for name, _ in calls] not in ([w] for w in _WATERMARKS_WITHOUT_TIME):
+                    return None
+            return self._stream_of(target, env, args["source"])
+        if method == "add_source":
+            args = self._arguments(call, ["source_func", "source_name", "type_info"])
+            return self._stream_of(target, env, args["source_func"])
+        if method == "read_text_file":
+            args = self._arguments(call, ["file_path", "charset_name"])
+            reader = connectors.file_source("text", self._literal(args["file_path"]), None)
+            assert reader is not None
+            return self._source_variable(target, reader)
+        if method == "from_collection":
+            made = self._collection(call, env)
+            if made is None:
+                return None
+            code, names = made
+            self.frames[target] = _Frame(env, True, names)
+            statements = [_statement("from pyflink_compat.spark.bounded_sources import as_stream"),
+                          _statement("{} = {}".format(target, code))]
+            return statements, "a bounded streaming DataFrame of the collection's rows"
+        return None
+
+    def _stream_of(self, target: str, env: str, source: cst.BaseExpression) -> Optional[Rewrite]:
+        if isinstance(source, cst.Name) and source.value in self.frames:
+            self.frames[target] = self.frames[source.value]
+            return [_statement("{} = {}".format(target, source.value))], "the source's streaming DataFrame"
+        reader = self._reader(source)
+        if reader is None:
+            return None
+        return self._source_variable(target, reader)
+
+    def _datastream_sink(self, frame_name: str, method: str, call: cst.Call) -> Optional[Rewrite]:
+        frame = self.frames[frame_name]
+        if method == "print" and not call.args:
+            writer, name = WriterSpec("console"), "print"
+            code = writer.render(frame_name)
+        elif method in ("sink_to", "add_sink") and len(call.args) == 1:
+            sink = call.args[0].value
+            if isinstance(sink, cst.Name) and sink.value in self.sinks:
+                writer, name = self.sinks[sink.value].spec, sink.value
+                code = "{}({})".format(sink.value, frame_name)
+            else:
+                found = self._writer(sink)
+                if found is None:
+                    return None
+                writer, name = found, "sink"
+                if writer.kafka:
+                    self._note_kafka()
+                code = writer.render(frame_name)
+            if writer.columns is not None and frame.columns != ("value",):
+                return None
+        else:
+            return None
+        statement = "{}.add_sink({}, name={!r}{})".format(
+            frame.env, code, self._sink_name(name), ", bounded=True" if frame.bounded else "")
+        return [_statement(statement)], "env.add_sink of writeStream.format({!r})".format(writer.format)
+
+    # -- Table API -------------------------------------------------------------------------
+    def _execute_sql(self, table_env: str, statement: Any) -> Optional[Rewrite]:
+        if not isinstance(statement, str):
+            return None
+        env = table_env + ".stream_execution_environment"
+        table = sql.create_table(statement)
+        if table is not None:
+            return self._create_table(env, table)
+        insert = sql.insert_into(statement)
+        if insert is not None:
+            return self._insert(env, *insert)
+        return None
+
+    def _create_table(self, env: str, table: sql.Table) -> Optional[Rewrite]:
+        key = table.name.lower()
+        spark = env + ".spark_session"
+        if key in self.table_sinks:
+            writer = sql.table_writer(table)
+            if writer is None:
+                return None
+            writer = attrs.evolve(writer, names=tuple(sql.column_names(table)))
+            self.tables[key] = table
+            return self._sink_function("write_" + re.sub(r"\W", "_", table.name), writer)
+        if table.connector == "datagen":
+            rows = sql.datagen_rows(table)
+            if rows is not None:
+                columns = sql.datagen_columns(table, "id")
+                if columns is None:
+                    return None
+                code = "as_stream({}.range({}).selectExpr({}))".format(spark, rows, ", ".join(map(repr, columns)))
+                statements = [_statement("from pyflink_compat.spark.bounded_sources import as_stream")]
+            else:
+                columns = sql.datagen_columns(table, "value")
+                if columns is None:
+                    return None
+                per_second = dict(table.options).get("rows-per-second", "10000")
+                reader = ReaderSpec("rate", (("rowsPerSecond", per_second),), columns=tuple(columns))
+                code, statements = reader.render(spark), []
+            self.views[key] = rows is not None
+        else:
+            source = sql.table_reader(table)
+            if source is None:
+                return None
+            if source.kafka:
+                self._note_kafka()
+            code, statements = source.render(spark), []
+            self.views[key] = source.bounded
+        statements.append(_statement("{}.createOrReplaceTempView({!r})".format(code, table.name)))
+        return statements, "a streaming DataFrame registered as the temporary view {!r}".format(table.name)
+
+    def _insert(self, env: str, sink: str, query: str) -> Optional[Rewrite]:
+        key = sink.lower()
+        function = "write_" + re.sub(r"\W", "_", sink)
+        if key not in self.tables or function not in self.sinks or not sql.spark_query(query):
+            return None
+        sources = {m.lower() for m in re.findall(r"\b(?:FROM|JOIN)\s+`?(\w+)`?", query, re.IGNORECASE)}
+        if not sources or not sources <= set(self.views):
+            return None
+        grouped = sql.grouped(query)
+        writer = self.sinks[function].spec
+        if grouped and writer.format not in ("console", "kafka", "noop"):
+            return None
+        bounded = all(self.views[s] for s in sources)
+        frame = "{}.spark_session.sql({!r})".format(env, query)
+        writer_code = writer.render(frame, "update") if grouped else "{}({})".format(function, frame)
+        statements = [
+            _statement("{}.add_sink({}, name={!r}{})".format(env, writer_code, self._sink_name(sink),
+                                                            ", bounded=True" if bounded else "")),
+            _statement("{}.execute({!r})".format(env, "insert-into_" + sink)),
+        ]
+        return statements, "spark.sql over the temporary views, written by env.add_sink and run by env.execute"

@@ -1,0 +1,338 @@
+"""Flink SQL that has a mechanical Spark form: ``CREATE TABLE ... WITH (...)`` of the
+``datagen``, ``filesystem``, ``kafka`` and ``print`` connectors, and ``INSERT INTO ... SELECT``
+whose query Spark SQL runs as it is.
+
+A small reader of its own (statements are short and the grammar needed is small): a table's
+columns with their types, its ``WITH`` options, and a query's function calls, which must all be
+functions Spark SQL has under the same name and meaning. Anything else (computed columns,
+watermarks, primary keys, time windows, user functions, ``LATERAL TABLE``, ``OVER``,
+``MATCH_RECOGNIZE``) makes the reader answer None: the statement is left to a person.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, List, Optional, Sequence, Tuple
+
+import attrs
+
+from pyflink_compat.porting.connectors import ReaderSpec, WriterSpec
+
+__all__ = ["Table", "create_table", "insert_into", "spark_query", "spark_type", "table_reader",
+           "table_writer", "SPARK_FUNCTIONS"]
+
+#: Functions of Flink SQL that Spark SQL has with the same name and meaning.
+SPARK_FUNCTIONS = frozenset({
+    "ABS", "AVG", "CAST", "CEIL", "CEILING", "CHAR_LENGTH", "COALESCE", "CONCAT", "CONCAT_WS", "COUNT",
+    "EXP", "FLOOR", "IF", "IFNULL", "INITCAP", "LEFT", "LENGTH", "LN", "LOG10", "LOWER", "LPAD", "LTRIM",
+    "MAX", "MIN", "MOD", "NULLIF", "POWER", "REGEXP_EXTRACT", "REGEXP_REPLACE", "REPLACE", "REVERSE",
+    "RIGHT", "ROUND", "RPAD", "RTRIM", "SIGN", "SQRT", "SUBSTR", "SUBSTRING", "SUM", "TRIM", "UPPER",
+    "DATE_FORMAT", "TO_DATE", "TO_TIMESTAMP", "YEAR", "MONTH", "DAYOFMONTH", "HOUR", "MINUTE", "SECOND",
+    "TRY_CAST", "CASE", "IN", "EXISTS", "STDDEV_POP", "STDDEV_SAMP", "VAR_POP", "VAR_SAMP",
+})
+_KEYWORDS_BEFORE_PAREN = frozenset({"AS", "IN", "FROM", "JOIN", "ON", "AND", "OR", "NOT", "WHERE", "SELECT",
+                                    "BY", "HAVING", "VALUES", "THEN", "ELSE", "WHEN", "EXISTS", "DISTINCT"})
+_FORBIDDEN = re.compile(r"\b(LATERAL|OVER|MATCH_RECOGNIZE|FOR\s+SYSTEM_TIME|TUMBLE|HOP|SESSION|CUMULATE|"
+                        r"WINDOW_START|WINDOW_END|PROCTIME|TABLE\s*\()\b", re.IGNORECASE)
+_TYPES = {
+    "STRING": "STRING", "VARCHAR": "STRING", "CHAR": "STRING", "BOOLEAN": "BOOLEAN", "TINYINT": "TINYINT",
+    "SMALLINT": "SMALLINT", "INT": "INT", "INTEGER": "INT", "BIGINT": "BIGINT", "FLOAT": "FLOAT",
+    "DOUBLE": "DOUBLE", "DATE": "DATE", "TIMESTAMP": "TIMESTAMP", "TIMESTAMP_LTZ": "TIMESTAMP",
+    "BYTES": "BINARY", "VARBINARY": "BINARY", "BINARY": "BINARY",
+}
+
+
+def _strip_comments(sql: str) -> str:
+    return re.sub(r"--[^\n]*", " ", sql)
+
+
+def _split_top_level(text: str, separator: str = ",") -> List[str]:
+    parts: List[str] = []
+    current: List[str] = []
+    depth, quote = 0, ""
+    for char in text:
+        if quote:
+            if char == quote:
+                quote = ""
+        elif char in "'`\"":
+            quote = char
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == separator and depth == 0:
+            parts.append("".join(current).strip())
+            current = []
+            continue
+        current.append(char)
+    if "".join(current).strip():
+        parts.append("".join(current).strip())
+    return parts
+
+
+def _closing(text: str, start: int) -> int:
+    """The index of the parenthesis closing the one at ``start``."""
+    depth, quote = 0, ""
+    for index in range(start, len(text)):
+        char = text[index]
+        if quote:
+            if char == quote:
+                quote = ""
+        elif char in "'`\"":
+            quote = char
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return index
+    return -1
+
+
+def spark_type(flink: str) -> Optional[str]:
+    """A Flink SQL type as Spark DDL, or None for one without a plain counterpart."""
+    text = flink.strip().upper()
+    text = re.sub(r"\s+NOT\s+NULL$", "", text)
+    match = re.fullmatch(r"(DECIMAL|NUMERIC)\s*\((\d+)\s*,\s*(\d+)\)", text)
+    if match:
+        return "DECIMAL({},{})".format(match.group(2), match.group(3))
+    base = re.sub(r"\s*\(\s*\d+\s*\)", "", text)
+    base = re.sub(r"\s+WITH(OUT)?\s+(LOCAL\s+)?TIME\s+ZONE$", "", base)
+    return _TYPES.get(base)
+
+
+def _identifier(text: str) -> str:
+    return text.strip().strip("`")
+
+
+@attrs.frozen
+class Table:
+    """A table of a ``CREATE TABLE`` statement.
+
+    :param name: Its name.
+    :param columns: Its columns: name and Spark type.
+    :param options: Its ``WITH`` options.
+    """
+
+    name: str
+    columns: Tuple[Tuple[str, str], ...]
+    options: Tuple[Tuple[str, str], ...]
+
+    @property
+    def connector(self) -> str:
+        return dict(self.options).get("connector", "")
+
+    @property
+    def schema(self) -> str:
+        return ", ".join("`{}` {}".format(n, t) for n, t in self.columns)
+
+
+_CREATE = re.compile(r"^\s*CREATE\s+(TEMPORARY\s+)?TABLE\s+(IF\s+NOT\s+EXISTS\s+)?([`\w.]+)\s*\(",
+                     re.IGNORECASE)
+_OPTION = re.compile(r"^'((?:[^']|'')*)'\s*=\s*'((?:[^']|'')*)'$", re.DOTALL)
+
+
+def create_table(sql: str) -> Optional[Table]:
+    """The table of a plain ``CREATE TABLE name (columns) WITH (options)``, else None."""
+    text = _strip_comments(sql).strip().rstrip(";")
+    match = _CREATE.match(text)
+    if match is None:
+        return None
+    open_at = match.end() - 1
+    close_at = _closing(text, open_at)
+    if close_at < 0:
+        return None
+    columns = []
+    for column in _split_top_level(text[open_at + 1:close_at]):
+        words = column.split(None, 1)
+        if len(words) != 2 or words[0].upper() in ("WATERMARK", "PRIMARY", "CONSTRAINT") \
+                or re.search(r"\b(AS|METADATA)\b", words[1], re.IGNORECASE):
+            return None
+        kind = spark_type(words[1])
+        if kind is None:
+            return None
+        columns.append((_identifier(words[0]), kind))
+    rest = text[close_at + 1:].strip()
+    with_match = re.match(r"^WITH\s*\(", rest, re.IGNORECASE)
+    if with_match is None:
+        return None
+    options_end = _closing(rest, with_match.end() - 1)
+    if options_end < 0 or rest[options_end + 1:].strip():
+        return None
+    options = []
+    for option in _split_top_level(rest[with_match.end():options_end]):
+        found = _OPTION.match(option)
+        if found is None:
+            return None
+        options.append((found.group(1).replace("''", "'"), found.group(2).replace("''", "'")))
+    name = _identifier(match.group(3).split(".")[-1])
+    return Table(name, tuple(columns), tuple(options))
+
+
+_INSERT = re.compile(r"^\s*INSERT\s+INTO\s+([`\w.]+)\s+(SELECT\b.*)$", re.IGNORECASE | re.DOTALL)
+
+
+def insert_into(sql: str) -> Optional[Tuple[str, str]]:
+    """The sink table and the query of ``INSERT INTO sink SELECT ...``, else None."""
+    match = _INSERT.match(_strip_comments(sql).strip().rstrip(";"))
+    if match is None:
+        return None
+    return _identifier(match.group(1).split(".")[-1]), match.group(2).strip()
+
+
+def spark_query(query: str) -> bool:
+    """Whether Spark SQL runs ``query`` as Flink does: no time windows or table functions, and
+    only functions Spark has with the same meaning."""
+    if _FORBIDDEN.search(query):
+        return False
+    unquoted = re.sub(r"'(?:[^']|'')*'", "''", query)
+    for name in re.findall(r"([A-Za-z_][\w]*)\s*\(", unquoted):
+        upper = name.upper()
+        if upper not in SPARK_FUNCTIONS and upper not in _KEYWORDS_BEFORE_PAREN:
+            return False
+    return True
+
+
+def grouped(query: str) -> bool:
+    """Whether the query aggregates (its result is then updated, not appended)."""
+    return re.search(r"\bGROUP\s+BY\b", query, re.IGNORECASE) is not None or re.search(
+        r"\b(COUNT|SUM|AVG|MIN|MAX)\s*\(", query, re.IGNORECASE) is not None
+
+
+def _datagen_column(name: str, kind: str, options: Dict[str, str], index: str) -> Optional[str]:
+    prefix = "fields.{}.".format(name)
+    generator = options.get(prefix + "kind", "random")
+    if generator == "sequence":
+        if kind not in ("TINYINT", "SMALLINT", "INT", "BIGINT", "STRING"):
+            return None
+        start = int(options.get(prefix + "start", "0"))
+        return "CAST({} + {} AS {}) AS `{}`".format(start, index, kind, name)
+    if kind in ("TINYINT", "SMALLINT", "INT", "BIGINT"):
+        low = int(options.get(prefix + "min", "0"))
+        high = int(options.get(prefix + "max", str(2 ** 31 - 1 if kind != "BIGINT" else 2 ** 62)))
+        return "CAST(floor(rand() * {}) + {} AS {}) AS `{}`".format(high - low + 1, low, kind, name)
+    if kind in ("FLOAT", "DOUBLE") or kind.startswith("DECIMAL"):
+        low_f = float(options.get(prefix + "min", "0"))
+        high_f = float(options.get(prefix + "max", "1"))
+        return "CAST(rand() * {} + {} AS {}) AS `{}`".format(high_f - low_f, low_f, kind, name)
+    if kind == "STRING":
+        length = int(options.get(prefix + "length", "100"))
+        return "substr(repeat(sha2(CAST(rand() AS STRING), 256), {}), 1, {}) AS `{}`".format(
+            length // 64 + 1, length, name)
+    if kind == "BOOLEAN":
+        return "rand() < 0.5 AS `{}`".format(name)
+    if kind == "TIMESTAMP":
+        return "current_timestamp() AS `{}`".format(name)
+    return None
+
+
+def datagen_rows(table: Table) -> Optional[int]:
+    """How many rows a bounded ``datagen`` table has (``number-of-rows``, or the length of its
+    shortest sequence), else None for an unbounded one."""
+    options = dict(table.options)
+    counts = []
+    if "number-of-rows" in options:
+        counts.append(int(options["number-of-rows"]))
+    for name, _ in table.columns:
+        prefix = "fields.{}.".format(name)
+        if options.get(prefix + "kind") == "sequence":
+            counts.append(int(options.get(prefix + "end", str(2 ** 62))) - int(options.get(prefix + "start", "0")) + 1)
+    return min(counts) if counts else None
+
+
+def datagen_columns(table: Table, index: str) -> Optional[List[str]]:
+    """The SQL expressions of a ``datagen`` table's columns over a row number ``index``."""
+    options = dict(table.options)
+    columns = [_datagen_column(n, k, options, index) for n, k in table.columns]
+    return None if any(c is None for c in columns) else [c for c in columns if c is not None]
+
+
+_FILE_FORMATS = {"csv": "csv", "json": "json", "parquet": "parquet", "avro": "avro", "orc": "orc",
+                 "raw": "text"}
+
+
+def _kafka_options(options: Dict[str, str]) -> Optional[List[Tuple[str, str]]]:
+    found: List[Tuple[str, str]] = []
+    for key, value in options.items():
+        if key.startswith("properties."):
+            found.append(("kafka." + key[len("properties."):], value))
+    if not any(k == "kafka.bootstrap.servers" for k, _ in found):
+        return None
+    return found
+
+
+def table_reader(table: Table) -> Optional[ReaderSpec]:
+    """The streaming read of a source table, else None."""
+    options = dict(table.options)
+    connector = table.connector
+    if connector == "datagen":
+        return None  # written by the pipeline writer, which needs the row source too
+    if connector == "filesystem":
+        form = _FILE_FORMATS.get(options.get("format", ""))
+        known = {"connector", "path", "format", "source.monitor-interval", "csv.field-delimiter"}
+        if form is None or "path" not in options or set(options) - known:
+            return None
+        spark_options: List[Tuple[str, str]] = []
+        if "csv.field-delimiter" in options:
+            spark_options.append(("sep", options["csv.field-delimiter"]))
+        return ReaderSpec(form, tuple(spark_options), schema=table.schema, path=options["path"],
+                          bounded="source.monitor-interval" not in options)
+    if connector == "kafka":
+        kafka = _kafka_options(options)
+        form = options.get("format", options.get("value.format"))
+        if kafka is None or form not in ("json", "csv", "raw"):
+            return None
+        if "topic" in options:
+            kafka.insert(0, ("subscribe", options["topic"].replace(";", ",")))
+        elif "topic-pattern" in options:
+            kafka.insert(0, ("subscribePattern", options["topic-pattern"]))
+        else:
+            return None
+        mode = options.get("scan.startup.mode", "group-offsets")
+        if mode in _STARTUP:
+            kafka.append(("startingOffsets", _STARTUP[mode]))
+        elif mode == "timestamp" and "scan.startup.timestamp-millis" in options:
+            kafka.append(("startingTimestamp", options["scan.startup.timestamp-millis"]))
+        elif mode != "group-offsets":
+            return None
+        value = "CAST(value AS STRING)"
+        if form == "raw":
+            if len(table.columns) != 1:
+                return None
+            columns: Tuple[str, ...] = ("{} AS `{}`".format(value, table.columns[0][0]),)
+        else:
+            parse = "from_json" if form == "json" else "from_csv"
+            columns = ("{}({}, '{}') AS row".format(parse, value, table.schema.replace("'", "\\'")),)
+        return ReaderSpec("kafka", tuple(kafka), columns=columns, kafka=True, flatten=form != "raw")
+    return None
+
+
+_STARTUP = {"earliest-offset": "earliest", "latest-offset": "latest"}
+
+
+def table_writer(table: Table) -> Optional[WriterSpec]:
+    """The streaming write of a sink table, else None."""
+    options = dict(table.options)
+    connector = table.connector
+    if connector in ("print", "blackhole"):
+        return WriterSpec("console" if connector == "print" else "noop")
+    if connector == "filesystem":
+        form = _FILE_FORMATS.get(options.get("format", ""))
+        if form is None or "path" not in options:
+            return None
+        return WriterSpec(form, (("path", options["path"]),))
+    if connector == "kafka":
+        kafka = _kafka_options(options)
+        form = options.get("format", options.get("value.format"))
+        if kafka is None or "topic" not in options or form not in ("json", "csv", "raw"):
+            return None
+        names = ", ".join("`{}`".format(n) for n, _ in table.columns)
+        value = {"json": "to_json(struct({}))", "csv": "to_csv(struct({}))",
+                 "raw": "CAST({} AS STRING)"}[form].format(names)
+        return WriterSpec("kafka", tuple([("topic", options["topic"])] + kafka),
+                          columns=(value + " AS value",), kafka=True)
+    return None
+
+
+def column_names(table: Table) -> Sequence[str]:
+    return [n for n, _ in table.columns]

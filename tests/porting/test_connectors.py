@@ -1,0 +1,98 @@
+"""What PyFlink's Kafka, file, datagen and print configurations become: Spark's option names."""
+
+from __future__ import annotations
+
+import textwrap
+
+from pyflink_compat.porting import connectors, sql
+from pyflink_compat.porting.command import port_text
+from pyflink_compat.porting.report import Outcome
+
+KAFKA_JOB = textwrap.dedent('''\
+    from pyflink.common import WatermarkStrategy
+    from pyflink.common.serialization import SimpleStringSchema
+    from pyflink.datastream import StreamExecutionEnvironment
+    from pyflink.datastream.connectors.kafka import (
+        FlinkKafkaConsumer, FlinkKafkaProducer, KafkaOffsetsInitializer, KafkaRecordSerializationSchema,
+        KafkaSink, KafkaSource)
+    from pyflink.table import StreamTableEnvironment
+
+    SERVERS = "broker:9092"
+    env = StreamExecutionEnvironment.get_execution_environment()
+    source = KafkaSource.builder().set_bootstrap_servers(SERVERS).set_topic_pattern("in-.*") \\
+        .set_group_id("g").set_starting_offsets(KafkaOffsetsInitializer.latest()) \\
+        .set_property("security.protocol", "SSL").set_value_only_deserializer(SimpleStringSchema()).build()
+    events = env.from_source(source, WatermarkStrategy.no_watermarks(), "events")
+    consumer = FlinkKafkaConsumer(topics=["a", "b"], deserialization_schema=SimpleStringSchema(),
+                                  properties={"bootstrap.servers": SERVERS, "group.id": "old"})
+    legacy = env.add_source(consumer)
+    sink = KafkaSink.builder().set_bootstrap_servers(SERVERS).set_record_serializer(
+        KafkaRecordSerializationSchema.builder().set_topic("out")
+        .set_value_serialization_schema(SimpleStringSchema()).build()).build()
+    events.sink_to(sink)
+    legacy.add_sink(FlinkKafkaProducer("copy", SimpleStringSchema(), {"bootstrap.servers": SERVERS}))
+    t_env = StreamTableEnvironment.create(env)
+    t_env.execute_sql("""CREATE TABLE clicks (user_id STRING, n INT) WITH ('connector' = 'kafka',
+        'topic' = 'clicks', 'properties.bootstrap.servers' = 'broker:9092',
+        'properties.group.id' = 'tg', 'scan.startup.mode' = 'earliest-offset', 'format' = 'json')""")
+    t_env.execute_sql("""CREATE TABLE totals (user_id STRING, total INT) WITH ('connector' = 'kafka',
+        'topic' = 'totals', 'properties.bootstrap.servers' = 'broker:9092', 'format' = 'json')""")
+    t_env.execute_sql("INSERT INTO totals SELECT user_id, SUM(n) FROM clicks GROUP BY user_id")
+    ''')
+
+
+def _options(code: str) -> list:
+    import re
+
+    return re.findall(r"\.option\('([^']+)'", code)
+
+
+def test_every_generated_kafka_option_is_one_spark_documents():
+    ported, report = port_text(KAFKA_JOB)
+    assert report.left == 0, [f for f in report.findings if f.outcome is Outcome.LEFT]
+    names = _options(ported)
+    assert {"kafka.bootstrap.servers", "subscribePattern", "subscribe", "startingOffsets", "kafka.group.id",
+            "topic", "kafka.security.protocol"} <= set(names)
+    allowed = connectors.SPARK_KAFKA_SOURCE_OPTIONS | connectors.SPARK_KAFKA_SINK_OPTIONS
+    assert all(n in allowed or n.startswith("kafka.") for n in names), names
+    # the grouped query is written in update mode, its rows as JSON values
+    assert ".outputMode('update')" in ported and "to_json(struct(`user_id`, `total`))" in ported
+    # the report says how to add the connector
+    assert any("spark.jars.packages=org.apache.spark:spark-sql-kafka-0-10_2.13:" in n for n in report.notes)
+
+
+def test_a_second_run_over_generated_code_changes_nothing():
+    once, _ = port_text(KAFKA_JOB)
+    twice, report = port_text(once)
+    assert twice == once and report.left == 0
+
+
+def test_queries_spark_does_not_run_as_flink_does_are_left():
+    assert sql.spark_query("SELECT a, COUNT(*) FROM t WHERE b > 1 GROUP BY a")
+    assert not sql.spark_query("SELECT TUMBLE_START(ts, INTERVAL '1' MINUTE) FROM t "
+                               "GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)")
+    assert not sql.spark_query("SELECT my_udf(a) FROM t")
+    assert not sql.spark_query("SELECT * FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTES))")
+
+
+def test_tables_with_time_attributes_or_unknown_types_are_not_translated():
+    assert sql.create_table("CREATE TABLE t (a INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                            "WITH ('connector' = 'datagen')") is None
+    assert sql.create_table("CREATE TABLE t (a INT, p AS PROCTIME()) WITH ('connector' = 'datagen')") is None
+    table = sql.create_table("CREATE TEMPORARY TABLE IF NOT EXISTS `t` (a VARCHAR(10), b DECIMAL(10, 2)) "
+                             "WITH ('connector' = 'print')")
+    assert table is not None and table.columns == (("a", "STRING"), ("b", "DECIMAL(10,2)"))
+
+
+def test_a_user_function_in_the_pipeline_is_left_whole_with_the_pyspark_way():
+    job = textwrap.dedent('''\
+        from pyflink.table import EnvironmentSettings, TableEnvironment
+        t_env = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
+        t_env.execute_sql("CREATE TABLE s (a INT) WITH ('connector' = 'datagen')")
+        t_env.execute_sql("CREATE TABLE k (a INT) WITH ('connector' = 'print')")
+        t_env.execute_sql("INSERT INTO k SELECT plus_one(a) FROM s").wait()
+        ''')
+    ported, report = port_text(job)
+    assert [f.line for f in report.findings if f.outcome is Outcome.LEFT] == [5]
+    assert 't_env.execute_sql("INSERT INTO k SELECT plus_one(a) FROM s").wait()' in ported
+    assert "# pyflink-compat port: TableEnvironment.execute_sql: Run SQL with spark.sql" in ported
