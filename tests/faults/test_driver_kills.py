@@ -21,6 +21,8 @@ from tests.integration.drivers.killable import JOB, KillableDriver
 
 SEED = int(os.environ.get("PYFLINK_COMPAT_FAULT_SEED", "20261123"))
 N_FILES = 20
+#: Kills per trigger mode in the exactly-once test (eight in all).
+KILLS_PER_MODE = 4
 ROWS_PER_FILE = 3
 
 
@@ -73,8 +75,9 @@ def test_exactly_once_across_random_driver_kills(spark, tmp_path, trigger_mode):
     records = write_json_files(tmp_path / "in", N_FILES, ROWS_PER_FILE)
     expected = sorted(r["id"] for r in records)
     inputs = tree(tmp_path / "in")
-    points = _kill_randomly(tmp_path, 7, rng, *(["interval_mode"] if trigger_mode == "interval_mode" else []))
-    assert len(points) == 7, points
+    points = _kill_randomly(tmp_path, KILLS_PER_MODE, rng,
+                            *(["interval_mode"] if trigger_mode == "interval_mode" else []))
+    assert len(points) == KILLS_PER_MODE, points
 
     parquet = [row["id"] for row in spark.read.parquet(str(tmp_path / "out" / "parquet")).select("id").collect()]
     lost, duplicated = _figures("exactly-once parquet (metadata log)", expected, parquet, len(points), points)

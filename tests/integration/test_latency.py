@@ -3,6 +3,7 @@ the ``CHECKPOINT_INTERVAL`` trigger mode still runs one micro-batch per interval
 
 from __future__ import annotations
 
+import logging
 import math
 import statistics
 import time
@@ -82,10 +83,14 @@ def test_one_checkpoint_is_reported_per_interval_counting_every_batch_in_it(make
     assert all(later - earlier >= 1500 for earlier, later in zip(ends, ends[1:-1]))
 
 
-def test_in_checkpoint_interval_mode_files_wait_for_the_batch_of_each_interval(make_env, tmp_path):
-    sink, written, client = _deliver(make_env, tmp_path, 3000, files=12,
-                                     options={"compat.trigger.mode": "CHECKPOINT_INTERVAL"})
+def test_in_checkpoint_interval_mode_files_wait_for_the_batch_of_each_interval(make_env, tmp_path, caplog):
+    with caplog.at_level(logging.WARNING, logger="pyflink_compat.job"):
+        sink, written, client = _deliver(make_env, tmp_path, 3000, files=12,
+                                         options={"compat.trigger.mode": "CHECKPOINT_INTERVAL"})
     client.cancel().result(60)
+    # the job said at its start that its records may wait
+    assert any("records may wait up to 3000 ms before they reach the sinks of 'events'" in r.getMessage()
+               for r in caplog.records), [r.getMessage() for r in caplog.records]
     delays = _delays(sink, written)
     batches = [b for b, rows in sink.rows.items() if rows]
     # 6 s of arrivals at one batch per 3 s: a few batches, and files wait about half an interval
