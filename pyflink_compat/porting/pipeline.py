@@ -27,6 +27,7 @@ import libcst as cst
 from pyflink_compat.porting import connectors, sql
 from pyflink_compat.porting.connectors import ReaderSpec, WriterSpec
 from pyflink_compat.porting.resolver import Ref, RefKind
+from pyflink_compat.spark.connector_packages import installed_kafka_package
 
 __all__ = ["PipelineWriter"]
 
@@ -335,7 +336,7 @@ class PipelineWriter:
         return name
 
     def _note_kafka(self) -> None:
-        self.porter.notes.append(connectors.KAFKA_PACKAGE_NOTE.format(connectors.kafka_package()))
+        self.porter.notes.append(connectors.KAFKA_PACKAGE_NOTE.format(installed_kafka_package()))
 
     # -- statements ------------------------------------------------------------------------
     def rewrite(self, line: cst.SimpleStatementLine) -> Optional[Rewrite]:
