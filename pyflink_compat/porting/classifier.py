@@ -108,6 +108,8 @@ class JobPorter(cst.CSTTransformer):
         self.rename_root = import_rewriter.binds_pyflink(module.code)
         #: how many imports of PyFlink or pyflink_compat the job has
         self.job_imports = 0
+        #: how many indented blocks enclose the statement being ported
+        self.depth = 0
         self._refs: Dict[int, Optional[Ref]] = {}
         self._classes: Set[str] = set()
 
@@ -298,6 +300,20 @@ class JobPorter(cst.CSTTransformer):
         calls = self._calls_in([d for d in original_node.decorators])
         self.bindings.pop(original_node.name.value, None)
         return self._settle(original_node, updated_node, original_node.name, calls)
+
+    # -- blocks ----------------------------------------------------------------------------
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        self.depth += 1
+
+    def leave_IndentedBlock(self, original_node: cst.IndentedBlock, updated_node: cst.IndentedBlock
+                            ) -> cst.IndentedBlock:
+        ending = self.writer.flush(self.depth) if self.generate else []
+        self.depth -= 1
+        return updated_node.with_changes(body=list(updated_node.body) + ending) if ending else updated_node
+
+    def leave_Module(self, original_node: cst.Module, updated_node: cst.Module) -> cst.Module:
+        ending = self.writer.flush(0) if self.generate else []
+        return updated_node.with_changes(body=list(updated_node.body) + ending) if ending else updated_node
 
     # -- imports ---------------------------------------------------------------------------
     def leave_Import(self, original_node: cst.Import, updated_node: cst.Import) -> cst.Import:

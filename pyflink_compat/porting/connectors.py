@@ -11,13 +11,12 @@ rather than half-translated.
 
 from __future__ import annotations
 
-from importlib import metadata
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import attrs
 
 __all__ = ["ReaderSpec", "WriterSpec", "SPARK_KAFKA_SOURCE_OPTIONS", "SPARK_KAFKA_SINK_OPTIONS",
-           "kafka_package", "kafka_source", "kafka_consumer", "kafka_sink", "kafka_producer",
+           "kafka_source", "kafka_consumer", "kafka_sink", "kafka_producer",
            "file_source", "file_sink", "KAFKA_PACKAGE_NOTE"]
 
 #: Spark's option names of the Kafka source, as its Structured Streaming + Kafka Integration
@@ -42,15 +41,6 @@ KAFKA_PACKAGE_NOTE = ("the Kafka source and sink need Spark's Kafka connector on
 #: that Spark's ``startingOffsets`` has.
 _STARTING = {"earliest-offset": "earliest", "latest-offset": "latest", "earliest": "earliest",
              "latest": "latest"}
-
-
-def kafka_package() -> str:
-    """The Maven coordinates of Spark's Kafka connector for the installed pyspark."""
-    try:
-        version = metadata.version("pyspark")
-    except metadata.PackageNotFoundError:  # pragma: no cover - pyspark is a dependency
-        version = "<spark version>"
-    return "org.apache.spark:spark-sql-kafka-0-10_2.13:{}".format(version)
 
 
 def _py(value: Any) -> str:

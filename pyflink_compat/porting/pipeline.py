@@ -10,7 +10,11 @@ configures is static in the code (literals, and names bound to literals):
   function from a DataFrame to its ``writeStream``; ``print()``, ``sink_to`` and ``add_sink``
   of a generated DataFrame: ``env.add_sink(..., name=...)``;
 * Table API: ``execute_sql`` of ``CREATE TABLE`` (``datagen``, ``filesystem``, ``kafka``,
-  ``print``) and of ``INSERT INTO ... SELECT`` that Spark SQL runs as it is.
+  ``print``) and of ``INSERT INTO ... SELECT`` that Spark SQL runs as it is. Each INSERT
+  registers its sink; ``env.execute`` runs the sinks registered so far where the job waits
+  (``.wait()`` of the INSERT or of its result), else once where the INSERTs' block ends. An
+  execution takes the environment's sinks, so no INSERT runs twice, and INSERTs Flink runs as
+  concurrent jobs run as concurrent queries of one Spark job.
 
 Anything else gives None and the statement is left to a person, whole.
 """
@@ -27,6 +31,7 @@ import libcst as cst
 from pyflink_compat.porting import connectors, sql
 from pyflink_compat.porting.connectors import ReaderSpec, WriterSpec
 from pyflink_compat.porting.resolver import Ref, RefKind
+from pyflink_compat.spark.connector_packages import installed_kafka_package
 
 __all__ = ["PipelineWriter"]
 
@@ -46,6 +51,8 @@ class Porter(Protocol):
     module: cst.Module
     bindings: Dict[str, Ref]
     notes: List[str]
+    #: how many indented blocks enclose the statement being ported
+    depth: int
 
     def ref_of(self, node: cst.BaseExpression) -> Optional[Ref]:
         ...
@@ -103,6 +110,10 @@ class PipelineWriter:
         self.views: Dict[str, bool] = {}
         self.tables: Dict[str, sql.Table] = {}
         self.sink_names: Set[str] = set()
+        # INSERTs registered but not run yet: per enclosing block depth, the environment and
+        # the sinks; and the names bound to an INSERT's result, with the depth of their INSERT
+        self.pending: Dict[int, Tuple[str, List[str]]] = {}
+        self.results: Dict[str, int] = {}
         code = porter.module.code
         # the tables a job writes: their CREATE TABLE becomes a writer, not a source
         self.table_sinks = {m.lower() for m in re.findall(r"INSERT\s+INTO\s+`?(\w+)`?", code, re.IGNORECASE)}
@@ -335,7 +346,7 @@ class PipelineWriter:
         return name
 
     def _note_kafka(self) -> None:
-        self.porter.notes.append(connectors.KAFKA_PACKAGE_NOTE.format(connectors.kafka_package()))
+        self.porter.notes.append(connectors.KAFKA_PACKAGE_NOTE.format(installed_kafka_package()))
 
     # -- statements ------------------------------------------------------------------------
     def rewrite(self, line: cst.SimpleStatementLine) -> Optional[Rewrite]:
@@ -355,7 +366,7 @@ class PipelineWriter:
         except (_NotStatic, KeyError, TypeError, ValueError):
             return None
 
-    def _rewrite(self, target: Optional[str], value: cst.BaseExpression) -> Optional[Rewrite]:
+    def _rewrite(self, target: Optional[str], value: cst.BaseExpression, waited: bool = False) -> Optional[Rewrite]:
         if not isinstance(value, cst.Call):
             return None
         func = value.func
@@ -370,13 +381,16 @@ class PipelineWriter:
             return None
         method, receiver = func.attr.value, func.value
         if method == "wait" and not value.args and isinstance(receiver, cst.Call):
-            return self._rewrite(target, receiver)
+            return self._rewrite(target, receiver, waited=True)
+        if method == "wait" and not value.args and isinstance(receiver, cst.Name) and target is None \
+                and receiver.value in self.results:
+            return self._wait_for(self.results[receiver.value])
         env = self._env_of(receiver, "StreamExecutionEnvironment")
         if env is not None and target is not None:
             return self._datastream_source(target, env, method, value)
         table_env = self._env_of(receiver, "TableEnvironment")
         if table_env is not None and method == "execute_sql" and len(value.args) == 1:
-            return self._execute_sql(table_env, self._literal(value.args[0].value))
+            return self._execute_sql(table_env, self._literal(value.args[0].value), waited, target)
         if isinstance(receiver, cst.Name) and receiver.value in self.frames and target is None:
             return self._datastream_sink(receiver.value, method, value)
         return None
@@ -470,7 +484,8 @@ class PipelineWriter:
         return [_statement(statement)], "env.add_sink of writeStream.format({!r})".format(writer.format)
 
     # -- Table API -------------------------------------------------------------------------
-    def _execute_sql(self, table_env: str, statement: Any) -> Optional[Rewrite]:
+    def _execute_sql(self, table_env: str, statement: Any, waited: bool = False,
+                     target: Optional[str] = None) -> Optional[Rewrite]:
         if not isinstance(statement, str):
             return None
         env = table_env + ".stream_execution_environment"
@@ -479,7 +494,7 @@ class PipelineWriter:
             return self._create_table(env, table)
         insert = sql.insert_into(statement)
         if insert is not None:
-            return self._insert(env, *insert)
+            return self._insert(env, *insert, waited=waited, target=target)
         return None
 
     def _create_table(self, env: str, table: sql.Table) -> Optional[Rewrite]:
@@ -519,7 +534,8 @@ class PipelineWriter:
         statements.append(_statement("{}.createOrReplaceTempView({!r})".format(code, table.name)))
         return statements, "a streaming DataFrame registered as the temporary view {!r}".format(table.name)
 
-    def _insert(self, env: str, sink: str, query: str) -> Optional[Rewrite]:
+    def _insert(self, env: str, sink: str, query: str, waited: bool = False,
+                target: Optional[str] = None) -> Optional[Rewrite]:
         key = sink.lower()
         function = "write_" + re.sub(r"\W", "_", sink)
         if key not in self.tables or function not in self.sinks or not sql.spark_query(query):
@@ -534,9 +550,35 @@ class PipelineWriter:
         bounded = all(self.views[s] for s in sources)
         frame = "{}.spark_session.sql({!r})".format(env, query)
         writer_code = writer.render(frame, "update") if grouped else "{}({})".format(function, frame)
-        statements = [
-            _statement("{}.add_sink({}, name={!r}{})".format(env, writer_code, self._sink_name(sink),
-                                                            ", bounded=True" if bounded else "")),
-            _statement("{}.execute({!r})".format(env, "insert-into_" + sink)),
-        ]
+        name = self._sink_name(sink)
+        statements = [_statement("{}.add_sink({}, name={!r}{})".format(
+            env, writer_code, name, ", bounded=True" if bounded else ""))]
+        depth = self.porter.depth
+        _, names = self.pending.setdefault(depth, (env, []))
+        names.append(name)
+        if target is not None:
+            self.results[target] = depth
+        if not waited:
+            return statements, ("spark.sql over the temporary views, written by env.add_sink; the "
+                                "INSERTs of a block run together, when it ends or a result is waited for")
+        statements.append(self._execute(depth))
         return statements, "spark.sql over the temporary views, written by env.add_sink and run by env.execute"
+
+    def _execute(self, depth: int) -> cst.BaseStatement:
+        """``env.execute(...)`` of the INSERTs registered at ``depth`` (all the environment's
+        sinks so far: they run as one job of several queries, as a Flink statement set does)."""
+        env, names = self.pending.pop(depth)
+        return _statement("{}.execute({!r})".format(env, "insert-into_" + ",".join(names)))
+
+    def _wait_for(self, depth: int) -> Rewrite:
+        """``result.wait()`` of an INSERT: runs the INSERTs of its block when in that block;
+        elsewhere (a nested block, or once they ran) the block's end runs and waits for them."""
+        if depth == self.porter.depth and depth in self.pending:
+            return [self._execute(depth)], "env.execute of the INSERTs registered so far"
+        return [], "nothing to wait for here: the INSERTs run, and are waited for, where their block ends"
+
+    def flush(self, depth: int) -> List[cst.BaseStatement]:
+        """What ends a block at ``depth``: ``env.execute`` of its INSERTs not run yet."""
+        if depth not in self.pending:
+            return []
+        return [self._execute(depth)]

@@ -30,6 +30,7 @@ from pyflink_compat.settings.registry import SETTINGS, JobSettings, Setting
 from pyflink_compat.settings import values
 from pyflink_compat.settings.registry import Retention, StorageKind, StorageSpec, TriggerMode
 from pyflink_compat.settings.store import SettingsStore, object_of
+from pyflink_compat.spark.connector_packages import missing_kafka_connector
 from pyflink_compat.spark.ownership import make_temporary_root, remove_temporary_root
 from pyflink_compat.spark.query_introspection import is_stateful, sink_format, sources_bounded
 from pyflink_compat.spark.restart import RestartPolicy, restart_policy_for
@@ -179,6 +180,8 @@ class JobPlan:
         own ``spark.sql.shuffle.partitions`` when that is set (``None``: Spark's default).
     :param temporary_root: The directory the run owns for the checkpoint locations of queries
         whose checkpoints need not outlive it (``PLANNED_TEMPORARY_ROOT`` before a run).
+    :param missing_connectors: For each query whose connector the session's JVM cannot load,
+        what is missing and the package to add (the job then refuses to start).
     """
 
     job_name: str
@@ -195,6 +198,7 @@ class JobPlan:
     unread_keys: Tuple[Tuple[str, Optional[str]], ...] = ()
     shuffle_partitions: Optional[int] = None
     temporary_root: str = PLANNED_TEMPORARY_ROOT
+    missing_connectors: Tuple[str, ...] = ()
 
     @property
     def checkpoint_timeout(self) -> int:
@@ -267,6 +271,8 @@ class JobPlan:
             lines.append("  jars: {} (not loaded at run time: pass them with spark-submit --jars "
                          "{}, or set spark.jars / spark.jars.packages when the application "
                          "starts)".format(paths, ",".join(paths.split(";"))))
+        for missing in self.missing_connectors:
+            lines.append("  missing connector: {}".format(missing))
         for path in self.python_files:
             lines.append("  python file: {} (SparkContext.addPyFile at job start)".format(path))
         for path in self.python_archives:
@@ -565,10 +571,11 @@ def plan_job(
     if paced is not None and paced.snapshot_every is not None:
         keys[MIN_DELTAS_FOR_SNAPSHOT] = str(paced.snapshot_every)
     partitions = keys.get(SHUFFLE_PARTITIONS) if SHUFFLE_PARTITIONS in keys else session_partitions
+    missing = tuple(m for m in (missing_kafka_connector(q.name, q.sink_format) for q in queries) if m)
     return JobPlan(job_name, settings, resolved, keys,
                    tuple(queries), tuple(statuses), restart_policy_for(settings), job_dir,
                    limit, _split(settings.python_files), _split(settings.python_archives),
-                   unread_keys(explicit_keys), _positive(partitions), temporary_root)
+                   unread_keys(explicit_keys), _positive(partitions), temporary_root, missing)
 
 
 def _split(text: Optional[str]) -> Tuple[str, ...]:

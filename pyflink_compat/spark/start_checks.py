@@ -2,6 +2,9 @@
 
 :func:`check_before_start` runs once per job start, before any query:
 
+* it refuses a job whose plan names a connector missing from the class path (Spark's Kafka
+  connector for a query writing to Kafka), with the package to add, rather than let Spark
+  fail the query with its own error;
 * it refuses settings that can never work on Spark (:func:`impossible_settings`): a state
   store provider or checkpoint file manager is a JVM class Spark loads when a query starts,
   and a name it cannot load (a typo such as ``state.backend.type: rocks-db``, or a custom
@@ -45,11 +48,11 @@ from pyflink_compat.spark.translation import (
     FILE_MANAGER_CLASS, HDFS_PROVIDER, PROVIDER_CLASS, ROCKSDB_PROVIDER, SHUFFLE_PARTITIONS)
 from pyflink_compat.spark.watched_query import WatchedQuery
 from pyflink_compat.util.exceptions import job_start_failure
-from pyflink_compat.util.java_classes import context_class_loader, jvm
+from pyflink_compat.util.java_classes import class_loadable
 
 __all__ = [
     "NoSparkEffectWarning", "PreparedDirectories", "StateStoreMismatchWarning", "check_before_start",
-    "class_loadable", "impossible_settings", "prepare_directories", "record_new_shape", "starting_points",
+    "impossible_settings", "prepare_directories", "record_new_shape", "starting_points",
 ]
 
 LOG = logging.getLogger("pyflink_compat.job")
@@ -100,6 +103,8 @@ def check_before_start(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPla
     :raises JobExecutionError: when the job cannot run (nothing was started or deleted).
     """
     problem = impossible_settings(plan)
+    if problem is None and plan.missing_connectors:
+        problem = "; ".join(plan.missing_connectors)
     if problem is not None:
         raise job_start_failure(plan.job_name, problem)
     try:
@@ -130,15 +135,6 @@ def impossible_settings(plan: JobPlan) -> Optional[str]:
                                 manager, (StorageKind.JOBMANAGER.value, StorageKind.FILESYSTEM.value),
                                 class_loadable(manager))
     return None
-
-
-def class_loadable(name: str) -> bool:
-    """Whether the JVM finds class ``name`` through the calling thread's context class loader."""
-    try:
-        jvm().java.lang.Class.forName(name, False, context_class_loader())
-    except Exception:  # ClassNotFoundException and friends
-        return False
-    return True
 
 
 def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPlan]], spark: Any,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, List, Optional, TypeVar
 
 __all__ = ["jvm", "java_class", "java_static", "class_object", "per_gateway",
-           "context_class_loader"]
+           "context_class_loader", "class_loadable"]
 
 T = TypeVar("T")
 
@@ -89,3 +89,12 @@ def class_object(name: str) -> Any:
 def context_class_loader() -> Any:
     """The class loader of the calling JVM thread, which sees the classes a user added."""
     return jvm().Thread.currentThread().getContextClassLoader()
+
+
+def class_loadable(name: str) -> bool:
+    """Whether the JVM finds class ``name`` through the calling thread's context class loader."""
+    try:
+        jvm().java.lang.Class.forName(name, False, context_class_loader())
+    except Exception:  # ClassNotFoundException and friends
+        return False
+    return True

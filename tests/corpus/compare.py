@@ -12,7 +12,8 @@ from typing import Any, Dict, List
 class Tally:
     """Per-session results, for the summary line."""
 
-    def __init__(self) -> None:
+    def __init__(self, label: str = "corpus: {} preambles") -> None:
+        self.label = label
         self.results: Dict[str, List[str]] = {}
 
     def add(self, name: str, differences: List[str]) -> None:
@@ -20,7 +21,7 @@ class Tally:
 
     def summary(self) -> str:
         differ = sum(1 for diffs in self.results.values() if diffs)
-        return "corpus: {} preambles, {} match PyFlink, {} differ".format(
+        return (self.label + ", {} match PyFlink, {} differ").format(
             len(self.results), len(self.results) - differ, differ)
 
     def details(self) -> List[str]:
@@ -30,6 +31,7 @@ class Tally:
 
 
 SESSION = Tally()
+WHOLE_FILES = Tally("whole job files: {} preambles")
 
 
 def _short(value: Any) -> str:

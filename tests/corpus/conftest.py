@@ -7,9 +7,10 @@ from . import compare
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    tally = compare.SESSION
-    if tally.results:
+    tallies = [t for t in (compare.SESSION, compare.WHOLE_FILES) if t.results]
+    if tallies:
         terminalreporter.write_sep("-", "PyFlink job corpus")
+    for tally in tallies:
         terminalreporter.write_line(tally.summary())
         for line in tally.details():
             terminalreporter.write_line(line)

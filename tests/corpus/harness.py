@@ -376,9 +376,20 @@ def sandbox(name: str) -> Iterator[Tuple[Dict[str, Any], "_Normaliser"]]:
 
 def run_preamble(name: str, root: str = "pyflink") -> Dict[str, Any]:
     """Run preamble ``name`` with ``pyflink`` mapped to ``root``; its outcome and probes."""
+    return run_code(name, lambda: compile_preamble(name, root))
+
+
+def run_source(name: str, source: str) -> Dict[str, Any]:
+    """Run a preamble given as source text (its imports already naming the root); its outcome
+    and probes."""
+    return run_code(name, lambda: compile(source, "<corpus:{}>".format(name), "exec"))
+
+
+def run_code(name: str, make_code: Callable[[], Any]) -> Dict[str, Any]:
+    """Compile (``make_code``) and run a preamble in a sandbox; its outcome and probes."""
     with sandbox(name) as (namespace, norm):
         try:
-            code = compile_preamble(name, root)
+            code = make_code()
             with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 exec(code, namespace)

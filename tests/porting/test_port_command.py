@@ -197,3 +197,29 @@ def test_imports_inside_the_tool_stay_out_of_a_job(tmp_path):
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
                          timeout=120, env=dict(os.environ, PYTHONPATH=str(REPOSITORY)))
     assert out.stdout.strip() == "False"
+
+
+def test_inserts_without_a_wait_run_together_where_their_block_ends():
+    job = textwrap.dedent('''\
+        from pyflink.table import EnvironmentSettings, TableEnvironment
+
+        def main(is_local):
+            t_env = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
+            t_env.execute_sql("CREATE TABLE a (x BIGINT) WITH ('connector' = 'datagen')")
+            t_env.execute_sql("CREATE TABLE b (x BIGINT) WITH ('connector' = 'print')")
+            t_env.execute_sql("CREATE TABLE c (x BIGINT) WITH ('connector' = 'blackhole')")
+            t_env.execute_sql("INSERT INTO b SELECT x FROM a")
+            result = t_env.execute_sql("INSERT INTO c SELECT x FROM a")
+            if is_local:
+                result.wait()
+        ''')
+    ported, report = port_text(job, "job.py")
+    assert report.left == 0
+    lines = [line.strip() for line in ported.splitlines()]
+    sinks = [i for i, line in enumerate(lines) if ".add_sink(" in line]
+    runs = [i for i, line in enumerate(lines) if ".execute(" in line]
+    # both sinks registered, then one run of them both at the end of main(), whichever branch
+    assert len(sinks) == 2 and len(runs) == 1 and runs[0] > max(sinks)
+    assert ported.splitlines()[runs[0]].startswith("    t_env.stream_execution_environment.execute('insert-into_b,c')")
+    assert lines[lines.index("if is_local:") + 1] == "pass"
+    assert port_text(ported, "job.py")[0] == ported
