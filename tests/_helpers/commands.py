@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple
 
 import pytest
@@ -44,9 +45,12 @@ class Commands:
                         PYTHONPATH=os.pathsep.join(p for p in (REPO, os.environ.get("PYTHONPATH")) if p))
         self.env.update(extra or {})
 
-    def start(self, *args: str) -> "subprocess.Popen[str]":
+    def start(self, *args: str, own_group: bool = False) -> "subprocess.Popen[str]":
+        """Start a command; ``own_group``: in a process group of its own, which the job program
+        an attached ``run`` starts joins (so that :func:`kill_group` ends both)."""
         return subprocess.Popen([sys.executable, "-m", "pyflink_compat.cli"] + list(args), env=self.env,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                start_new_session=own_group)
 
     def __call__(self, *args: str, timeout: float = 180) -> Tuple[int, str, str]:
         process = self.start(*args)
@@ -64,6 +68,19 @@ def finished(process: "subprocess.Popen[str]", timeout: float = 240) -> Dict[str
     out, err = process.communicate(timeout=timeout)
     assert process.returncode == 0, (out, err)
     return dict(json.loads(out))
+
+
+def collect_lines(stream: Any) -> List[str]:
+    """The lines of a process's output as they come (read by a thread of their own, so that
+    the process never blocks on a full pipe)."""
+    lines: List[str] = []
+
+    def read() -> None:
+        for line in stream:
+            lines.append(line.rstrip("\n"))
+
+    threading.Thread(target=read, daemon=True).start()
+    return lines
 
 
 def output_ids(out: Any) -> List[int]:

@@ -1,13 +1,14 @@
 """The commands as an operations team uses them, each from a process of its own, on jobs that
 ``pyflink-compat run -d`` started as driver processes: list, info, the upgrade runbook of
 docs/operations.rst (savepoint, stop, change the pipeline, run from the savepoint), and a driver
-killed with SIGKILL. (Cancelling, and two jobs in one storage: ``test_requests.py``.)"""
+killed with SIGKILL; and an attached ``run``, which prints the job's id while the job runs and
+ends as the job does. (Two jobs in one storage: ``test_requests.py``.)"""
 
 from __future__ import annotations
 
 import time
 
-from tests._helpers.commands import ORDERS_JOB as JOB, Commands, finished, kill_group, output_ids
+from tests._helpers.commands import ORDERS_JOB as JOB, Commands, collect_lines, finished, kill_group, output_ids
 from tests._helpers.files import read_batch_files, write_json_files
 from tests._helpers.waiting import wait_until
 
@@ -65,3 +66,22 @@ def test_a_job_started_with_run_is_listed_saved_stopped_resumed_exactly_once_and
     assert time.monotonic() - started < 10
     code, _, err = cli("savepoint", "orders")  # the name: the earlier run ended, the newest is gone
     assert code == 3 and "Several jobs are named 'orders'" in err
+
+
+def test_an_attached_run_prints_the_job_id_while_the_job_runs_and_fails_when_another_process_cancels_it(
+        tmp_path, drivers):
+    cli = Commands(tmp_path, extra={"PYSPARK_SUBMIT_ARGS": _SPARK})
+    write_json_files(tmp_path / "in", n_files=2, rows_per_file=3)
+    attached = cli.start("run", "-py", JOB, str(tmp_path / "in"), str(tmp_path / "out"), "attached", own_group=True)
+    drivers.append(attached.pid)
+    out, err = collect_lines(attached.stdout), collect_lines(attached.stderr)
+    prefix = "Job has been submitted with JobID "
+    (job_id,) = wait_until(lambda: [line[len(prefix):] for line in out if line.startswith(prefix)], timeout=120,
+                           what="the attached run to print the job id")
+    (listed,) = cli.json("list")["jobs"]
+    assert (listed["job_id"], listed["shown_status"]) == (job_id, "RUNNING") and attached.poll() is None
+    code, _, cancel_err = cli("cancel", job_id)
+    assert code == 0, cancel_err
+    assert attached.wait(60) == 1, (out, err[-20:])
+    wait_until(lambda: "Job {} (attached) ended CANCELED.".format(job_id) in out, timeout=5,
+               what="the attached run's last line")
