@@ -14,7 +14,8 @@ import attrs
 import pytest
 
 from pyflink_compat.spark.control_channel import (
-    Action, ControlChannel, JobNotRunning, NoAnswer, Outcome, Request, RequestFailed, send_request)
+    Action, ControlChannel, JobNotRunning, NoAnswer, Outcome, Request, RequestFailed, request_poll_seconds,
+    send_request)
 from pyflink_compat.spark.job_registry import (
     GONE, JobNotFound, JobRecord, JobRegistry, StatusChange, driver_gone, find_job, gone_reason, process_alive,
     process_start, shown_status, this_host)
@@ -109,6 +110,18 @@ def test_the_liveness_rule_lets_the_process_decide_on_its_host_and_the_heartbeat
         assert reason is None
     else:
         assert reason is not None and gone in reason
+
+
+@pytest.mark.parametrize("intervals_ms, seconds", [
+    ([100], 0.1),  # the buffer timeout's batches: a request waits for at most one batch interval
+    ([150, 60000], 0.15),  # the fastest query decides
+    ([None], 0.1),  # batches as soon as input arrives: as often as is reasonable
+    ([20], 0.1),
+    ([10000], 0.2),  # one batch per checkpoint interval: still five times a second
+    ([], 0.2),
+])
+def test_a_job_looks_for_requests_once_per_batch_interval_within_bounds(intervals_ms, seconds):
+    assert request_poll_seconds(intervals_ms) == pytest.approx(seconds)
 
 
 def test_ten_missed_heartbeats_count_when_they_last_longer_than_15_s():
