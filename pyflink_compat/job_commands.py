@@ -21,7 +21,12 @@ job through its control channel (:mod:`pyflink_compat.spark.control_channel`), w
 ``client.timeout`` (60 s by default) for its answer. ``JOB`` is a job id, a prefix of one that
 no other job has, or a job name.
 
-Exit codes: 0 done; 1 the job answered with an error, or (``run``) the job program failed;
+Without ``-d``, ``run`` prints each job's id as soon as the job records itself (``Job has been
+submitted with JobID ...``), waits for the program's end, and exits as the program and its jobs
+ended (:func:`attached_outcome`).
+
+Exit codes: 0 done; 1 the job answered with an error, or (``run``) the job program failed or a
+job it started did not finish (it was cancelled, failed, or its driver ended without its end);
 2 the command line is wrong, or asks for what Spark cannot do (``stop --drain``); 3 no job
 matches ``JOB``, or no checkpoint directory is configured; 4 the job is not running (it ended,
 or its driver is gone); 5 no answer within ``client.timeout``.
@@ -33,6 +38,7 @@ import argparse
 import contextlib
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -40,17 +46,19 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from pyflink_compat.checkpoints import SavepointError, dispose_savepoint
 from pyflink_compat.checkpoints.jvm_session import spark_for_paths
+from pyflink_compat.common.job_execution_result import JobExecutionResult
+from pyflink_compat.common.job_id import JobID
 from pyflink_compat.settings import values
 from pyflink_compat.settings.config_file import ConfigFileError, flink_configuration
 from pyflink_compat.settings.registry import SETTINGS_BY_NAME
 from pyflink_compat.spark.control_channel import (
-    Action, JobNotRunning, NoAnswer, Request, RequestFailed, send_request)
+    POLL_SECONDS, Action, JobNotRunning, NoAnswer, Request, RequestFailed, send_request)
 from pyflink_compat.spark.job_registry import (
     GONE, TERMINAL, JobNotFound, JobRecord, JobRegistry, driver_gone, find_job, shown_status)
 from pyflink_compat.spark.job_submission import Submission, absolute, start, wait_for_record
 
-__all__ = ["main", "is_job_command", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE", "EXIT_NO_JOB", "EXIT_NOT_RUNNING",
-           "EXIT_NO_ANSWER"]
+__all__ = ["main", "is_job_command", "attached_outcome", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE", "EXIT_NO_JOB",
+           "EXIT_NOT_RUNNING", "EXIT_NO_ANSWER"]
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -67,6 +75,8 @@ _SAVEPOINT_ACTIONS = ("create", "restore", "dispose", "-h", "--help")
 _CLIENT_TIMEOUT = 60.0
 #: How long ``run -d`` waits for the job it started to record itself, in seconds.
 _REGISTRATION_SECONDS = 300.0
+#: How often an attached ``run`` looks for further jobs of its program once one recorded itself.
+_ATTACHED_POLL_SECONDS = 1.0
 
 _DRAIN_REFUSED = ("stop --drain is not supported: Spark cannot advance the watermark to the end of "
                   "event time before stopping, so event-time windows and timers would not fire. Stop "
@@ -376,16 +386,70 @@ def _submission(args: argparse.Namespace, options: Dict[str, str]) -> Submission
     return Submission(os.path.abspath(script), tuple(program), merged, args.master)
 
 
+def attached_outcome(exit_code: int, records: Sequence[JobRecord]) -> Tuple[int, List[str]]:
+    """How an attached ``run`` ends, as ``flink run`` does: the exit code and what it prints, from
+    the program's exit code and the records of the jobs it started (oldest first).
+
+    It succeeds when the program did and each of its jobs finished; a job that was cancelled,
+    failed or suspended (stopped with a savepoint is finished), or whose driver ended without
+    recording its end, fails it.
+    """
+    lines: List[str] = []
+    failed = exit_code != 0
+    for record in records:
+        if record.status == "FINISHED":
+            runtime = 0 if record.ended is None else int(round((record.ended - record.started) * 1000))
+            lines += str(JobExecutionResult(JobID(record.job_id), runtime)).splitlines()
+            continue
+        failed = True
+        if record.terminal:
+            lines.append("Job {} ({}) ended {}{}.".format(record.job_id, record.name, record.status,
+                                                          ": {}".format(record.error) if record.error else ""))
+        else:
+            lines.append("Job {} ({}) did not record its end (last status {}).".format(
+                record.job_id, record.name, record.status))
+    if exit_code != 0:
+        lines.append("The job program ended with exit code {}.".format(exit_code))
+    return (EXIT_FAILED if failed else EXIT_OK), lines
+
+
+def _run_attached(submission: Submission, options: Dict[str, str], quiet: bool) -> Tuple[int, Dict[str, Any],
+                                                                                          List[str]]:
+    """Run a program and wait for its end, printing each job's id as soon as the job records
+    itself (``quiet``: not, for ``--json``)."""
+    process = start(submission, detached=False)
+    storage = _first(submission.options, "checkpoint_dir")
+    announced: List[str] = []
+
+    def jobs(registry: Optional[JobRegistry]) -> List[JobRecord]:
+        found = [] if registry is None else [r for r in registry.records() if r.submission == submission.submission_id]
+        for record in found:
+            if record.job_id not in announced:
+                announced.append(record.job_id)
+                if not quiet:
+                    print("Job has been submitted with JobID {}".format(record.job_id), flush=True)
+        return found
+
+    with contextlib.ExitStack() as stack:
+        registry = None if storage is None else stack.enter_context(_registry(options))
+        while True:
+            try:
+                code = process.wait(_ATTACHED_POLL_SECONDS if announced else POLL_SECONDS)
+                break
+            except subprocess.TimeoutExpired:
+                jobs(registry)
+            except KeyboardInterrupt:  # the job got the interrupt too, and ends as it does
+                continue
+        records = jobs(registry)
+    exit_code, lines = attached_outcome(code, records)
+    return exit_code, {"submission": submission.submission_id, "exit_code": code,
+                       "jobs": [{"job_id": r.job_id, "name": r.name, "status": r.status} for r in records]}, lines
+
+
 def _run(args: argparse.Namespace, options: Dict[str, str]) -> Tuple[int, Dict[str, Any], List[str]]:
     submission = _submission(args, options)
     if not args.detached:
-        process = start(submission, detached=False)
-        try:
-            code = process.wait()
-        except KeyboardInterrupt:  # the job got the interrupt too, and ends as it does
-            code = process.wait()
-        return (EXIT_OK if code == 0 else EXIT_FAILED), {"submission": submission.submission_id, "exit_code": code}, (
-            [] if code == 0 else ["The job program ended with exit code {}.".format(code)])
+        return _run_attached(submission, options, args.json)
     log_path = args.log or os.path.join(os.environ.get("FLINK_LOG_DIR") or tempfile.gettempdir(),
                                         "pyflink-compat-{}.log".format(submission.submission_id))
     with open(log_path, "ab") as log:

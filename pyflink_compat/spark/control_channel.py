@@ -4,7 +4,8 @@ acknowledgements it writes back.
 Any process that can write the job's checkpoint storage asks a running job to take a savepoint,
 to stop with a savepoint, or to cancel, by writing a request file into the job's directory of
 the registry (:mod:`pyflink_compat.spark.job_registry`): ``requests/<request id>.json``. The
-job looks for requests a few times a second (:mod:`pyflink_compat.spark.job_presence`) and
+job looks for requests once per micro-batch interval, five to ten times a second
+(:func:`request_poll_seconds`, :mod:`pyflink_compat.spark.job_presence`), and
 answers in ``acks/<request id>.json``: first ``ACCEPTED``, then ``SUCCEEDED`` with the result (a
 savepoint's directory) or ``FAILED`` with the error. Nothing listens on a network port, and the
 registry's directories are ``0700``, so only the account that runs the job can send requests.
@@ -29,7 +30,7 @@ import json
 import os
 import time
 import uuid
-from typing import Any, Callable, Dict, List, Mapping, Optional
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional
 
 import attrs
 
@@ -37,17 +38,35 @@ from pyflink_compat.spark.job_registry import JobRecord, JobRegistry, driver_gon
 
 __all__ = [
     "Action", "Outcome", "Request", "Acknowledgement", "ControlChannel", "RequestFailed", "JobNotRunning",
-    "NoAnswer", "send_request", "POLL_SECONDS",
+    "NoAnswer", "send_request", "request_poll_seconds", "POLL_SECONDS", "SHORTEST_POLL_SECONDS",
 ]
 
-#: How often a running job looks for requests, and a sender for the answer, in seconds.
+#: How often a running job looks for requests at least, in seconds.
 POLL_SECONDS = 0.2
+#: How often it looks at most, in seconds (:func:`request_poll_seconds`).
+SHORTEST_POLL_SECONDS = 0.1
+#: How often a sender that waits reads the job's answer, in seconds.
+_ANSWER_POLL_SECONDS = 0.05
 _REQUESTS = "requests"
 _ACKS = "acks"
 #: How often a waiting sender reads the job's record to see whether it still runs, in seconds.
 _RECORD_EVERY = 0.5
 #: How long a sender that withdrew a request waits for the job's answer to the withdrawal.
 _GRACE_SECONDS = 2.0
+
+
+def request_poll_seconds(batch_intervals_ms: Iterable[Optional[int]]) -> float:
+    """How often a running job looks for requests: once per micro-batch interval of its fastest
+    query, so that a request that arrives while a batch runs waits for no more than one interval
+    before it is taken, within :data:`SHORTEST_POLL_SECONDS` and :data:`POLL_SECONDS`.
+
+    :param batch_intervals_ms: Each query's trigger interval in ms; ``None`` for a query whose
+        next batch starts as soon as input arrives (or that runs once).
+    """
+    shortest = min((0 if ms is None else ms for ms in batch_intervals_ms), default=None)
+    if shortest is None:
+        return POLL_SECONDS
+    return min(POLL_SECONDS, max(SHORTEST_POLL_SECONDS, shortest / 1000.0))
 
 
 class Action(enum.Enum):
@@ -318,4 +337,4 @@ def send_request(registry: JobRegistry, job_id: str, request: Request, timeout: 
             raise NoAnswer("Job {} accepted the request but gave no result within {:.0f} s; it may still "
                            "complete (see `pyflink-compat info {}`).".format(job_id, timeout, job_id),
                            accepted=True)
-        time.sleep(POLL_SECONDS / 2)
+        time.sleep(_ANSWER_POLL_SECONDS)

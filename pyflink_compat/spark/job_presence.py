@@ -6,10 +6,11 @@ directory (:mod:`pyflink_compat.spark.job_registry`) and starts a thread of its 
 
 * rewrites the record every :data:`~pyflink_compat.spark.job_registry.HEARTBEAT_SECONDS`, and
   at once when the job's status changes, with its newest completed and failed checkpoints;
-* looks for control requests every :data:`~pyflink_compat.spark.control_channel.POLL_SECONDS`
-  and serves each through the run, exactly as :class:`~pyflink_compat.common.JobClient` does:
-  a savepoint, a stop with a savepoint, a cancel (so the retention rule applies as for
-  ``JobClient.cancel``); the answer is written when the run's future completes.
+* looks for control requests once per micro-batch interval of the job's fastest query (within
+  the bounds of :func:`~pyflink_compat.spark.control_channel.request_poll_seconds`) and serves
+  each through the run, exactly as :class:`~pyflink_compat.common.JobClient` does: a savepoint,
+  a stop with a savepoint, a cancel (so the retention rule applies as for ``JobClient.cancel``);
+  the answer is written when the run's future completes.
 
 The thread is not the supervisor's: the supervisor waits out restart delays and writes the
 savepoint of a stop, and a request is taken during both. The job's end is written by the
@@ -35,7 +36,8 @@ import attrs
 
 from pyflink_compat.checkpoints.errors import SavepointError
 from pyflink_compat.common.job_status import JobStatus
-from pyflink_compat.spark.control_channel import POLL_SECONDS, Action, ControlChannel, Outcome, Request
+from pyflink_compat.spark.control_channel import (
+    Action, ControlChannel, Outcome, Request, request_poll_seconds)
 from pyflink_compat.spark.failures import first_line
 from pyflink_compat.spark.job_registry import (
     HEARTBEAT_SECONDS, JobRecord, JobRegistry, StatusChange, process_start, this_host)
@@ -105,6 +107,7 @@ class JobPresence:
         self._stopped = threading.Event()
         self._ended_written = threading.Event()
         self._warned = False
+        self._poll = request_poll_seconds(query.interval_ms for query in run.plan.queries)
         self._thread = threading.Thread(target=self._loop, name="pyflink_compat-presence", daemon=True)
 
     @classmethod
@@ -188,7 +191,7 @@ class JobPresence:
     def _loop(self) -> None:
         beat = time.monotonic()
         while not self._stopped.is_set():
-            woken = self._wake.wait(POLL_SECONDS)
+            woken = self._wake.wait(self._poll)
             if self._stopped.is_set():
                 return
             self._wake.clear()

@@ -13,8 +13,9 @@ The registry and each job's directory in it are created ``0700``: only the accou
 as reads their records or sends them requests (:mod:`pyflink_compat.spark.control_channel`).
 
 A driver can die without writing its end (``SIGKILL``, a lost machine). A record that says the
-job runs is therefore read together with :func:`driver_gone`: the driver's process is looked up
-when the reader runs on the driver's host, and otherwise its heartbeat must be recent.
+job runs is therefore read together with :func:`driver_gone`: on the driver's host, its process
+decides; from another host (or where the process cannot be told apart from one that reused its
+pid), its heartbeat must be recent.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RECORD_NAME", "HEARTBEAT_SECONDS", "EXPIRATION_SECONDS", "StatusChange", "JobRecord", "JobRegistry",
-    "JobNotFound", "driver_gone", "shown_status", "find_job", "this_host", "process_start", "TERMINAL",
-    "GONE",
+    "JobNotFound", "driver_gone", "gone_reason", "process_alive", "shown_status", "find_job", "this_host",
+    "process_start", "TERMINAL", "GONE",
 ]
 
 #: The record's file in a job's registry directory.
@@ -188,37 +189,55 @@ def _proc_stat(pid: int) -> Optional[List[str]]:
     return text.rpartition(")")[2].split()
 
 
-def _process_gone(pid: int, start: Optional[str]) -> bool:
-    """Whether process ``pid`` (started at ``start``) is gone: no such process, a zombie, or
-    another process that got its pid."""
+def process_alive(pid: int, start: Optional[str]) -> Optional[bool]:
+    """Whether process ``pid`` of this host, started at ``start``, runs: ``False`` when there is
+    no such process, it is a zombie, or another process got its pid; ``None`` when a process
+    with that pid runs but whether it is the one cannot be told (no start time on either side)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
-        return True
+        return False
     except PermissionError:  # it exists, under another account
         pass
     stat = _proc_stat(pid)
     if stat is None:
-        return False
-    return stat[0] == "Z" or (start is not None and len(stat) > 19 and stat[19] != start)
-
-
-def driver_gone(record: JobRecord, now: Optional[float] = None, host: Optional[str] = None) -> Optional[str]:
-    """Why the driver of a job whose record says it runs is gone, or ``None`` when it may still
-    be running (and for a job that has ended).
-
-    On the driver's host, its process is looked up; from any host, a driver is gone when its
-    heartbeat is older than ten heartbeat intervals (at least 15 s).
-    """
-    if record.terminal:
         return None
-    if (host or this_host()) == record.host and _process_gone(record.pid, record.pid_start):
+    if stat[0] == "Z":
+        return False
+    if start is None or len(stat) <= 19:
+        return None
+    return stat[19] == start
+
+
+def gone_reason(record: JobRecord, now: float, process: Optional[bool]) -> Optional[str]:
+    """The liveness rule: why the driver of a job whose record says it runs is gone, or
+    ``None`` when it may still be running (and for a job that has ended).
+
+    :param process: What :func:`process_alive` says of the driver's process when the reader
+        runs on the driver's host; ``None`` from another host. Where the process decides, the
+        heartbeat does not: a driver whose record is not rewritten for a while (a long pause
+        of its process, a slow storage) still runs. Otherwise a driver is gone when its
+        heartbeat is older than ten heartbeat intervals (at least 15 s).
+    """
+    if record.terminal or process is True:
+        return None
+    if process is False:
         return "its driver (process {} on {}) is gone".format(record.pid, record.host)
-    age = (time.time() if now is None else now) - record.heartbeat
+    age = now - record.heartbeat
     if age > max(_MISSED_HEARTBEATS * record.heartbeat_every, _STALE_AFTER_AT_LEAST):
         return "its driver ({} on {}) has not written its record for {:.0f} s".format(
             record.pid, record.host, age)
     return None
+
+
+def driver_gone(record: JobRecord, now: Optional[float] = None, host: Optional[str] = None) -> Optional[str]:
+    """Why the driver of a job whose record says it runs is gone, or ``None`` when it may still
+    be running (:func:`gone_reason`, with the driver's process looked up when this runs on the
+    driver's host)."""
+    if record.terminal:
+        return None
+    process = process_alive(record.pid, record.pid_start) if (host or this_host()) == record.host else None
+    return gone_reason(record, time.time() if now is None else now, process)
 
 
 def shown_status(record: JobRecord, now: Optional[float] = None) -> str:

@@ -7,6 +7,7 @@ from typing import Any, Iterator
 
 import pytest
 
+from tests._helpers.commands import drivers  # noqa: F401 - fixture of these tests
 from tests.cluster._standalone import Cluster
 
 

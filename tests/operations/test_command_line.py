@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 import shlex
 
+import attrs
 import pytest
 
 from pyflink_compat.cli import main
-from pyflink_compat.job_commands import EXIT_FAILED, EXIT_NO_JOB, EXIT_USAGE, is_job_command
+from pyflink_compat.job_commands import EXIT_FAILED, EXIT_NO_JOB, EXIT_OK, EXIT_USAGE, attached_outcome, is_job_command
 from pyflink_compat.settings.config_file import ConfigFileError, flink_configuration, read_config_file
+from pyflink_compat.spark.job_registry import JobRecord, StatusChange
 from pyflink_compat.spark.job_submission import Submission, launch_command
 
 
@@ -105,3 +107,30 @@ def test_a_failing_job_program_run_attached_gives_exit_code_1(tmp_path, capsys):
     program.write_text("import sys\nsys.exit(3)\n")
     code, out, _ = _run(["run", "--json", "-py", str(program)], capsys)
     assert code == EXIT_FAILED and json.loads(out)["exit_code"] == 3
+
+
+def _ended(job_id, status, ended=12.5, error=None):
+    return JobRecord(job_id=job_id, name="orders", status=status, history=(StatusChange(status, 10.0),), host="h",
+                     pid=1, pid_start=None, started=10.0, heartbeat=12.0, heartbeat_every=1.0, storage_dir="/cp",
+                     ended=ended, error=error)
+
+
+A, B = "a" * 32, "b" * 32
+FINISHED_A = ["Program execution finished", "Job with JobID {} has finished.".format(A), "Job Runtime: 2500 ms"]
+
+
+@pytest.mark.parametrize("exit_code, records, code, lines", [
+    (0, [_ended(A, "FINISHED")], EXIT_OK, FINISHED_A),
+    (0, [], EXIT_OK, []),  # a program without a job, or without a checkpoint directory to find it in
+    (0, [_ended(A, "CANCELED")], EXIT_FAILED, ["Job {} (orders) ended CANCELED.".format(A)]),
+    (1, [_ended(A, "FAILED", error="boom")], EXIT_FAILED,
+     ["Job {} (orders) ended FAILED: boom.".format(A), "The job program ended with exit code 1."]),
+    (-9, [attrs.evolve(_ended(A, "RUNNING"), ended=None)], EXIT_FAILED,
+     ["Job {} (orders) did not record its end (last status RUNNING).".format(A),
+      "The job program ended with exit code -9."]),
+    (0, [_ended(A, "FINISHED"), _ended(B, "SUSPENDED")], EXIT_FAILED,
+     FINISHED_A + ["Job {} (orders) ended SUSPENDED.".format(B)]),
+    (3, [], EXIT_FAILED, ["The job program ended with exit code 3."]),
+])
+def test_an_attached_run_succeeds_when_the_program_did_and_each_of_its_jobs_finished(exit_code, records, code, lines):
+    assert attached_outcome(exit_code, records) == (code, lines)

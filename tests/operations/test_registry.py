@@ -14,10 +14,11 @@ import attrs
 import pytest
 
 from pyflink_compat.spark.control_channel import (
-    Action, ControlChannel, JobNotRunning, NoAnswer, Outcome, Request, RequestFailed, send_request)
+    Action, ControlChannel, JobNotRunning, NoAnswer, Outcome, Request, RequestFailed, request_poll_seconds,
+    send_request)
 from pyflink_compat.spark.job_registry import (
-    GONE, JobNotFound, JobRecord, JobRegistry, StatusChange, driver_gone, find_job, process_start, shown_status,
-    this_host)
+    GONE, JobNotFound, JobRecord, JobRegistry, StatusChange, driver_gone, find_job, gone_reason, process_alive,
+    process_start, shown_status, this_host)
 
 
 def _record(job_id: str, name: str = "orders", status: str = "RUNNING", **changes) -> JobRecord:
@@ -74,6 +75,59 @@ def test_a_driver_whose_process_is_gone_or_silent_is_shown_as_gone():
     assert "has not written its record for 60 s" in driver_gone(elsewhere)
     assert driver_gone(attrs.evolve(elsewhere, heartbeat=time.time())) is None
     assert driver_gone(attrs.evolve(killed, status="FINISHED")) is None  # an ended job is not gone
+    # a living driver that has not written its record for a minute: on its host, its process decides
+    silent = attrs.evolve(alive, heartbeat=time.time() - 60)
+    assert process_alive(silent.pid, silent.pid_start) is True
+    assert driver_gone(silent) is None and shown_status(silent) == "RUNNING"
+    assert "for 60 s" in driver_gone(silent, host="another-host")
+
+
+NOW = 1_000_000.0
+
+
+@pytest.mark.parametrize("status, process, silent_for, gone", [
+    # on the driver's host, the process found (same pid and start time): running, however silent
+    ("RUNNING", True, 0.0, None),
+    ("RUNNING", True, 3600.0, None),
+    ("RESTARTING", True, 60.0, None),
+    # on the driver's host, its process gone (or a zombie, or its pid reused): gone at once
+    ("RUNNING", False, 0.0, "is gone"),
+    ("CANCELLING", False, 0.0, "is gone"),
+    # from another host, or a process that cannot be told apart: the heartbeat decides
+    ("RUNNING", None, 0.0, None),
+    ("RUNNING", None, 15.0, None),
+    ("RUNNING", None, 15.5, "has not written its record for 16 s"),
+    ("RUNNING", None, 3600.0, "has not written its record for 3600 s"),
+    # a job that ended is never gone
+    ("FINISHED", False, 3600.0, None),
+    ("CANCELED", None, 3600.0, None),
+])
+def test_the_liveness_rule_lets_the_process_decide_on_its_host_and_the_heartbeat_elsewhere(
+        status, process, silent_for, gone):
+    record = _record("a" * 32, status=status, heartbeat=NOW - silent_for)
+    reason = gone_reason(record, NOW, process)
+    if gone is None:
+        assert reason is None
+    else:
+        assert reason is not None and gone in reason
+
+
+@pytest.mark.parametrize("intervals_ms, seconds", [
+    ([100], 0.1),  # the buffer timeout's batches: a request waits for at most one batch interval
+    ([150, 60000], 0.15),  # the fastest query decides
+    ([None], 0.1),  # batches as soon as input arrives: as often as is reasonable
+    ([20], 0.1),
+    ([10000], 0.2),  # one batch per checkpoint interval: still five times a second
+    ([], 0.2),
+])
+def test_a_job_looks_for_requests_once_per_batch_interval_within_bounds(intervals_ms, seconds):
+    assert request_poll_seconds(intervals_ms) == pytest.approx(seconds)
+
+
+def test_ten_missed_heartbeats_count_when_they_last_longer_than_15_s():
+    record = _record("a" * 32, heartbeat_every=2.0, heartbeat=NOW - 19.0)
+    assert gone_reason(record, NOW, None) is None
+    assert "for 21 s" in gone_reason(attrs.evolve(record, heartbeat=NOW - 21.0), NOW, None)
 
 
 def test_records_of_jobs_that_ended_long_ago_are_pruned(tmp_path):
