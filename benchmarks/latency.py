@@ -148,6 +148,7 @@ def drive(args: argparse.Namespace) -> Dict[str, Any]:
         while len(rows_in) < 2:  # a batch of the arriving input ran
             time.sleep(0.05)
         time.sleep(args.kill_at)
+        open(os.path.join(args.work, "killed"), "w").close()
         os.kill(os.getpid(), signal.SIGKILL)
     # CPU from the first arrival until every file was delivered: the cost of this input
     cpu0, t0 = _cpu_seconds(os.getpid()) + _cpu_seconds(jvm_pid), time.time()
@@ -197,8 +198,9 @@ def _recovery(mode: str, args: argparse.Namespace) -> Dict[str, float]:
         try:
             run_json(base + ["--seconds", str(args.seconds), "--kill-at", str(args.seconds / 2), "--run", "1"],
                      env=env)
-        except RuntimeError:
-            pass  # the driver killed itself: no result line
+        except RuntimeError as error:  # the driver killed itself: no result line
+            if not os.path.exists(os.path.join(work, "killed")):
+                raise RuntimeError("the {} driver ended before its kill: {}".format(mode, error)) from None
         before = {}
         with open(os.path.join(work, "seen.jsonl")) as lines:
             for line in lines:

@@ -17,7 +17,8 @@ then prefer to the state part of ``jobs.json``. ``--only overhead`` runs the job
 cost of a savepoint as copies against hard links, and savepoints of a busy job
 (``savepoints.json``). ``--only latency`` runs the two trigger modes side by side
 (``latency.py``: delivery delay, checkpoint bytes, CPU per row, recovery; ``latency.json``),
-with a 60 s checkpoint interval (``--full``: three minutes of input per run instead of one).
+with a 20 s checkpoint interval and 40 s of input per run (``--full``: a 60 s interval and
+three minutes of input).
 
 Usage: ``python benchmarks/run.py [--full] [--only calls|jobs|overhead|recovery|state|savepoints|latency]
 [--pyflink-python PATH] [--out DIR]``
@@ -77,7 +78,7 @@ def main() -> int:
         import latency
 
         write_results(args.out, "latency", latency.run(args.rounds or 1, latency.options(
-            seconds=180.0 if args.full else 60.0)))
+            seconds=180.0 if args.full else 40.0, interval_ms=60000 if args.full else 20000)))
     if args.only == "state":
         write_results(args.out, "state", jobs.run(args.rounds or (3 if args.full else 1), args.full,
                                                   parts=("state",)))
