@@ -19,8 +19,11 @@ from tests._helpers.waiting import wait_until
 
 #: The schema of the files :func:`~tests._helpers.files.write_json_files` writes.
 SCHEMA = "id LONG, key STRING"
-#: Short trigger interval used by the tests, in ms.
+#: Short checkpoint interval used by the tests, in ms.
 INTERVAL_MS = 250
+#: The options of a job that runs one micro-batch per checkpoint interval, so that every
+#: committed batch is a reported checkpoint (tests of per-checkpoint rules count on that).
+ONE_BATCH_PER_INTERVAL = {"compat.trigger.mode": "CHECKPOINT_INTERVAL"}
 
 
 # -- environments -------------------------------------------------------------------------------

@@ -14,7 +14,8 @@ from pyflink_compat.spark.supervisor import job_run, job_runs
 from pyflink_compat.util.exceptions import JobExecutionError
 
 from tests._helpers.files import all_ids, file_uri, ids_of, write_json_files
-from tests._helpers.jobs import INTERVAL_MS, BatchFiles, json_stream, run_to_end, wait_for_commits
+from tests._helpers.jobs import (INTERVAL_MS, ONE_BATCH_PER_INTERVAL, BatchFiles, json_stream, run_to_end,
+                                 wait_for_commits)
 
 
 class InjectedFailure(RuntimeError):
@@ -40,7 +41,7 @@ def test_a_transient_failure_recovers_from_the_checkpoint_without_duplicates_and
             flag.unlink()
             raise InjectedFailure("transient failure in batch 2")
 
-    env = make_env({"restart-strategy.type": "fixed-delay",
+    env = make_env({**ONE_BATCH_PER_INTERVAL, "restart-strategy.type": "fixed-delay",
                     "restart-strategy.fixed-delay.attempts": "3",
                     "restart-strategy.fixed-delay.delay": "200 ms"})
     sink = BatchFiles(tmp_path / "out", fail=fail_once)
@@ -73,7 +74,7 @@ def test_batches_committed_just_before_a_query_fails_are_completed_checkpoints(
     # The first poll comes after batches 0 and 1 have committed and batch 2 has failed, so
     # the supervisor sees them only on the query that already ended.
     monkeypatch.setattr(polling, "FASTEST_PAUSE", 8.0)
-    env = make_env({"restart-strategy.type": "none"})
+    env = make_env({**ONE_BATCH_PER_INTERVAL, "restart-strategy.type": "none"})
     sink = BatchFiles(tmp_path / "out", fail=fail_in_batch_2)
     add_rows_sink(env, tmp_path, sink)
     client = env.execute_async("fails-between-polls")
@@ -91,7 +92,7 @@ def test_batches_committed_just_before_a_cancel_are_completed_checkpoints(
     # No poll comes between the two commits and the cancel: the supervisor sees them only
     # when it stops the query.
     monkeypatch.setattr(polling, "FASTEST_PAUSE", 30.0)
-    env = make_env()
+    env = make_env(ONE_BATCH_PER_INTERVAL)
     add_rows_sink(env, tmp_path, BatchFiles(tmp_path / "out"), bounded=False)
     client = env.execute_async("cancelled-between-polls")
     wait_for_commits(tmp_path / "cp" / "cancelled-between-polls" / "rows", count=2)

@@ -9,7 +9,7 @@ from pyflink_compat.common import Duration
 from pyflink_compat.spark.start_checks import NoSparkEffectWarning
 
 from tests._helpers.files import write_json_files
-from tests._helpers.jobs import INTERVAL_MS, BatchFiles, json_stream, run_to_end
+from tests._helpers.jobs import INTERVAL_MS, ONE_BATCH_PER_INTERVAL, BatchFiles, json_stream, run_to_end
 
 NO_EFFECT_KEYS = (
     "execution.checkpointing.min-pause",
@@ -76,7 +76,7 @@ def test_checkpoint_statistics_list_each_completed_batch_and_the_log_mentions_th
         make_env, tmp_path, caplog):
     records = write_json_files(tmp_path / "in", n_files=3, rows_per_file=4)
     caplog.set_level(logging.INFO, logger="pyflink_compat.job")
-    env = make_env()
+    env = make_env(ONE_BATCH_PER_INTERVAL)
     env.enable_checkpointing(INTERVAL_MS)
     stream = json_stream(env, tmp_path / "in")
     counts = stream.groupBy("key").count()

@@ -15,7 +15,8 @@ from pyflink_compat.spark.rules import CheckpointFailure
 from pyflink_compat.util.exceptions import JobExecutionError
 
 from tests._helpers.files import all_ids, file_uri, ids_of, log_ids, write_json_files
-from tests._helpers.jobs import INTERVAL_MS, BatchFiles, json_stream, query_checkpoint_dir, run_to_end
+from tests._helpers.jobs import (INTERVAL_MS, ONE_BATCH_PER_INTERVAL, BatchFiles, json_stream, query_checkpoint_dir,
+                                 run_to_end)
 from tests._helpers.waiting import wait_until
 
 RETAIN = ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION
@@ -58,7 +59,7 @@ def test_rerunning_a_job_with_file_system_storage_resumes_without_reprocessing(m
     first = write_json_files(tmp_path / "in", n_files=2, rows_per_file=3)
 
     def run(out):
-        env = make_env()
+        env = make_env(ONE_BATCH_PER_INTERVAL)
         env.enable_checkpointing(INTERVAL_MS)
         env.get_checkpoint_config().set_checkpoint_storage_dir(file_uri(tmp_path / "cp"))
         env.get_checkpoint_config().set_externalized_checkpoint_retention(RETAIN)
@@ -141,7 +142,7 @@ def _file_context_manager_class(spark):
 def test_custom_storage_sets_the_checkpoint_file_manager_class_and_the_query_runs_with_it(
         make_env, tmp_path):
     write_json_files(tmp_path / "in", n_files=2, rows_per_file=3)
-    env = make_env()
+    env = make_env(ONE_BATCH_PER_INTERVAL)
     name = _file_context_manager_class(env.spark_session)
     env.enable_checkpointing(INTERVAL_MS)
     env.get_checkpoint_config().set_checkpoint_storage(CustomCheckpointStorage(name))
