@@ -136,7 +136,6 @@ class JobPresence:
         presence = cls(run, registry, record)
         _live.add(presence)
         presence._thread.start()
-        run.result.add_done_callback(presence._ended)
         return presence
 
     # -- what the run reports ---------------------------------------------------------------------
@@ -256,9 +255,10 @@ class JobPresence:
             self._open.pop(request.request_id, None)
 
     # -- the end ----------------------------------------------------------------------------------
-    def _ended(self, result: "Future[Any]") -> None:
-        """Write the job's end, and fail the requests it did not take."""
-        error = result.exception()
+    def ended(self, error: Optional[BaseException]) -> None:
+        """Write the job's end, and fail the requests it did not take (called by the run once
+        it has reached its terminal status, before its result is given, so that nothing of the
+        job writes after a caller saw it end)."""
         self._stopped.set()
         self._wake.set()
         stats = self._run.checkpoint_statistics()

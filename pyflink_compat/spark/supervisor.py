@@ -573,6 +573,12 @@ class JobRun:
         finally:
             remove_temporary_root(self._temporary_root)
             self._set_status(status)
+            if self._presence is not None:
+                try:
+                    self._presence.ended(cause if status is JobStatus.FAILED else None)
+                except Exception as e:  # the job ends whatever its record says
+                    LOG.warning("The end of job %s (%s) could not be recorded: %s", self.plan.job_name,
+                                self.job_id, e)
             runtime = int((time.monotonic() - self._started_at) * 1000)
             if status is JobStatus.FAILED:
                 message = "Job '{}' ({}) failed: {}".format(self.plan.job_name, self.job_id, cause)

@@ -14,7 +14,7 @@ from .drivers.killable import JOB, KillableDriver
 N_FILES = 14
 ROWS_PER_FILE = 5
 N_KEYS = 4
-KILLS = 3
+KILLS = 2
 
 
 def _batch_calls(base):
