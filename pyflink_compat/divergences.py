@@ -141,6 +141,18 @@ DIVERGENCES: Tuple[Divergence, ...] = (
         steps=("table_pipeline_methods/*",),
     ),
     Divergence(
+        id="environment-configuration-holds-what-was-set",
+        summary="The environment's own configuration (Configuration(j_configuration="
+        "get_j_env_configuration(env._j_stream_execution_environment))) starts empty, where "
+        "PyFlink's already holds execution.attached, execution.target, parallelism.default and "
+        "python.loopback-server.address.",
+        reason="PyFlink's entries describe its own local Flink cluster and the server of its "
+        "Python workers; a pyflink_compat job runs in the Spark session it was given, whose "
+        "master and parallelism come from Spark, so the configuration holds only the options the "
+        "job set.",
+        steps=("env_own_configuration/keys",),
+    ),
+    Divergence(
         id="set-runtime-mode-returns-environment",
         summary="StreamExecutionEnvironment.set_runtime_mode() returns the environment itself.",
         reason="PyFlink returns the py4j JavaObject of its Java environment, an object a Python "

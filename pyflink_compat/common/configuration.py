@@ -1,4 +1,5 @@
 """Key/value settings as Flink reads them, held in a JVM map in the Spark JVM."""
+import base64
 import math
 import re
 from typing import Any, Dict, List, Optional, Set
@@ -249,6 +250,13 @@ class Configuration:
         value = self._raw(key)
         if value is None:
             return default_value
+        if isinstance(value, str):  # text, as a configuration file or set_string gives it
+            try:
+                return bytearray(base64.b64decode(value, validate=True))
+            except ValueError:
+                raise java_error("java.lang.IllegalArgumentException",
+                                 "Configuration cannot evaluate value %s as a byte[] value" % value,
+                                 "Configuration.getBytes") from None
         return bytearray(value)
 
     def set_bytearray(self, key: str, value: bytearray) -> 'Configuration':

@@ -1,4 +1,5 @@
 """The entry point of a job: its settings, its Spark session, and running it."""
+import base64
 import os
 import sys
 import warnings
@@ -64,9 +65,12 @@ def _s(name: str) -> Setting:
 
 
 def _option_text(value: Any) -> str:
-    """A value of a Flink ``Configuration`` as the text of the option."""
+    """A value of a Flink ``Configuration`` as the text of the option (bytes in base64, the
+    text Flink reads bytes from)."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, (bytes, bytearray)):
+        return base64.b64encode(bytes(value)).decode("ascii")
     return str(value)
 
 

@@ -131,8 +131,10 @@ class TriggerMode(str, enum.Enum):
         return self.value
 
 
-def _interval_mode(settings: "JobSettings") -> bool:
-    return settings.trigger_mode is TriggerMode.CHECKPOINT_INTERVAL
+def _buffer_timeout_unused(settings: "JobSettings") -> bool:
+    """Whether no query of a job with ``settings`` is paced by the buffer timeout: one micro-batch
+    per interval, or checkpointing disabled (Spark's default trigger)."""
+    return settings.trigger_mode is TriggerMode.CHECKPOINT_INTERVAL or settings.checkpoint_interval is None
 
 
 # -- the settings --------------------------------------------------------------------------------
@@ -387,14 +389,14 @@ class JobSettings:
         "execution.buffer-timeout.interval", values.DURATION, from_millis(100), _A,
         "Trigger.ProcessingTime(timeout) on every query of a checkpointed streaming job "
         "(0: Spark's default trigger, a batch as soon as input arrives); none with "
-        "compat.trigger.mode CHECKPOINT_INTERVAL",
+        "compat.trigger.mode CHECKPOINT_INTERVAL or with checkpointing disabled",
         fallback_keys=("execution.buffer-timeout",),
-        no_effect_when=lambda v, s: _interval_mode(s) and v != from_millis(100))
+        no_effect_when=lambda v, s: _buffer_timeout_unused(s) and v != from_millis(100))
     buffer_timeout_enabled: bool = _setting(
         "execution.buffer-timeout.enabled", values.BOOLEAN, True, _A,
         "false (flush only when full): one micro-batch per checkpoint interval, as Flink's "
         "buffers then flush at each checkpoint",
-        no_effect_when=lambda v, s: _interval_mode(s) and not v)
+        no_effect_when=lambda v, s: _buffer_timeout_unused(s) and not v)
     trigger_mode: TriggerMode = _setting(
         "compat.trigger.mode", _TRIGGER_MODE, TriggerMode.LATENCY, _A,
         "not a Flink option. LATENCY: the trigger follows the buffer timeout, the checkpoint "

@@ -68,11 +68,14 @@ def test_a_job_warns_when_records_may_wait_longer_than_two_seconds_and_names_the
     assert latency_warning(_plan(_settings(1500, trigger_mode=TriggerMode.CHECKPOINT_INTERVAL))) is None
 
 
-def test_the_buffer_timeout_has_no_spark_effect_only_in_interval_mode():
+def test_the_buffer_timeout_has_no_spark_effect_only_in_interval_mode_or_without_checkpointing():
     setting = SETTINGS_BY_KEY["execution.buffer-timeout.interval"]
     assert not setting.has_no_effect(from_millis(5), _settings())
     assert setting.has_no_effect(from_millis(5), _settings(trigger_mode=TriggerMode.CHECKPOINT_INTERVAL))
     assert not setting.has_no_effect(from_millis(100), _settings(trigger_mode=TriggerMode.CHECKPOINT_INTERVAL))
+    assert setting.has_no_effect(from_millis(5), _settings(None))
+    enabled = SETTINGS_BY_KEY["execution.buffer-timeout.enabled"]
+    assert enabled.has_no_effect(False, _settings(None)) and not enabled.has_no_effect(False, _settings())
 
 
 def _batch(batch_id, start, duration=50, rows=10):

@@ -206,6 +206,24 @@ def scenario_env_close(api: Api, rec: Recorder) -> None:
     rec.step("fresh_env_after_close", fresh.get_checkpoint_interval)
 
 
+def scenario_env_own_configuration(api: Api, rec: Recorder) -> None:
+    """The environment's own configuration, as jobs reach it through PyFlink's helper."""
+    env = api.new_env()
+    j_env_configuration = api.mod("util.java_utils").get_j_env_configuration
+
+    def own() -> Any:
+        return api.Configuration(j_configuration=j_env_configuration(env._j_stream_execution_environment))
+
+    rec.step("keys", lambda: sorted(own().key_set()))
+    rec.step("set_integer", lambda: own().set_integer("parallelism.default", 3) is not None)
+    rec.step("parallelism_after", env.get_parallelism)
+    rec.step("set_string", lambda: own().set_string("execution.checkpointing.interval", "4 s") is not None)
+    rec.step("interval_after", env.get_checkpoint_interval)
+    rec.step("get_string", lambda: own().get_string("execution.checkpointing.interval", ""))
+    rec.step("set_bytearray", lambda: own().set_bytearray("own.bytes", bytearray(b"\x01ab")) is not None)
+    rec.step("get_bytearray", lambda: list(own().get_bytearray("own.bytes", bytearray())))
+
+
 def scenario_get_execution_environment_args(api: Api, rec: Recorder) -> None:
     see = api.StreamExecutionEnvironment
     rec.step("none", lambda: see.get_execution_environment(None).get_checkpoint_interval())
