@@ -6,8 +6,8 @@ numbers checkpoints from 1 and Spark numbers batches from 0, so checkpoint ``n``
 its batch ``n - 1``, in this run and across restarts, as in ``pyflink-compat checkpoints list``.
 When micro-batches follow the buffer timeout, many run per interval, and
 :class:`~pyflink_compat.spark.pacing.IntervalCheckpoints` reports one checkpoint per interval,
-so that the statistics count what Flink counts; the ids then skip the batches in between, as Flink's skip the checkpoints
-that did not complete.
+so that the statistics count what Flink counts; the ids then skip the batches in between, as
+Flink's skip the checkpoints that did not complete.
 """
 
 from __future__ import annotations
