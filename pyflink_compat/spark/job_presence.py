@@ -4,10 +4,12 @@ the control requests it serves.
 :meth:`JobPresence.begin` records a job that starts in the registry of its checkpoint storage
 directory (:mod:`pyflink_compat.spark.job_registry`) and starts a thread of its own that
 
-* rewrites the record every :data:`~pyflink_compat.spark.job_registry.HEARTBEAT_SECONDS`, and
-  at once when the job's status changes, with its newest completed and failed checkpoints;
+* rewrites the record at the storage's heartbeat (every second on local storage, every 5 s on
+  any other: :class:`~pyflink_compat.spark.job_registry.StorageCadence`), and at once when the
+  job's status changes, with its newest completed and failed checkpoints;
 * looks for control requests once per micro-batch interval of the job's fastest query (within
-  the bounds of :func:`~pyflink_compat.spark.control_channel.request_poll_seconds`) and serves
+  the storage's bounds of :func:`~pyflink_compat.spark.control_channel.request_poll_seconds`:
+  0.1 to 0.2 s on local storage, 1 to 2 s on any other) and serves
   each through the run, exactly as :class:`~pyflink_compat.common.JobClient` does: a savepoint,
   a stop with a savepoint, a cancel (so the retention rule applies as for ``JobClient.cancel``);
   the answer is written when the run's future completes.
@@ -40,7 +42,7 @@ from pyflink_compat.spark.control_channel import (
     Action, ControlChannel, Outcome, Request, request_poll_seconds)
 from pyflink_compat.spark.failures import first_line
 from pyflink_compat.spark.job_registry import (
-    HEARTBEAT_SECONDS, JobRecord, JobRegistry, StatusChange, process_start, this_host)
+    JobRecord, JobRegistry, StatusChange, cadence_for, process_start, this_host)
 
 __all__ = ["JobPresence", "SUBMISSION_CONF"]
 
@@ -107,7 +109,8 @@ class JobPresence:
         self._stopped = threading.Event()
         self._ended_written = threading.Event()
         self._warned = False
-        self._poll = request_poll_seconds(query.interval_ms for query in run.plan.queries)
+        self._poll = request_poll_seconds((query.interval_ms for query in run.plan.queries), registry.cadence)
+        self._heartbeat = registry.cadence.heartbeat_seconds
         self._thread = threading.Thread(target=self._loop, name="pyflink_compat-presence", daemon=True)
 
     @classmethod
@@ -123,7 +126,8 @@ class JobPresence:
         record = JobRecord(job_id=job_id, name=plan.job_name, status=run.status.name,
                            history=(StatusChange(run.status.name, now),), host=this_host(), pid=os.getpid(),
                            pid_start=process_start(os.getpid()), started=now, heartbeat=now,
-                           heartbeat_every=HEARTBEAT_SECONDS, storage_dir=str(storage), job_dir=plan.job_dir)
+                           heartbeat_every=cadence_for(str(storage)).heartbeat_seconds,
+                           storage_dir=str(storage), job_dir=plan.job_dir)
         record = attrs.evolve(record, **_spark_facts(spark))
         try:
             registry = JobRegistry(str(storage), spark)
@@ -196,7 +200,7 @@ class JobPresence:
             self._wake.clear()
             now = time.monotonic()
             try:
-                if woken or now - beat >= HEARTBEAT_SECONDS:
+                if woken or now - beat >= self._heartbeat:
                     beat = now
                     stats = self._run.checkpoint_statistics()
                     with self._write_lock:
