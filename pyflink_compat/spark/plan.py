@@ -30,10 +30,11 @@ from pyflink_compat.spark.query_introspection import is_stateful, sink_format, s
 from pyflink_compat.spark.restart import RestartPolicy, restart_policy_for
 from pyflink_compat.spark.pacing import Pacing, pacing
 from pyflink_compat.spark.translation import SHUFFLE_PARTITIONS, effective_storage, session_keys
+from pyflink_compat.util.java_classes import java_class
 
 __all__ = [
     "SinkSpec", "QueryPlan", "SettingStatus", "JobPlan",
-    "plan_run", "build_plan", "plan_job", "job_directory_name", "no_effect_message",
+    "plan_run", "build_plan", "plan_job", "apply_query_plan", "job_directory_name", "no_effect_message",
     "TEMPORARY", "DURABLE", "PLANNED_TEMPORARY_ROOT",
 ]
 
@@ -414,6 +415,28 @@ def _query_plan(settings: JobSettings, paced: Optional[Pacing], sink: SinkSpec, 
                      sink.continuous and interval_ms is not None, options,
                      latency=latency, durability=durability, latency_ms=latency_ms,
                      checkpoint_every_ms=report_every)
+
+
+def apply_query_plan(writer: Any, plan: QueryPlan) -> Any:
+    """Give ``writer`` the query name, write options and trigger of ``plan``: everything applied
+    here was decided by the plan. PySpark's ``trigger()`` takes no JVM trigger object, so the JVM
+    writer behind it is configured directly, as PySpark itself does.
+
+    :return: The same writer, ready to ``start()``.
+    """
+    j_writer = writer._jwrite.queryName(plan.name)
+    trigger = java_class("org.apache.spark.sql.streaming.Trigger")
+    if plan.available_now:
+        j_writer = j_writer.trigger(trigger.AvailableNow())
+    elif plan.interval_ms is not None:
+        if plan.continuous:
+            j_writer = j_writer.trigger(trigger.Continuous(plan.interval_ms))
+        else:
+            j_writer = j_writer.trigger(trigger.ProcessingTime(plan.interval_ms))
+    for key, value in plan.write_options.items():
+        j_writer = j_writer.option(key, value)
+    writer._jwrite = j_writer
+    return writer
 
 
 def plan_run(store: SettingsStore, job_name: str, sinks: Sequence[SinkSpec]) -> JobPlan:

@@ -63,13 +63,12 @@ from pyflink_compat.spark.ownership import (
     CheckpointError, Ending, JobOwnership, remove_temporary_root)
 from pyflink_compat.spark.polling import (
     Pacer, keeps_pace, needs_status, slowest_pause, status_every)
-from pyflink_compat.spark.plan import DURABLE, JobPlan, SinkSpec
+from pyflink_compat.spark.plan import DURABLE, JobPlan, SinkSpec, apply_query_plan
 from pyflink_compat.spark.rules import (
     IDLE_POLLS_BEFORE_FINISHED, idle_polls_after, lost_progress, running_past_timeout)
 from pyflink_compat.spark.start_checks import check_before_start, record_new_shape
 from pyflink_compat.spark.stats import CompletedCheckpointStats
 from pyflink_compat.spark.watched_query import WatchedQuery
-from pyflink_compat.spark.writers import apply_query_plan
 from pyflink_compat.util.exceptions import job_failure
 
 if TYPE_CHECKING:
