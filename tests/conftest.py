@@ -25,7 +25,8 @@ collect_ignore_glob = [] if os.environ.get("PYFLINK_COMPAT_LIVE_PYFLINK") == "1"
 
 def pytest_configure(config: Any) -> None:
     config.addinivalue_line(
-        "markers", "slow: a test that starts Spark drivers again and again (-m 'not slow' leaves such tests out)")
+        "markers", "slow: a test that starts Spark drivers of its own, in other processes or again and again "
+        "(-m 'not slow' leaves such tests out)")
 
 
 @pytest.fixture(scope="session")
