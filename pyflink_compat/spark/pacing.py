@@ -158,8 +158,8 @@ class IntervalCheckpoints:
     batch began, for the first one); it counts the records of every batch since the previous
     checkpoint, and its id, duration and state size are those of the batch that completed it.
     A failure within an interval fails that interval's checkpoint once
-    (:func:`failure_is_new_checkpoint`); the batches before it then complete no checkpoint, so
-    the next one completes a whole interval after the failure.
+    (:func:`failure_is_new_checkpoint`); the next checkpoint then completes a whole interval
+    after the failure, and counts the records of every batch since the last completed one.
 
     :param every_ms: The checkpoint interval in ms, or ``None``.
     """
@@ -191,8 +191,8 @@ class IntervalCheckpoints:
         if not failure_is_new_checkpoint(self.every_ms, self._failed_at, self._completed_since_failure, now_ms):
             return False
         self._failed_at, self._completed_since_failure = now_ms, False
-        # the failed checkpoint's batches complete none: the next interval starts afresh
-        self._since, self._rows, self._pending = None, 0, None
+        # the failed checkpoint completes nothing: the next interval starts with the next batch
+        self._since = None
         return True
 
     def final(self) -> Optional[CompletedCheckpointStats]:

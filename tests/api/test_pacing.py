@@ -122,10 +122,10 @@ def test_failed_batches_within_one_interval_fail_one_checkpoint_and_the_next_com
     report = IntervalCheckpoints(1000)
     assert report.add(_batch(0, 0)) is None
     assert report.fail(10_000.0) and not report.fail(10_100.0) and not report.fail(10_999.0)
-    # the batches before the failure complete nothing: a whole interval starts with batch 2
+    # a whole interval starts with batch 2; the checkpoint then counts batch 0's records too
     assert [report.add(_batch(b, b * 200)) for b in range(2, 7)] == [None] * 5
     completed = report.add(_batch(7, 1400))
-    assert completed is not None and (completed.batch_id, completed.num_input_rows) == (7, 60)
+    assert completed is not None and (completed.batch_id, completed.num_input_rows) == (7, 70)
     assert report.fail(10_200.0)  # a checkpoint completed since the last counted failure
 
 
