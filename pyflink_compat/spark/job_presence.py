@@ -32,7 +32,7 @@ import time
 import weakref
 from concurrent.futures import Future
 import functools
-from typing import Any, Dict, List, Mapping, Optional, Set
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Protocol, Sequence, Set
 
 import attrs
 
@@ -44,7 +44,7 @@ from pyflink_compat.spark.failures import first_line
 from pyflink_compat.spark.job_registry import (
     JobRecord, JobRegistry, StatusChange, cadence_for, process_start, this_host)
 
-__all__ = ["JobPresence", "SUBMISSION_CONF"]
+__all__ = ["JobPresence", "PresentRun", "SUBMISSION_CONF"]
 
 LOG = logging.getLogger("pyflink_compat.job")
 
@@ -80,6 +80,40 @@ def _spark_facts(spark: Any) -> Dict[str, Any]:
     return facts
 
 
+if TYPE_CHECKING:
+    from pyflink_compat.common.job_id import JobID
+    from pyflink_compat.spark.plan import JobPlan
+    from pyflink_compat.spark.stats import CompletedCheckpointStats
+
+
+class PresentRun(Protocol):
+    """What a job's presence reads of its run and asks of it (a
+    :class:`~pyflink_compat.spark.supervisor.JobRun`)."""
+
+    @property
+    def plan(self) -> "JobPlan": ...
+
+    @property
+    def job_id(self) -> "JobID": ...
+
+    @property
+    def status(self) -> JobStatus: ...
+
+    @property
+    def restarts(self) -> int: ...
+
+    @property
+    def result(self) -> "Future[Any]": ...
+
+    def checkpoint_statistics(self) -> "Sequence[CompletedCheckpointStats]": ...
+
+    def trigger_savepoint(self, directory: Optional[str]) -> "Future[str]": ...
+
+    def stop_with_savepoint(self, advance_to_end_of_event_time: bool, directory: Optional[str]) -> "Future[str]": ...
+
+    def cancel(self) -> "Future[None]": ...
+
+
 def _checkpoint_entry(stats: Any) -> Dict[str, Any]:
     return {"id": stats.checkpoint_id, "sink": stats.sink, "batch": stats.batch_id, "time": stats.trigger_timestamp,
             "duration_ms": stats.duration_ms, "state_size": stats.state_size, "records": stats.num_input_rows}
@@ -93,7 +127,7 @@ class JobPresence:
     :param record: Its first record (written already).
     """
 
-    def __init__(self, run: Any, registry: JobRegistry, record: JobRecord):
+    def __init__(self, run: PresentRun, registry: JobRegistry, record: JobRecord):
         self._run = run
         self._registry = registry
         self._record = record
@@ -114,7 +148,7 @@ class JobPresence:
         self._thread = threading.Thread(target=self._loop, name="pyflink_compat-presence", daemon=True)
 
     @classmethod
-    def begin(cls, run: Any, spark: Any) -> "Optional[JobPresence]":
+    def begin(cls, run: PresentRun, spark: Any) -> "Optional[JobPresence]":
         """Record a run that is about to start and serve its requests; ``None`` when its
         storage has no directory, or cannot be written (the job runs unrecorded then)."""
         plan = run.plan
