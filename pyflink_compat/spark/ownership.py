@@ -33,19 +33,16 @@ Files are reached through a :class:`~pyflink_compat.checkpoints.file_access.File
 local storage in Python, with Hadoop's ``.crc`` files) and Spark's files read with
 :class:`~pyflink_compat.checkpoints.layout.QueryCheckpoint`. Every read that can fail raises
 :class:`CheckpointError` naming the file and the cause; the supervisor turns it into the job's
-error. A run's temporary checkpoint root (for jobs without durable storage) is made and removed
-here too.
+error. The job directory's name is derived from the job's name here (:func:`job_directory_name`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import enum
+import hashlib
 import json
 import logging
-import os
-import shutil
-import tempfile
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence
 
 from pyflink_compat.checkpoints.access import file_access_for
@@ -61,7 +58,7 @@ if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
 __all__ = ["JobOwnership", "CheckpointError", "Ending", "Origin", "kept_because", "NO_CLAIM", "CLAIM",
-           "make_temporary_root", "remove_temporary_root"]
+           "job_directory_name"]
 
 LOG = logging.getLogger("pyflink_compat.checkpoints")
 
@@ -69,7 +66,6 @@ LOG = logging.getLogger("pyflink_compat.checkpoints")
 NO_CLAIM = "NO_CLAIM"
 #: The restore mode that makes a restored checkpoint the job's own.
 CLAIM = "CLAIM"
-_TEMPORARY_PREFIX = "pyflink_compat-"
 
 
 class CheckpointError(Exception):
@@ -120,23 +116,42 @@ def kept_because(retention: Retention, ending: Ending, origin: Origin) -> Option
     return None
 
 
-# -- a run's temporary checkpoint root ------------------------------------------------------------
-def make_temporary_root(job_name: str) -> str:
-    """A new local directory owned by one run of a job, for the checkpoint locations of queries
-    whose checkpoints need not survive it, as a ``file:`` URI."""
-    safe = "".join(c if c.isalnum() else "-" for c in job_name)[:40]
-    return "file:" + tempfile.mkdtemp(prefix="{}{}-".format(_TEMPORARY_PREFIX, safe))
-
-
-def remove_temporary_root(root: str) -> None:
-    """Remove a directory made by :func:`make_temporary_root` (only a directory whose name
-    shows it was made there is ever removed)."""
-    local = root[len("file:"):] if root.startswith("file:") else root
-    if os.path.basename(local).startswith(_TEMPORARY_PREFIX):
-        shutil.rmtree(local, ignore_errors=True)
-
-
 # -- the job directory ------------------------------------------------------------------------------
+#: Longest directory name (in bytes) most file systems allow.
+_MAX_NAME_BYTES = 255
+_KEEP_BYTES = 200
+
+
+def job_directory_name(job_name: str) -> str:
+    """The directory a job's checkpoints go in, derived from its name so that two names
+    never share one.
+
+    Letters, digits, ``-``, ``_``, ``.`` and inner spaces are kept; every other character
+    (separators, ``%``, ``~``, a leading dot, leading or trailing spaces, non-ASCII) is
+    percent-encoded as UTF-8 bytes, so the result is never ``.`` or ``..`` and has no separator.
+    A name whose encoding is longer than 255 bytes keeps its first 200 and ends in ``~`` and a
+    hash of the whole name. The empty name is ``%empty``.
+    """
+    if job_name == "":
+        return "%empty"
+    encoded = "".join(_encode_char(c, i, len(job_name)) for i, c in enumerate(job_name))
+    if len(encoded) > _MAX_NAME_BYTES:
+        cut = encoded[:_KEEP_BYTES]
+        tail = cut.rfind("%")
+        if tail > _KEEP_BYTES - 3:
+            cut = cut[:tail]
+        encoded = "{}~{}".format(cut, hashlib.sha256(job_name.encode("utf-8")).hexdigest()[:32])
+    return encoded
+
+
+def _encode_char(char: str, index: int, length: int) -> str:
+    keep = char.isascii() and (char.isalnum() or char in "-_") or \
+        (char == "." and index > 0) or (char == " " and 0 < index < length - 1)
+    if keep:
+        return char
+    return "".join("%{:02X}".format(b) for b in char.encode("utf-8", "surrogatepass"))
+
+
 def _first_line(text: str) -> str:
     text = text.strip()
     return text.splitlines()[0] if text else ""

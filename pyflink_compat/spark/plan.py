@@ -15,7 +15,9 @@ decided by :func:`pyflink_compat.spark.pacing.pacing`, once per job.
 from __future__ import annotations
 
 import functools
-import hashlib
+import os
+import shutil
+import tempfile
 from typing import Any, Callable, List, Mapping, Optional, Sequence, Tuple, Union
 
 import attrs
@@ -25,7 +27,7 @@ from pyflink_compat.settings import values
 from pyflink_compat.settings.registry import Retention, StorageKind, StorageSpec
 from pyflink_compat.settings.store import SettingsStore, object_of
 from pyflink_compat.spark.connector_packages import missing_kafka_connector
-from pyflink_compat.spark.ownership import make_temporary_root, remove_temporary_root
+from pyflink_compat.spark.ownership import job_directory_name
 from pyflink_compat.spark.query_introspection import is_stateful, sink_format, sources_bounded
 from pyflink_compat.spark.restart import RestartPolicy, restart_policy_for
 from pyflink_compat.spark.pacing import Pacing, pacing
@@ -34,7 +36,8 @@ from pyflink_compat.util.java_classes import java_class
 
 __all__ = [
     "SinkSpec", "QueryPlan", "SettingStatus", "JobPlan",
-    "plan_run", "build_plan", "plan_job", "apply_query_plan", "job_directory_name", "no_effect_message",
+    "plan_run", "build_plan", "plan_job", "apply_query_plan", "make_temporary_root", "remove_temporary_root",
+    "no_effect_message",
     "TEMPORARY", "DURABLE", "PLANNED_TEMPORARY_ROOT",
 ]
 
@@ -45,6 +48,8 @@ _ASYNC_SINKS_SPARK3 = ("memory", "console", "noop", "kafka")  # 3.5 rejects fore
 TEMPORARY = "temporary"
 #: Durable checkpoint locations under the configured checkpoint directory.
 DURABLE = "durable"
+
+_TEMPORARY_PREFIX = "pyflink_compat-"
 
 #: Shown in a plan printed before the job starts, in place of the job's temporary directory.
 PLANNED_TEMPORARY_ROOT = "file:<temporary directory of the job>"
@@ -295,42 +300,6 @@ def _async_sinks() -> Tuple[str, ...]:
     return _ASYNC_SINKS_SPARK3 if pyspark.__version__.startswith("3.") else _ASYNC_SINKS
 
 
-#: Longest directory name (in bytes) most file systems allow.
-_MAX_NAME_BYTES = 255
-_KEEP_BYTES = 200
-
-
-def job_directory_name(job_name: str) -> str:
-    """The directory a job's checkpoints go in, derived from its name so that two names
-    never share one.
-
-    Letters, digits, ``-``, ``_``, ``.`` and inner spaces are kept; every other character
-    (separators, ``%``, ``~``, a leading dot, leading or trailing spaces, non-ASCII) is
-    percent-encoded as UTF-8 bytes, so the result is never ``.`` or ``..`` and has no separator.
-    A name whose encoding is longer than 255 bytes keeps its first 200 and ends in ``~`` and a
-    hash of the whole name. The empty name is ``%empty``.
-    """
-    if job_name == "":
-        return "%empty"
-    encoded = "".join(_encode_char(c, i, len(job_name)) for i, c in enumerate(job_name))
-    if len(encoded) > _MAX_NAME_BYTES:
-        cut = encoded[:_KEEP_BYTES]
-        tail = cut.rfind("%")
-        if tail > _KEEP_BYTES - 3:
-            cut = cut[:tail]
-        encoded = "{}~{}".format(cut, hashlib.sha256(job_name.encode("utf-8")).hexdigest()[:32])
-    return encoded
-
-
-def _encode_char(char: str, index: int, length: int) -> str:
-    keep = char.isascii() and (char.isalnum() or char in "-_") or \
-        (char == "." and index > 0) or (char == " " and 0 < index < length - 1)
-    if keep:
-        return char
-    return "".join("%{:02X}".format(b) for b in char.encode("utf-8", "surrogatepass"))
-
-
-
 def batch_reason(settings: JobSettings, sink: SinkSpec) -> Tuple[bool, str]:
     """Whether a sink's query runs as in ``BATCH`` mode, and why (for the summary)."""
     mode = settings.runtime_mode
@@ -437,6 +406,21 @@ def apply_query_plan(writer: Any, plan: QueryPlan) -> Any:
         j_writer = j_writer.option(key, value)
     writer._jwrite = j_writer
     return writer
+
+
+def make_temporary_root(job_name: str) -> str:
+    """A new local directory owned by one run of a job, for the checkpoint locations of queries
+    whose checkpoints need not survive it, as a ``file:`` URI."""
+    safe = "".join(c if c.isalnum() else "-" for c in job_name)[:40]
+    return "file:" + tempfile.mkdtemp(prefix="{}{}-".format(_TEMPORARY_PREFIX, safe))
+
+
+def remove_temporary_root(root: str) -> None:
+    """Remove a directory made by :func:`make_temporary_root` (only a directory whose name
+    shows it was made there is ever removed)."""
+    local = root[len("file:"):] if root.startswith("file:") else root
+    if os.path.basename(local).startswith(_TEMPORARY_PREFIX):
+        shutil.rmtree(local, ignore_errors=True)
 
 
 def plan_run(store: SettingsStore, job_name: str, sinks: Sequence[SinkSpec]) -> JobPlan:

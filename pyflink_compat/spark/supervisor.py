@@ -60,10 +60,10 @@ from pyflink_compat.spark.failures import (
 from pyflink_compat.spark.job_presence import JobPresence
 from pyflink_compat.spark.job_savepoints import SavepointWrite, stop_with_savepoint, trigger_savepoint, write_on_stop
 from pyflink_compat.spark.ownership import (
-    CheckpointError, Ending, JobOwnership, remove_temporary_root)
+    CheckpointError, Ending, JobOwnership)
 from pyflink_compat.spark.polling import (
     Pacer, keeps_pace, needs_status, slowest_pause, status_every)
-from pyflink_compat.spark.plan import DURABLE, JobPlan, SinkSpec, apply_query_plan
+from pyflink_compat.spark.plan import DURABLE, JobPlan, SinkSpec, apply_query_plan, remove_temporary_root
 from pyflink_compat.spark.rules import (
     IDLE_POLLS_BEFORE_FINISHED, idle_polls_after, lost_progress, running_past_timeout)
 from pyflink_compat.spark.start_checks import check_before_start, record_new_shape

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional
 
 from pyflink_compat.settings.store import SettingsStore
-from pyflink_compat.spark.plan import TEMPORARY, SinkSpec, apply_query_plan, build_plan
-from pyflink_compat.spark.ownership import make_temporary_root, remove_temporary_root
+from pyflink_compat.spark.plan import (
+    TEMPORARY, SinkSpec, apply_query_plan, build_plan, make_temporary_root, remove_temporary_root)
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
