@@ -21,9 +21,10 @@ from pyflink_compat.checkpoints.errors import SavepointError
 from pyflink_compat.checkpoints.access import file_access_for
 from pyflink_compat.checkpoints.file_access import FileAccess
 from pyflink_compat.checkpoints.layout import (
-    MARKER_NAME, REGISTRY_NAME, QueryCheckpoint, is_query_checkpoint, marker_stateful, query_problems,
+    MARKER_NAME, REGISTRY_NAME, QueryCheckpoint, is_query_checkpoint, query_problems,
     relative_files_size)
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, check_files, read_manifest
+from pyflink_compat.checkpoints.marker import recorded_stateful
 from pyflink_compat.checkpoints.savepoint import is_incomplete_savepoint, job_queries
 
 __all__ = ["list_storage", "show", "verify", "describe_query", "checkpoint_number"]
@@ -54,7 +55,7 @@ def describe_query(fs: FileAccess, path: str, sink: Optional[str] = None, all_ba
     info["shuffle_partitions"] = checkpoint.shuffle_partitions(conf)
     info["operators"] = [op.to_json() for op in operators]
     if newest is not None:
-        info["time"] = _iso(fs.mtime(path + "/commits/{}".format(newest)))
+        info["time"] = _iso(checkpoint.commit_time(newest))
         try:
             files = checkpoint.files_for_restart(newest)
             info["size"] = relative_files_size(fs, path, files)
@@ -205,7 +206,7 @@ def verify(path: str) -> Dict[str, Any]:
         count = len(files)
     elif fs.isfile(local + "/" + MARKER_NAME):
         kind = "job"
-        stateful = marker_stateful(fs, local)
+        stateful = recorded_stateful(fs, local)
         for sink, target in job_queries(fs, local):
             found, files, _ = query_problems(fs, target, stateful.get(sink))
             problems.extend(found)

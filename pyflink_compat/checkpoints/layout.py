@@ -31,11 +31,11 @@ import attrs
 from pyflink_compat.checkpoints.crc import crc_name, hadoop_crc_problem
 from pyflink_compat.checkpoints.errors import SavepointError
 from pyflink_compat.checkpoints.file_access import FileAccess
+from pyflink_compat.checkpoints.marker import MARKER_NAME
 
 __all__ = [
     "HDFS_PROVIDER", "ROCKSDB_PROVIDER", "PROVIDER_CLASS", "SHUFFLE_PARTITIONS", "MARKER_NAME", "REGISTRY_NAME",
-    "OperatorInfo", "QueryCheckpoint", "is_query_checkpoint", "check_checkpoint_files", "query_problems",
-    "marker_stateful",
+    "METADATA", "OperatorInfo", "QueryCheckpoint", "is_query_checkpoint", "check_checkpoint_files", "query_problems",
 ]
 
 #: Spark's state store that keeps state on the JVM heap and writes deltas and snapshots.
@@ -47,11 +47,12 @@ PROVIDER_CLASS = "spark.sql.streaming.stateStore.providerClass"
 #: The SQL conf giving the number of state partitions, pinned in the offset log.
 SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions"
 #: The ownership marker of a job directory (see :mod:`pyflink_compat.spark.ownership`).
-MARKER_NAME = "_pyflink_compat_job.json"
 #: The directory of a storage directory where its jobs record themselves (see
 #: :mod:`pyflink_compat.spark.job_registry`): a name no job directory can have, since job
 #: directory names never start with a dot.
 REGISTRY_NAME = ".pyflink_compat_jobs"
+#: Spark's file holding a query's id, at the top of its checkpoint.
+METADATA = "metadata"
 
 #: ``<version>.<kind>`` or, with checkpoint format v2, ``<version>_<unique id>.<kind>``
 _STATE_FILE = re.compile(r"^(\d+)(?:_([0-9A-Za-z-]+))?\.(delta|snapshot|zip|changelog)$")
@@ -61,7 +62,7 @@ _BATCH_FILE = re.compile(r"^(\d+)(\.compact)?$")
 
 def is_query_checkpoint(fs: FileAccess, path: str) -> bool:
     """Whether ``path`` looks like a Spark query checkpoint (``metadata`` and ``offsets/``)."""
-    return fs.isfile(path + "/metadata") and fs.isdir(path + "/offsets")
+    return fs.isfile(path + "/" + METADATA) and fs.isdir(path + "/offsets")
 
 
 @attrs.frozen
@@ -111,6 +112,27 @@ class QueryCheckpoint:
     def committed_batches(self) -> List[int]:
         return self.log_batches("commits")
 
+    def has_commit(self, batch: int) -> bool:
+        """Whether ``commits/<batch>`` exists (one file check, where listing the log takes more).
+
+        :raises OSError: when the file system cannot tell.
+        """
+        return self.fs.exists(self._p("commits/{}".format(batch)))
+
+    def has_metadata(self) -> bool:
+        """Whether Spark's ``metadata`` file (the query id) exists.
+
+        :raises OSError: when the file system cannot tell.
+        """
+        return self.fs.exists(self._p(METADATA))
+
+    def commit_time(self, batch: int) -> float:
+        """When ``commits/<batch>`` was written, in epoch seconds.
+
+        :raises OSError: when it cannot be read.
+        """
+        return self.fs.mtime(self._p("commits/{}".format(batch)))
+
     def latest_committed(self) -> Optional[int]:
         """The newest batch whose ``commits/<batch>`` exists, or None before the first commit."""
         batches = self.committed_batches()
@@ -133,7 +155,7 @@ class QueryCheckpoint:
             ``corrupt``).
         :raises OSError: when it cannot be read.
         """
-        path = self._p("metadata")
+        path = self._p(METADATA)
         try:
             data = self.fs.read_bytes(path)
         except FileNotFoundError:
@@ -495,12 +517,3 @@ def query_problems(fs: FileAccess, path: str, stateful: Optional[bool] = None
                             "partitions)".format(path, op.operator_id, ", ".join(map(str, missing)), partitions))
     return problems, files, newest
 
-
-def marker_stateful(fs: FileAccess, job_dir: str) -> Dict[str, Optional[bool]]:
-    """Per sink, whether the job marker records that its query keeps state (None: unknown)."""
-    try:
-        sinks = json.loads(fs.read_text(job_dir + "/" + MARKER_NAME)).get("sinks", {})
-        return {str(sink): ((record or {}).get("pipeline") or {}).get("stateful")
-                for sink, record in sinks.items()}
-    except (OSError, ValueError, AttributeError):
-        return {}

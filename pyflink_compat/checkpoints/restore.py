@@ -30,8 +30,9 @@ from pyflink_compat.checkpoints.access import file_access_for_paths
 from pyflink_compat.checkpoints.crc import crc_name
 from pyflink_compat.checkpoints.file_access import FileAccess, local_path
 from pyflink_compat.checkpoints.layout import (
-    MARKER_NAME, QueryCheckpoint, is_query_checkpoint, marker_stateful, query_problems)
+    MARKER_NAME, METADATA, QueryCheckpoint, is_query_checkpoint, query_problems)
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, check_files, read_manifest
+from pyflink_compat.checkpoints.marker import recorded_stateful
 from pyflink_compat.checkpoints.savepoint import is_incomplete_savepoint, job_queries
 
 __all__ = ["RestoredQuery", "restore_query", "restore_job", "resolve_restore_source"]
@@ -101,7 +102,7 @@ def resolve_restore_source(fs: FileAccess, path: str, sink: Optional[str] = None
     if is_query_checkpoint(fs, path):
         query_dir = path
         if fs.isfile(parent + "/" + MARKER_NAME):
-            stateful = marker_stateful(fs, parent).get(base)
+            stateful = recorded_stateful(fs, parent).get(base)
     else:
         queries = dict(job_queries(fs, path))
         if not queries:
@@ -112,7 +113,7 @@ def resolve_restore_source(fs: FileAccess, path: str, sink: Optional[str] = None
                                  "marker: restore one of its query checkpoints by its own path".format(MANIFEST_NAME))
         chosen = _pick(path, sorted(queries), sink)
         query_dir = queries[chosen]
-        stateful = marker_stateful(fs, path).get(chosen)
+        stateful = recorded_stateful(fs, path).get(chosen)
     problems, files, batch = query_problems(fs, query_dir, stateful)
     if batch is None:
         raise SavepointError(query_dir, "the checkpoint has no committed batch to restore")
@@ -204,7 +205,7 @@ def restore_query(source: str, fresh_checkpoint_location: str, sink: Optional[st
     total = 0
     try:
         for rel in files:
-            if (new_query_id and rel in ("metadata", crc_name("metadata"))) or rel in stale_crcs:
+            if (new_query_id and rel in (METADATA, crc_name(METADATA))) or rel in stale_crcs:
                 continue
             if rel in rewritten:
                 fs.makedirs(target + "/" + rel.rpartition("/")[0])
@@ -216,7 +217,7 @@ def restore_query(source: str, fresh_checkpoint_location: str, sink: Optional[st
         if new_query_id:
             query_id = str(uuid.uuid4())
             data = (json.dumps({"id": query_id}) + "\n").encode("utf-8")
-            fs.write_atomic(target + "/metadata", data)
+            fs.write_atomic(target + "/" + METADATA, data)
             total += len(data)
     except BaseException:
         # the target was empty (or missing) before: remove what we wrote into it

@@ -29,9 +29,10 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 from pyflink_compat.checkpoints.errors import SavepointError
 from pyflink_compat.checkpoints.access import file_access_for, file_access_for_paths
 from pyflink_compat.checkpoints.file_access import FileAccess
-from pyflink_compat.checkpoints.layout import MARKER_NAME, QueryCheckpoint, is_query_checkpoint
+from pyflink_compat.checkpoints.layout import QueryCheckpoint, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import (
     FORMAT_NAME, FORMAT_VERSION, IN_PROGRESS_NAME, MANIFEST_NAME, read_manifest, sha256_of, write_manifest)
+from pyflink_compat.checkpoints.marker import read_marker
 
 __all__ = ["write_savepoint", "dispose_savepoint", "job_queries", "is_incomplete_savepoint"]
 
@@ -42,16 +43,8 @@ def job_queries(fs: FileAccess, job_dir: str) -> List[Tuple[str, str]]:
     With a job marker, the sinks it records (that have a checkpoint); otherwise every
     sub-directory that is a query checkpoint.
     """
-    names: List[str] = []
-    marker_path = job_dir + "/" + MARKER_NAME
-    if fs.isfile(marker_path):
-        try:
-            marker = json.loads(fs.read_text(marker_path))
-            names = sorted(str(s) for s in marker.get("sinks", {}))
-        except (ValueError, AttributeError):
-            raise SavepointError(marker_path, "the job marker is not readable JSON") from None
-    else:
-        names = fs.listdir(job_dir)
+    marker = read_marker(fs, job_dir)
+    names = sorted(marker.sinks) if marker is not None else fs.listdir(job_dir)
     return [(n, job_dir + "/" + n) for n in names if is_query_checkpoint(fs, job_dir + "/" + n)]
 
 
@@ -135,15 +128,15 @@ def _copy_query(fs: FileAccess, sink: str, source_dir: str, target: str, link: b
 
 def _recorded_job(fs: FileAccess, source: Union[str, Sequence[str]]) -> Tuple[Optional[str], Optional[str]]:
     """The job name and the id of the newest run the marker of a job directory records."""
-    if not isinstance(source, str) or not fs.isfile(source + "/" + MARKER_NAME):
+    if not isinstance(source, str):
         return None, None
     try:
-        marker = json.loads(fs.read_text(source + "/" + MARKER_NAME))
-        runs = marker.get("runs") or [{}]
-        name, run = marker.get("job_name"), runs[-1].get("run")
-    except (ValueError, AttributeError):
+        marker = read_marker(fs, source)
+    except SavepointError:  # a corrupt marker names no job: the savepoint is named from the call
         return None, None
-    return (str(name) if name else None), (str(run) if run else None)
+    if marker is None:
+        return None, None
+    return (str(marker.job_name) if marker.job_name else None), marker.last_run
 
 
 def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name: Optional[str] = None,

@@ -34,39 +34,40 @@ from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional
 
 import attrs
 
-from pyflink_compat.spark.job_registry import JobRecord, JobRegistry, driver_gone, this_host
+from pyflink_compat.spark.job_registry import (
+    LOCAL_CADENCE, JobRecord, JobRegistry, StorageCadence, driver_gone, this_host)
 
 __all__ = [
     "Action", "Outcome", "Request", "Acknowledgement", "ControlChannel", "RequestFailed", "JobNotRunning",
     "NoAnswer", "send_request", "request_poll_seconds", "POLL_SECONDS", "SHORTEST_POLL_SECONDS",
 ]
 
-#: How often a running job looks for requests at least, in seconds.
-POLL_SECONDS = 0.2
-#: How often it looks at most, in seconds (:func:`request_poll_seconds`).
-SHORTEST_POLL_SECONDS = 0.1
-#: How often a sender that waits reads the job's answer, in seconds.
-_ANSWER_POLL_SECONDS = 0.05
+#: How often a running job looks for requests at least on local storage, in seconds (other
+#: storage: :data:`~pyflink_compat.spark.job_registry.REMOTE_CADENCE`).
+POLL_SECONDS = LOCAL_CADENCE.poll_seconds
+#: How often it looks at most on local storage, in seconds (:func:`request_poll_seconds`).
+SHORTEST_POLL_SECONDS = LOCAL_CADENCE.shortest_poll_seconds
 _REQUESTS = "requests"
 _ACKS = "acks"
-#: How often a waiting sender reads the job's record to see whether it still runs, in seconds.
-_RECORD_EVERY = 0.5
 #: How long a sender that withdrew a request waits for the job's answer to the withdrawal.
 _GRACE_SECONDS = 2.0
 
 
-def request_poll_seconds(batch_intervals_ms: Iterable[Optional[int]]) -> float:
+def request_poll_seconds(batch_intervals_ms: Iterable[Optional[int]],
+                         cadence: StorageCadence = LOCAL_CADENCE) -> float:
     """How often a running job looks for requests: once per micro-batch interval of its fastest
     query, so that a request that arrives while a batch runs waits for no more than one interval
-    before it is taken, within :data:`SHORTEST_POLL_SECONDS` and :data:`POLL_SECONDS`.
+    before it is taken, within the storage's bounds (on local storage
+    :data:`SHORTEST_POLL_SECONDS` and :data:`POLL_SECONDS`; elsewhere 1 to 2 s).
 
     :param batch_intervals_ms: Each query's trigger interval in ms; ``None`` for a query whose
         next batch starts as soon as input arrives (or that runs once).
+    :param cadence: The cadence of the job's storage.
     """
     shortest = min((0 if ms is None else ms for ms in batch_intervals_ms), default=None)
     if shortest is None:
-        return POLL_SECONDS
-    return min(POLL_SECONDS, max(SHORTEST_POLL_SECONDS, shortest / 1000.0))
+        return cadence.poll_seconds
+    return min(cadence.poll_seconds, max(cadence.shortest_poll_seconds, shortest / 1000.0))
 
 
 class Action(enum.Enum):
@@ -316,7 +317,7 @@ def send_request(registry: JobRegistry, job_id: str, request: Request, timeout: 
             raise RequestFailed(ack.error or "the job gave no reason")
         accepted = accepted or ack is not None
         now = clock()
-        if now - looked >= _RECORD_EVERY:
+        if now - looked >= registry.cadence.record_every_seconds:
             looked = now
             reason = _not_running(registry.read(job_id), job_id)
             if reason is not None:
@@ -337,4 +338,4 @@ def send_request(registry: JobRegistry, job_id: str, request: Request, timeout: 
             raise NoAnswer("Job {} accepted the request but gave no result within {:.0f} s; it may still "
                            "complete (see `pyflink-compat info {}`).".format(job_id, timeout, job_id),
                            accepted=True)
-        time.sleep(_ANSWER_POLL_SECONDS)
+        time.sleep(registry.cadence.answer_poll_seconds)

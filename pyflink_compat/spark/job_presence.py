@@ -4,10 +4,12 @@ the control requests it serves.
 :meth:`JobPresence.begin` records a job that starts in the registry of its checkpoint storage
 directory (:mod:`pyflink_compat.spark.job_registry`) and starts a thread of its own that
 
-* rewrites the record every :data:`~pyflink_compat.spark.job_registry.HEARTBEAT_SECONDS`, and
-  at once when the job's status changes, with its newest completed and failed checkpoints;
+* rewrites the record at the storage's heartbeat (every second on local storage, every 5 s on
+  any other: :class:`~pyflink_compat.spark.job_registry.StorageCadence`), and at once when the
+  job's status changes, with its newest completed and failed checkpoints;
 * looks for control requests once per micro-batch interval of the job's fastest query (within
-  the bounds of :func:`~pyflink_compat.spark.control_channel.request_poll_seconds`) and serves
+  the storage's bounds of :func:`~pyflink_compat.spark.control_channel.request_poll_seconds`:
+  0.1 to 0.2 s on local storage, 1 to 2 s on any other) and serves
   each through the run, exactly as :class:`~pyflink_compat.common.JobClient` does: a savepoint,
   a stop with a savepoint, a cancel (so the retention rule applies as for ``JobClient.cancel``);
   the answer is written when the run's future completes.
@@ -30,7 +32,7 @@ import time
 import weakref
 from concurrent.futures import Future
 import functools
-from typing import Any, Dict, List, Mapping, Optional, Set
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Protocol, Sequence, Set
 
 import attrs
 
@@ -40,9 +42,9 @@ from pyflink_compat.spark.control_channel import (
     Action, ControlChannel, Outcome, Request, request_poll_seconds)
 from pyflink_compat.spark.failures import first_line
 from pyflink_compat.spark.job_registry import (
-    HEARTBEAT_SECONDS, JobRecord, JobRegistry, StatusChange, process_start, this_host)
+    JobRecord, JobRegistry, StatusChange, cadence_for, process_start, this_host)
 
-__all__ = ["JobPresence", "SUBMISSION_CONF"]
+__all__ = ["JobPresence", "PresentRun", "SUBMISSION_CONF"]
 
 LOG = logging.getLogger("pyflink_compat.job")
 
@@ -78,6 +80,40 @@ def _spark_facts(spark: Any) -> Dict[str, Any]:
     return facts
 
 
+if TYPE_CHECKING:
+    from pyflink_compat.common.job_id import JobID
+    from pyflink_compat.spark.plan import JobPlan
+    from pyflink_compat.spark.stats import CompletedCheckpointStats
+
+
+class PresentRun(Protocol):
+    """What a job's presence reads of its run and asks of it (a
+    :class:`~pyflink_compat.spark.supervisor.JobRun`)."""
+
+    @property
+    def plan(self) -> "JobPlan": ...
+
+    @property
+    def job_id(self) -> "JobID": ...
+
+    @property
+    def status(self) -> JobStatus: ...
+
+    @property
+    def restarts(self) -> int: ...
+
+    @property
+    def result(self) -> "Future[Any]": ...
+
+    def checkpoint_statistics(self) -> "Sequence[CompletedCheckpointStats]": ...
+
+    def trigger_savepoint(self, directory: Optional[str]) -> "Future[str]": ...
+
+    def stop_with_savepoint(self, advance_to_end_of_event_time: bool, directory: Optional[str]) -> "Future[str]": ...
+
+    def cancel(self) -> "Future[None]": ...
+
+
 def _checkpoint_entry(stats: Any) -> Dict[str, Any]:
     return {"id": stats.checkpoint_id, "sink": stats.sink, "batch": stats.batch_id, "time": stats.trigger_timestamp,
             "duration_ms": stats.duration_ms, "state_size": stats.state_size, "records": stats.num_input_rows}
@@ -91,7 +127,7 @@ class JobPresence:
     :param record: Its first record (written already).
     """
 
-    def __init__(self, run: Any, registry: JobRegistry, record: JobRecord):
+    def __init__(self, run: PresentRun, registry: JobRegistry, record: JobRecord):
         self._run = run
         self._registry = registry
         self._record = record
@@ -107,11 +143,12 @@ class JobPresence:
         self._stopped = threading.Event()
         self._ended_written = threading.Event()
         self._warned = False
-        self._poll = request_poll_seconds(query.interval_ms for query in run.plan.queries)
+        self._poll = request_poll_seconds((query.interval_ms for query in run.plan.queries), registry.cadence)
+        self._heartbeat = registry.cadence.heartbeat_seconds
         self._thread = threading.Thread(target=self._loop, name="pyflink_compat-presence", daemon=True)
 
     @classmethod
-    def begin(cls, run: Any, spark: Any) -> "Optional[JobPresence]":
+    def begin(cls, run: PresentRun, spark: Any) -> "Optional[JobPresence]":
         """Record a run that is about to start and serve its requests; ``None`` when its
         storage has no directory, or cannot be written (the job runs unrecorded then)."""
         plan = run.plan
@@ -123,7 +160,8 @@ class JobPresence:
         record = JobRecord(job_id=job_id, name=plan.job_name, status=run.status.name,
                            history=(StatusChange(run.status.name, now),), host=this_host(), pid=os.getpid(),
                            pid_start=process_start(os.getpid()), started=now, heartbeat=now,
-                           heartbeat_every=HEARTBEAT_SECONDS, storage_dir=str(storage), job_dir=plan.job_dir)
+                           heartbeat_every=cadence_for(str(storage)).heartbeat_seconds,
+                           storage_dir=str(storage), job_dir=plan.job_dir)
         record = attrs.evolve(record, **_spark_facts(spark))
         try:
             registry = JobRegistry(str(storage), spark)
@@ -196,7 +234,7 @@ class JobPresence:
             self._wake.clear()
             now = time.monotonic()
             try:
-                if woken or now - beat >= HEARTBEAT_SECONDS:
+                if woken or now - beat >= self._heartbeat:
                     beat = now
                     stats = self._run.checkpoint_statistics()
                     with self._write_lock:

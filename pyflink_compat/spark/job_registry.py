@@ -29,21 +29,57 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, 
 import attrs
 
 from pyflink_compat.checkpoints.access import file_access_for
+from pyflink_compat.checkpoints.file_access import local_path
 from pyflink_compat.checkpoints.layout import REGISTRY_NAME
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
 __all__ = [
-    "RECORD_NAME", "HEARTBEAT_SECONDS", "EXPIRATION_SECONDS", "StatusChange", "JobRecord", "JobRegistry",
+    "RECORD_NAME", "HEARTBEAT_SECONDS", "EXPIRATION_SECONDS", "StorageCadence", "LOCAL_CADENCE", "REMOTE_CADENCE",
+    "cadence_for", "StatusChange", "JobRecord", "JobRegistry",
     "JobNotFound", "driver_gone", "gone_reason", "process_alive", "shown_status", "find_job", "this_host",
     "process_start", "TERMINAL", "GONE",
 ]
 
 #: The record's file in a job's registry directory.
 RECORD_NAME = "job.json"
-#: How often a running job rewrites its record, in seconds.
-HEARTBEAT_SECONDS = 1.0
+
+
+@attrs.frozen
+class StorageCadence:
+    """How often job control reads and writes the files of one kind of storage.
+
+    A local disk takes a listing or a small write in microseconds; an object store or HDFS
+    takes a round trip, and may bill it. A running job therefore looks for requests and
+    rewrites its record at local-disk rates only on local storage.
+
+    :param heartbeat_seconds: How often a running job rewrites its record.
+    :param shortest_poll_seconds: How often it looks for requests at most.
+    :param poll_seconds: How often it looks for requests at least.
+    :param answer_poll_seconds: How often a waiting sender reads the job's answer.
+    :param record_every_seconds: How often a waiting sender reads the job's record.
+    """
+
+    heartbeat_seconds: float
+    shortest_poll_seconds: float
+    poll_seconds: float
+    answer_poll_seconds: float
+    record_every_seconds: float
+
+
+#: Local storage (a plain path or ``file:``): requests are taken within a batch interval.
+LOCAL_CADENCE = StorageCadence(1.0, 0.1, 0.2, 0.05, 0.5)
+#: Any other scheme (HDFS, object stores): a listing a second at most, a record write every 5 s.
+REMOTE_CADENCE = StorageCadence(5.0, 1.0, 2.0, 1.0, 5.0)
+#: How often a running job rewrites its record on local storage, in seconds.
+HEARTBEAT_SECONDS = LOCAL_CADENCE.heartbeat_seconds
+
+
+def cadence_for(storage_dir: str) -> StorageCadence:
+    """The cadence of job control on the storage of ``storage_dir``."""
+    return LOCAL_CADENCE if local_path(storage_dir) is not None else REMOTE_CADENCE
+
 #: How long the record of a job that ended stays listed, in seconds (Flink's default
 #: ``jobstore.expiration-time``, one hour): a job starting in the same storage removes older ones.
 EXPIRATION_SECONDS = 3600.0
@@ -259,6 +295,8 @@ class JobRegistry:
     def __init__(self, storage_dir: str, spark: "Optional[SparkSession]" = None):
         self.storage_dir = storage_dir.rstrip("/")
         self.access, root = file_access_for(self.storage_dir, spark)
+        #: How often job control reads and writes this storage.
+        self.cadence = cadence_for(self.storage_dir)
         self.root = "{}/{}".format(root.rstrip("/"), REGISTRY_NAME)
         self._made: Set[str] = set()
 

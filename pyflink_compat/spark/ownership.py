@@ -33,26 +33,24 @@ Files are reached through a :class:`~pyflink_compat.checkpoints.file_access.File
 local storage in Python, with Hadoop's ``.crc`` files) and Spark's files read with
 :class:`~pyflink_compat.checkpoints.layout.QueryCheckpoint`. Every read that can fail raises
 :class:`CheckpointError` naming the file and the cause; the supervisor turns it into the job's
-error. A run's temporary checkpoint root (for jobs without durable storage) is made and removed
-here too.
+error. The job directory's name is derived from the job's name here (:func:`job_directory_name`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import enum
+import hashlib
 import json
 import logging
-import os
-import shutil
-import tempfile
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence
 
 from pyflink_compat.checkpoints.access import file_access_for
 from pyflink_compat.checkpoints.crc import ChecksumError
 from pyflink_compat.checkpoints.errors import SavepointError
 from pyflink_compat.checkpoints.file_access import FileAccess
-from pyflink_compat.checkpoints.layout import MARKER_NAME, QueryCheckpoint
+from pyflink_compat.checkpoints.layout import QueryCheckpoint
+from pyflink_compat.checkpoints.marker import MARKER_FORMAT, MARKER_NAME, JobMarker, read_marker
 from pyflink_compat.common.job_status import JobStatus
 from pyflink_compat.settings.registry import Retention
 
@@ -60,7 +58,7 @@ if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
 __all__ = ["JobOwnership", "CheckpointError", "Ending", "Origin", "kept_because", "NO_CLAIM", "CLAIM",
-           "make_temporary_root", "remove_temporary_root"]
+           "job_directory_name"]
 
 LOG = logging.getLogger("pyflink_compat.checkpoints")
 
@@ -68,10 +66,6 @@ LOG = logging.getLogger("pyflink_compat.checkpoints")
 NO_CLAIM = "NO_CLAIM"
 #: The restore mode that makes a restored checkpoint the job's own.
 CLAIM = "CLAIM"
-_FORMAT = 2
-#: ``created_by`` of a directory recorded by a marker of the first format, which had no runs.
-_EARLIER_RUN = "earlier-run"
-_TEMPORARY_PREFIX = "pyflink_compat-"
 
 
 class CheckpointError(Exception):
@@ -122,23 +116,42 @@ def kept_because(retention: Retention, ending: Ending, origin: Origin) -> Option
     return None
 
 
-# -- a run's temporary checkpoint root ------------------------------------------------------------
-def make_temporary_root(job_name: str) -> str:
-    """A new local directory owned by one run of a job, for the checkpoint locations of queries
-    whose checkpoints need not survive it, as a ``file:`` URI."""
-    safe = "".join(c if c.isalnum() else "-" for c in job_name)[:40]
-    return "file:" + tempfile.mkdtemp(prefix="{}{}-".format(_TEMPORARY_PREFIX, safe))
-
-
-def remove_temporary_root(root: str) -> None:
-    """Remove a directory made by :func:`make_temporary_root` (only a directory whose name
-    shows it was made there is ever removed)."""
-    local = root[len("file:"):] if root.startswith("file:") else root
-    if os.path.basename(local).startswith(_TEMPORARY_PREFIX):
-        shutil.rmtree(local, ignore_errors=True)
-
-
 # -- the job directory ------------------------------------------------------------------------------
+#: Longest directory name (in bytes) most file systems allow.
+_MAX_NAME_BYTES = 255
+_KEEP_BYTES = 200
+
+
+def job_directory_name(job_name: str) -> str:
+    """The directory a job's checkpoints go in, derived from its name so that two names
+    never share one.
+
+    Letters, digits, ``-``, ``_``, ``.`` and inner spaces are kept; every other character
+    (separators, ``%``, ``~``, a leading dot, leading or trailing spaces, non-ASCII) is
+    percent-encoded as UTF-8 bytes, so the result is never ``.`` or ``..`` and has no separator.
+    A name whose encoding is longer than 255 bytes keeps its first 200 and ends in ``~`` and a
+    hash of the whole name. The empty name is ``%empty``.
+    """
+    if job_name == "":
+        return "%empty"
+    encoded = "".join(_encode_char(c, i, len(job_name)) for i, c in enumerate(job_name))
+    if len(encoded) > _MAX_NAME_BYTES:
+        cut = encoded[:_KEEP_BYTES]
+        tail = cut.rfind("%")
+        if tail > _KEEP_BYTES - 3:
+            cut = cut[:tail]
+        encoded = "{}~{}".format(cut, hashlib.sha256(job_name.encode("utf-8")).hexdigest()[:32])
+    return encoded
+
+
+def _encode_char(char: str, index: int, length: int) -> str:
+    keep = char.isascii() and (char.isalnum() or char in "-_") or \
+        (char == "." and index > 0) or (char == " " and 0 < index < length - 1)
+    if keep:
+        return char
+    return "".join("%{:02X}".format(b) for b in char.encode("utf-8", "surrogatepass"))
+
+
 def _first_line(text: str) -> str:
     text = text.strip()
     return text.splitlines()[0] if text else ""
@@ -213,8 +226,8 @@ class JobOwnership:
         """Whether a sink's checkpoint has Spark's ``metadata`` file and batch ``batch_id`` in its
         commit log (two file checks, where listing the log and reading the file take more)."""
         try:
-            return self._access.exists(self._path(sink, "commits", str(batch_id))) and \
-                self._access.exists(self._path(sink, "metadata"))
+            checkpoint = self._checkpoint(sink)
+            return checkpoint.has_commit(batch_id) and checkpoint.has_metadata()
         except OSError as e:  # the file system failed: the full check says why
             LOG.debug("Checking commit %d of %s: %s", batch_id, sink, _cause(e))
             return False
@@ -282,34 +295,28 @@ class JobOwnership:
         return ["{} ({})".format(self._location_of(path), _cause(error)) for path, error in found]
 
     # -- the marker -------------------------------------------------------------------------
-    def read_marker(self) -> Optional[Dict[str, Any]]:
-        """The marker, upgraded to the current format, or ``None`` when there is none.
+    def marker(self) -> Optional[JobMarker]:
+        """The marker (a first-format one upgraded), or ``None`` when there is none.
 
         :raises CheckpointError: when the marker exists but cannot be read as one.
         """
-        location = self.location(MARKER_NAME)
         try:
-            data = self._access.read_bytes(self._path(MARKER_NAME))
-        except (FileNotFoundError, NotADirectoryError):
-            return None
+            return read_marker(self._access, self._root)
+        except SavepointError as e:
+            raise CheckpointError("The ownership marker {} is {}; it records which checkpoints job '{}' "
+                                  "may delete, so nothing is started or deleted. Restore it or remove "
+                                  "the job directory.".format(self.location(MARKER_NAME), e.cause,
+                                                              self.job_name)) from e
         except OSError as e:
             raise self._unreadable(self._path(MARKER_NAME), e) from e
-        try:
-            marker = json.loads(data.decode("utf-8", errors="replace"))
-        except ValueError as e:
-            raise CheckpointError("The ownership marker {} is corrupt ({}); it records which "
-                                  "checkpoints job '{}' may delete, so nothing is started or "
-                                  "deleted. Restore it or remove the job directory.".format(
-                                      location, e, self.job_name)) from e
-        if not isinstance(marker, dict) or not isinstance(marker.get("sinks"), dict):
-            raise CheckpointError("The ownership marker {} is corrupt (not a JSON object with "
-                                  "'sinks'); nothing is started or deleted. Restore it or remove "
-                                  "the job directory.".format(location))
-        if marker.get("format") != _FORMAT:  # the first format: sink -> query id
-            marker = {"format": _FORMAT, "job_name": marker.get("job_name"), "runs": [],
-                      "sinks": {s: {"created_by": _EARLIER_RUN, "query_id": q, "pipeline": None}
-                                for s, q in marker["sinks"].items()}}
-        return marker
+
+    def read_marker(self) -> Optional[Dict[str, Any]]:
+        """The marker as JSON in the current format (a new object), or ``None``.
+
+        :raises CheckpointError: when the marker exists but cannot be read as one.
+        """
+        marker = self.marker()
+        return None if marker is None else marker.to_json()
 
     def _write_marker(self, marker: Mapping[str, Any]) -> None:
         """Replace the marker as one step (see
@@ -323,20 +330,22 @@ class JobOwnership:
             raise CheckpointError("{} cannot be written: {}".format(self.location(MARKER_NAME), _cause(e))) from e
 
     def _own_marker(self) -> Optional[Dict[str, Any]]:
-        marker = self.read_marker()
-        if marker is not None and marker.get("job_name") != self.job_name:
-            raise CheckpointError(
-                "The checkpoint directory {} belongs to job '{}', not to '{}': give this job "
-                "another name so that neither job's checkpoints are taken over.".format(
-                    self.job_dir, marker.get("job_name"), self.job_name))
-        return marker
+        """The marker as JSON to change and write, after checking that it names this job."""
+        marker = self.check_owner()
+        return None if marker is None else marker.to_json()
 
-    def check_owner(self) -> Optional[Dict[str, Any]]:
+    def check_owner(self) -> Optional[JobMarker]:
         """The marker, after checking that it names this job.
 
         :raises CheckpointError: when it names another job or is corrupt.
         """
-        return self._own_marker()
+        marker = self.marker()
+        if marker is not None and marker.job_name != self.job_name:
+            raise CheckpointError(
+                "The checkpoint directory {} belongs to job '{}', not to '{}': give this job "
+                "another name so that neither job's checkpoints are taken over.".format(
+                    self.job_dir, marker.job_name, self.job_name))
+        return marker
 
     def begin_run(self, run_id: str, pipelines: Mapping[str, Optional[Mapping[str, Any]]],
                   claim_mode: str = NO_CLAIM, restore_source: Optional[str] = None,
@@ -358,7 +367,7 @@ class JobOwnership:
         :raises CheckpointError: when the job directory cannot be created or written, or
             belongs to another job.
         """
-        marker = self._own_marker() or {"format": _FORMAT, "job_name": self.job_name,
+        marker = self._own_marker() or {"format": MARKER_FORMAT, "job_name": self.job_name,
                                         "runs": [], "sinks": {}}
         sinks: Dict[str, Any] = marker["sinks"]
         created, restored, foreign = [], [], []
@@ -402,9 +411,9 @@ class JobOwnership:
 
     def recorded_pipeline(self, sink: str) -> Optional[Mapping[str, Any]]:
         """The pipeline shape recorded for a sink directory, if any."""
-        marker = self.read_marker()
-        record = (marker or {}).get("sinks", {}).get(sink)
-        return None if record is None else record.get("pipeline")
+        marker = self.marker()
+        record = None if marker is None else marker.sinks.get(sink)
+        return None if record is None else record.pipeline
 
     def record_pipeline(self, sink: str, shape: Callable[[], Mapping[str, Any]]) -> None:
         """Record the pipeline shape of a sink directory whose record lacks one (``shape`` is

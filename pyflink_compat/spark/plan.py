@@ -8,39 +8,37 @@ of the plan are then written to the session conf. ``str(plan)`` is the summary p
 :meth:`StreamExecutionEnvironment.get_job_plan` and logged at ``DEBUG`` when the job starts;
 :meth:`JobPlan.summary` is the one line logged at ``INFO`` then.
 
-The checkpoint interval and the buffer timeout mean different things in Flink: the interval
-decides how often state is made durable, the buffer timeout how long a record may wait before
-it moves on. In the default trigger mode (``compat.trigger.mode`` ``LATENCY``) :func:`pacing`
-keeps those meanings on Spark: a query's trigger is the buffer timeout, every micro-batch
-commits its offsets and its state changes (small, incremental files), and the interval sets
-after how many batches the state store writes a full snapshot, which bounds what a restart
-replays, as Flink's changelog state backend materialises periodically; the job reports one
-completed checkpoint per interval. ``CHECKPOINT_INTERVAL`` runs one micro-batch per interval.
+What paces each query (its trigger, the state snapshot cadence, what one checkpoint is) is
+decided by :func:`pyflink_compat.spark.pacing.pacing`, once per job.
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
+import os
+import shutil
+import tempfile
 from typing import Any, Callable, List, Mapping, Optional, Sequence, Tuple, Union
 
 import attrs
 
 from pyflink_compat.settings.registry import SETTINGS, JobSettings, Setting
 from pyflink_compat.settings import values
-from pyflink_compat.settings.registry import Retention, StorageKind, StorageSpec, TriggerMode
+from pyflink_compat.settings.registry import Retention, StorageKind, StorageSpec
 from pyflink_compat.settings.store import SettingsStore, object_of
 from pyflink_compat.spark.connector_packages import missing_kafka_connector
-from pyflink_compat.spark.ownership import make_temporary_root, remove_temporary_root
+from pyflink_compat.spark.ownership import job_directory_name
 from pyflink_compat.spark.query_introspection import is_stateful, sink_format, sources_bounded
 from pyflink_compat.spark.restart import RestartPolicy, restart_policy_for
-from pyflink_compat.spark.translation import (
-    MIN_DELTAS_FOR_SNAPSHOT, SHUFFLE_PARTITIONS, effective_storage, session_keys)
+from pyflink_compat.spark.pacing import Pacing, pacing
+from pyflink_compat.spark.translation import SHUFFLE_PARTITIONS, effective_storage, session_keys
+from pyflink_compat.util.java_classes import java_class
 
 __all__ = [
-    "SinkSpec", "QueryPlan", "Pacing", "pacing", "SHORTEST_BATCH_MS", "SettingStatus", "JobPlan",
-    "plan_run", "build_plan", "plan_job", "job_directory_name", "no_effect_message", "latency_warning",
-    "TEMPORARY", "DURABLE", "PLANNED_TEMPORARY_ROOT", "HIGH_LATENCY_MS",
+    "SinkSpec", "QueryPlan", "SettingStatus", "JobPlan",
+    "plan_run", "build_plan", "plan_job", "apply_query_plan", "make_temporary_root", "remove_temporary_root",
+    "no_effect_message",
+    "TEMPORARY", "DURABLE", "PLANNED_TEMPORARY_ROOT",
 ]
 
 _ASYNC_SINKS = ("memory", "console", "noop", "kafka", "foreach")
@@ -51,9 +49,7 @@ TEMPORARY = "temporary"
 #: Durable checkpoint locations under the configured checkpoint directory.
 DURABLE = "durable"
 
-#: A job whose records may wait longer than this (ms) for their micro-batch says so when it
-#: starts: Flink's records move within its buffer timeout (100 ms by default).
-HIGH_LATENCY_MS = 2000
+_TEMPORARY_PREFIX = "pyflink_compat-"
 
 #: Shown in a plan printed before the job starts, in place of the job's temporary directory.
 PLANNED_TEMPORARY_ROOT = "file:<temporary directory of the job>"
@@ -304,105 +300,6 @@ def _async_sinks() -> Tuple[str, ...]:
     return _ASYNC_SINKS_SPARK3 if pyspark.__version__.startswith("3.") else _ASYNC_SINKS
 
 
-#: Longest directory name (in bytes) most file systems allow.
-_MAX_NAME_BYTES = 255
-_KEEP_BYTES = 200
-
-
-def job_directory_name(job_name: str) -> str:
-    """The directory a job's checkpoints go in, derived from its name so that two names
-    never share one.
-
-    Letters, digits, ``-``, ``_``, ``.`` and inner spaces are kept; every other character
-    (separators, ``%``, ``~``, a leading dot, leading or trailing spaces, non-ASCII) is
-    percent-encoded as UTF-8 bytes, so the result is never ``.`` or ``..`` and has no separator.
-    A name whose encoding is longer than 255 bytes keeps its first 200 and ends in ``~`` and a
-    hash of the whole name. The empty name is ``%empty``.
-    """
-    if job_name == "":
-        return "%empty"
-    encoded = "".join(_encode_char(c, i, len(job_name)) for i, c in enumerate(job_name))
-    if len(encoded) > _MAX_NAME_BYTES:
-        cut = encoded[:_KEEP_BYTES]
-        tail = cut.rfind("%")
-        if tail > _KEEP_BYTES - 3:
-            cut = cut[:tail]
-        encoded = "{}~{}".format(cut, hashlib.sha256(job_name.encode("utf-8")).hexdigest()[:32])
-    return encoded
-
-
-def _encode_char(char: str, index: int, length: int) -> str:
-    keep = char.isascii() and (char.isalnum() or char in "-_") or \
-        (char == "." and index > 0) or (char == " " and 0 < index < length - 1)
-    if keep:
-        return char
-    return "".join("%{:02X}".format(b) for b in char.encode("utf-8", "surrogatepass"))
-
-
-#: The shortest micro-batch period assumed when counting batches per checkpoint interval: a
-#: trigger of 0 runs batches back to back, and a local micro-batch takes about this long.
-SHORTEST_BATCH_MS = 100
-
-
-@attrs.frozen
-class Pacing:
-    """What paces a checkpointed streaming query, and what follows for its records and state.
-
-    :param interval_ms: The processing-time trigger interval in ms; ``None`` for Spark's
-        default trigger (the next batch as soon as input arrives).
-    :param trigger: The trigger with the reason it was chosen, for the plan.
-    :param latency_ms: How long a record may wait for its batch to start, in ms (the batch's
-        own time comes on top).
-    :param latency: The expected delivery delay in words, for the plan.
-    :param durability: How often state is made durable, in words, for the plan.
-    :param snapshot_every: Batches between full state snapshots (Spark's
-        ``stateStore.minDeltasForSnapshot``), or ``None`` to leave Spark's default.
-    :param checkpoint_every_ms: The interval at which the job reports a completed checkpoint:
-        ``None`` when every batch is one.
-    """
-
-    interval_ms: Optional[int]
-    trigger: str
-    latency_ms: int
-    latency: str
-    durability: str
-    snapshot_every: Optional[int] = None
-    checkpoint_every_ms: Optional[int] = None
-
-
-def pacing(settings: JobSettings) -> Optional[Pacing]:
-    """How a checkpointed streaming query of a job with ``settings`` is paced, or ``None``
-    when checkpointing is disabled (Spark's default trigger, nothing durable)."""
-    if settings.checkpoint_interval is None:
-        return None
-    interval = values.to_millis(settings.checkpoint_interval)
-    if settings.trigger_mode is TriggerMode.CHECKPOINT_INTERVAL or not settings.buffer_timeout_enabled:
-        why = "compat.trigger.mode CHECKPOINT_INTERVAL" \
-            if settings.trigger_mode is TriggerMode.CHECKPOINT_INTERVAL \
-            else "execution.buffer-timeout.enabled false: Flink then flushes at each checkpoint"
-        return Pacing(
-            interval, "ProcessingTime({} ms) (one micro-batch per checkpoint interval; {})".format(interval, why),
-            interval, "up to {} ms plus the batch: results are published once per interval".format(interval),
-            "every micro-batch is a checkpoint: offsets, commit and state changes, once per "
-            "interval")
-    timeout = min(values.to_millis(settings.buffer_timeout), interval)
-    batches = max(1, interval // max(timeout, SHORTEST_BATCH_MS))
-    if timeout == 0:
-        trigger = "ProcessingTime(0) (buffer timeout 0: a micro-batch as soon as input arrives)"
-        latency = "the batch's own time: a micro-batch starts as soon as input arrives"
-    else:
-        trigger = "ProcessingTime({} ms) (the buffer timeout{})".format(
-            timeout, "" if timeout == values.to_millis(settings.buffer_timeout) else
-            ", capped at the checkpoint interval")
-        latency = "up to {} ms plus the batch: records move within the buffer timeout".format(timeout)
-    durability = ("every micro-batch commits its offsets and state changes; a full state snapshot "
-                  "every {} batches (about one per {} ms checkpoint interval at one batch per {} ms), "
-                  "which bounds what a restart replays; one checkpoint reported per interval".format(
-                      batches, interval, max(timeout, SHORTEST_BATCH_MS)))
-    return Pacing(timeout or None, trigger, timeout, latency, durability, batches, interval)
-
-
-
 def batch_reason(settings: JobSettings, sink: SinkSpec) -> Tuple[bool, str]:
     """Whether a sink's query runs as in ``BATCH`` mode, and why (for the summary)."""
     mode = settings.runtime_mode
@@ -421,7 +318,8 @@ def batch_reason(settings: JobSettings, sink: SinkSpec) -> Tuple[bool, str]:
     return False, "runtime mode AUTOMATIC, a source is unbounded, so STREAMING"
 
 
-def _query_plan(settings: JobSettings, sink: SinkSpec, location: str, location_kind: str) -> QueryPlan:
+def _query_plan(settings: JobSettings, paced: Optional[Pacing], sink: SinkSpec, location: str,
+                location_kind: str) -> QueryPlan:
     interval = settings.checkpoint_interval
     interval_ms = None if interval is None else values.to_millis(interval)
     fmt = sink_format(sink.writer)
@@ -446,7 +344,6 @@ def _query_plan(settings: JobSettings, sink: SinkSpec, location: str, location_k
         trigger_note = " ({})".format(reason)
     else:
         trigger_note = ""
-    paced = pacing(settings)
     trigger_ms = None if paced is None else paced.interval_ms
     latency_ms: Optional[int] = 0
     report_every = None
@@ -487,6 +384,43 @@ def _query_plan(settings: JobSettings, sink: SinkSpec, location: str, location_k
                      sink.continuous and interval_ms is not None, options,
                      latency=latency, durability=durability, latency_ms=latency_ms,
                      checkpoint_every_ms=report_every)
+
+
+def apply_query_plan(writer: Any, plan: QueryPlan) -> Any:
+    """Give ``writer`` the query name, write options and trigger of ``plan``: everything applied
+    here was decided by the plan. PySpark's ``trigger()`` takes no JVM trigger object, so the JVM
+    writer behind it is configured directly, as PySpark itself does.
+
+    :return: The same writer, ready to ``start()``.
+    """
+    j_writer = writer._jwrite.queryName(plan.name)
+    trigger = java_class("org.apache.spark.sql.streaming.Trigger")
+    if plan.available_now:
+        j_writer = j_writer.trigger(trigger.AvailableNow())
+    elif plan.interval_ms is not None:
+        if plan.continuous:
+            j_writer = j_writer.trigger(trigger.Continuous(plan.interval_ms))
+        else:
+            j_writer = j_writer.trigger(trigger.ProcessingTime(plan.interval_ms))
+    for key, value in plan.write_options.items():
+        j_writer = j_writer.option(key, value)
+    writer._jwrite = j_writer
+    return writer
+
+
+def make_temporary_root(job_name: str) -> str:
+    """A new local directory owned by one run of a job, for the checkpoint locations of queries
+    whose checkpoints need not survive it, as a ``file:`` URI."""
+    safe = "".join(c if c.isalnum() else "-" for c in job_name)[:40]
+    return "file:" + tempfile.mkdtemp(prefix="{}{}-".format(_TEMPORARY_PREFIX, safe))
+
+
+def remove_temporary_root(root: str) -> None:
+    """Remove a directory made by :func:`make_temporary_root` (only a directory whose name
+    shows it was made there is ever removed)."""
+    local = root[len("file:"):] if root.startswith("file:") else root
+    if os.path.basename(local).startswith(_TEMPORARY_PREFIX):
+        shutil.rmtree(local, ignore_errors=True)
 
 
 def plan_run(store: SettingsStore, job_name: str, sinks: Sequence[SinkSpec]) -> JobPlan:
@@ -551,14 +485,15 @@ def plan_job(
     job_dir = None
     if durable:
         job_dir = "{}/{}".format(str(resolved.path).rstrip("/"), job_directory_name(job_name))
+    paced = pacing(settings)
     queries: List[QueryPlan] = []
     for sink in sinks:
         if job_dir is not None:
             location = "{}/{}".format(job_dir, sink.name)
-            queries.append(_query_plan(settings, sink, location, DURABLE))
+            queries.append(_query_plan(settings, paced, sink, location, DURABLE))
         else:
             location = "{}/{}".format(temporary_root.rstrip("/"), sink.name)
-            queries.append(_query_plan(settings, sink, location, TEMPORARY))
+            queries.append(_query_plan(settings, paced, sink, location, TEMPORARY))
     explicit = set(explicit_keys)
     statuses = []
     for setting in SETTINGS:
@@ -566,10 +501,7 @@ def plan_job(
         statuses.append(SettingStatus(setting, value, setting.key in explicit,
                                       setting.has_no_effect(value, settings)))
     limit = resolved.max_state_size if resolved.kind is StorageKind.JOBMANAGER else None
-    keys = dict(session_keys(settings, resolved, backend))
-    paced = pacing(settings)
-    if paced is not None and paced.snapshot_every is not None:
-        keys[MIN_DELTAS_FOR_SNAPSHOT] = str(paced.snapshot_every)
+    keys = dict(session_keys(settings, resolved, backend, paced))
     partitions = keys.get(SHUFFLE_PARTITIONS) if SHUFFLE_PARTITIONS in keys else session_partitions
     missing = tuple(m for m in (missing_kafka_connector(q.name, q.sink_format) for q in queries) if m)
     return JobPlan(job_name, settings, resolved, keys,
@@ -618,25 +550,3 @@ def no_effect_message(plan: JobPlan) -> Optional[str]:
         messages.append("Job '{}': unknown Flink keys, stored but not read: {}".format(
             plan.job_name, ", ".join(misspelled)))
     return "\n".join(messages)
-
-
-
-def latency_warning(plan: JobPlan) -> Optional[str]:
-    """What a job says when it starts if its settings make records wait longer than
-    :data:`HIGH_LATENCY_MS` for their micro-batch, with what to set instead; else ``None``."""
-    slow = [q for q in plan.queries
-            if not q.available_now and q.latency_ms is not None and q.latency_ms > HIGH_LATENCY_MS]
-    if not slow:
-        return None
-    worst = max(q.latency_ms or 0 for q in slow)
-    if plan.settings.trigger_mode is TriggerMode.CHECKPOINT_INTERVAL:
-        cause = "compat.trigger.mode is CHECKPOINT_INTERVAL, so each query runs one micro-batch per " \
-                "checkpoint interval; set it to LATENCY for Flink-like latency"
-    elif not plan.settings.buffer_timeout_enabled:
-        cause = "execution.buffer-timeout.enabled is false, so each query runs one micro-batch per " \
-                "checkpoint interval; enable the buffer timeout for Flink-like latency"
-    else:
-        cause = "the buffer timeout (execution.buffer-timeout.interval) is the trigger interval; " \
-                "lower it for Flink-like latency"
-    return "Job '{}': records may wait up to {} ms before they reach the sinks of {}: {}.".format(
-        plan.job_name, worst, ", ".join("'{}'".format(q.name) for q in slow), cause)

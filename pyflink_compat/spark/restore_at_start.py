@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 import warnings
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import attrs
 
@@ -30,7 +30,8 @@ from pyflink_compat.checkpoints.file_access import FileAccess
 from pyflink_compat.checkpoints.layout import ROCKSDB_PROVIDER, QueryCheckpoint, is_query_checkpoint
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, read_manifest
 from pyflink_compat.checkpoints.restore import resolve_restore_source
-from pyflink_compat.checkpoints.savepoint import MARKER_NAME, job_queries
+from pyflink_compat.checkpoints.marker import MARKER_NAME, JobMarker
+from pyflink_compat.checkpoints.savepoint import job_queries
 from pyflink_compat.spark.plan import JobPlan
 from pyflink_compat.spark.query_introspection import sink_format, sink_path
 from pyflink_compat.spark.translation import PROVIDER_CLASS
@@ -78,7 +79,7 @@ def _claim_copied_message(source: str, savepoint: bool) -> str:
             "checkpoint directory), which it then resumes in place.".format(source, what))
 
 
-def continues_from(marker: Optional[Mapping[str, Any]], sink: str, source: str,
+def continues_from(marker: Optional[JobMarker], sink: str, source: str,
                    query_id: Optional[str]) -> Optional[str]:
     """Why the job's existing checkpoint of ``sink`` is not provably a continuation of a restore
     from ``source``, or ``None`` when it is.
@@ -91,17 +92,17 @@ def continues_from(marker: Optional[Mapping[str, Any]], sink: str, source: str,
     :param marker: The job marker (``None``: none).
     :param query_id: The query id in the checkpoint's ``metadata`` (``None``: no such file).
     """
-    record = (marker or {}).get("sinks", {}).get(sink)
-    if not isinstance(record, dict) or record.get("created_by") is None:
+    record = None if marker is None else marker.sinks.get(sink)
+    if record is None or record.created_by is None:
         return "no run of this job created it"
-    restored_from = record.get("restored_from")
+    restored_from = record.restored_from
     if restored_from is None:
         return "the run of this job that created it did not restore from a savepoint or checkpoint"
     if restored_from != source:
         return "it continues from another restore, of {}".format(restored_from)
     if query_id is None:
         return "it has no metadata file (the restore that created it did not complete)"
-    recorded = record.get("query_id")
+    recorded = record.query_id
     if recorded is not None and recorded != query_id:
         return "its query id {} is not the one the job recorded ({})".format(query_id, recorded)
     return None
@@ -262,7 +263,7 @@ def _rescale_to(spark: Any, sink: str, checkpoint: QueryCheckpoint, batch: int, 
 
 
 def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
-                    marker: Optional[Mapping[str, Any]] = None) -> Optional[Restore]:
+                    marker: Optional[JobMarker] = None) -> Optional[Restore]:
     """Check a job's restore settings before anything is written.
 
     Warnings are given with the stack level of a call from

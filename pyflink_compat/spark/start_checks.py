@@ -40,7 +40,8 @@ import attrs
 from pyflink_compat.settings.registry import HEAP_BACKENDS, ROCKSDB_BACKENDS, StorageKind
 from pyflink_compat.spark.ownership import CLAIM, NO_CLAIM, CheckpointError, JobOwnership
 from pyflink_compat.spark.pipeline_shape import pipeline_shape
-from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec, latency_warning, no_effect_message
+from pyflink_compat.spark.pacing import latency_warning
+from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec, no_effect_message
 from pyflink_compat.spark.restore_at_start import Restore, prepare_restore
 from pyflink_compat.spark.rules import (
     checkpoint_misfit, partitions_mismatch, state_store_mismatch, unloadable_class)
@@ -115,7 +116,8 @@ def check_before_start(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPla
     if message is not None:
         warnings.warn(message, NoSparkEffectWarning, stacklevel=4)
         LOG.warning(message)
-    slow = latency_warning(plan)
+    slow = latency_warning(plan.job_name, plan.settings,
+                           {q.name: q.latency_ms for q in plan.queries if not q.available_now})
     if slow is not None:
         LOG.warning(slow)
     return prepared

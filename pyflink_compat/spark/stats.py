@@ -5,9 +5,9 @@ micro-batch runs per checkpoint interval, every such batch is a completed checkp
 numbers checkpoints from 1 and Spark numbers batches from 0, so checkpoint ``n`` of a query is
 its batch ``n - 1``, in this run and across restarts, as in ``pyflink-compat checkpoints list``.
 When micro-batches follow the buffer timeout, many run per interval, and
-:class:`IntervalCheckpoints` reports one checkpoint per interval, so that the statistics count
-what Flink counts; the ids then skip the batches in between, as Flink's skip the checkpoints
-that did not complete.
+:class:`~pyflink_compat.spark.pacing.IntervalCheckpoints` reports one checkpoint per interval,
+so that the statistics count what Flink counts; the ids then skip the batches in between, as
+Flink's skip the checkpoints that did not complete.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any, Dict, Optional
 
 import attrs
 
-__all__ = ["CompletedCheckpointStats", "IntervalCheckpoints", "stats_from_progress"]
+__all__ = ["CompletedCheckpointStats", "stats_from_progress"]
 
 
 @attrs.frozen
@@ -83,42 +83,3 @@ def stats_from_progress(sink: str, j_progress: Any) -> Optional[CompletedCheckpo
         num_input_rows=int(progress.get("numInputRows", 0) or 0),
     )
 
-
-class IntervalCheckpoints:
-    """The completed checkpoints among one query's committed micro-batches.
-
-    With no interval every batch is one. Otherwise a checkpoint completes with the first batch
-    that ends at least ``every_ms`` after the previous checkpoint (after the first batch began,
-    for the first one); it counts the records of every batch since the previous checkpoint, and
-    its id, duration and state size are those of the batch that completed it.
-
-    :param every_ms: The checkpoint interval in ms, or ``None``.
-    """
-
-    def __init__(self, every_ms: Optional[int]):
-        self.every_ms = every_ms
-        self._since: Optional[int] = None
-        self._rows = 0
-        self._pending: Optional[CompletedCheckpointStats] = None
-
-    def add(self, batch: CompletedCheckpointStats) -> Optional[CompletedCheckpointStats]:
-        """The checkpoint that ``batch`` completes, or ``None`` while the interval runs."""
-        if self.every_ms is None:
-            return batch
-        if self._since is None:
-            self._since = batch.trigger_timestamp
-        self._rows += batch.num_input_rows
-        self._pending = batch
-        if batch.trigger_timestamp + batch.duration_ms - self._since < self.every_ms:
-            return None
-        return self.final()
-
-    def final(self) -> Optional[CompletedCheckpointStats]:
-        """The checkpoint of the batches committed since the last one, when the query stops
-        (``None`` when there are none)."""
-        batch, self._pending = self._pending, None
-        if batch is None:
-            return None
-        self._since = batch.trigger_timestamp + batch.duration_ms
-        rows, self._rows = self._rows, 0
-        return attrs.evolve(batch, num_input_rows=rows)

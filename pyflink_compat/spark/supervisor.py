@@ -1,16 +1,19 @@
 """Starting a job and supervising it: its queries, their checkpoints, failures, restarts and end.
 
-:func:`start_job` plans a job from an environment's settings, ships its Python files and starts
-a :class:`JobRun`. A run checks what can be checked before anything runs
+:func:`start_job` takes a job's plan (made by :func:`pyflink_compat.spark.plan.plan_run`), ships
+its Python files and starts a :class:`JobRun`. A run checks what can be checked before anything runs
 (:mod:`pyflink_compat.spark.start_checks`), starts one Spark streaming query per sink, and
 watches them from a thread of its own. What it needs comes from the :class:`JobPlan`, and each
 Flink rule it applies is a function of :mod:`pyflink_compat.spark.rules` or a
 :mod:`pyflink_compat.spark.restart` strategy:
 
-* every committed micro-batch is a completed checkpoint (recorded as statistics and logged);
+* committed micro-batches are completed checkpoints, one per batch or one per interval as the
+  job is paced (:mod:`pyflink_compat.spark.pacing`); the
+  :class:`~pyflink_compat.spark.checkpoint_tracker.CheckpointTracker` records them as
+  statistics;
 * a batch running past the checkpoint timeout, a failed checkpoint commit, or (with
-  JobManager storage) state past its maximum size is a failed checkpoint; more consecutive
-  failed checkpoints than tolerated fail the job;
+  JobManager storage) state past its maximum size fails its checkpoint, counted in the same
+  unit; more consecutive failed checkpoints than tolerated fail the job;
 * a query that died because its checkpoint could not be written, while failed checkpoints are
   still tolerated, is started again at once on its own (the tolerated write-failure restart,
   see :mod:`pyflink_compat.spark.restart`);
@@ -50,23 +53,22 @@ from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Tuple
 from pyflink_compat.common.job_execution_result import JobExecutionResult
 from pyflink_compat.common.job_id import JobID
 from pyflink_compat.common.job_status import JobStatus
+from pyflink_compat.spark.checkpoint_tracker import CheckpointTracker
 from pyflink_compat.spark.failures import (
     CheckpointLost, NonRecoverableFailure, QueryStartFailure, failure_context, first_line,
     is_checkpoint_write_failure, state_schema_change)
 from pyflink_compat.spark.job_presence import JobPresence
 from pyflink_compat.spark.job_savepoints import SavepointWrite, stop_with_savepoint, trigger_savepoint, write_on_stop
 from pyflink_compat.spark.ownership import (
-    CheckpointError, Ending, JobOwnership, remove_temporary_root)
+    CheckpointError, Ending, JobOwnership)
 from pyflink_compat.spark.polling import (
     Pacer, keeps_pace, needs_status, slowest_pause, status_every)
-from pyflink_compat.spark.plan import DURABLE, JobPlan, SinkSpec
+from pyflink_compat.spark.plan import DURABLE, JobPlan, SinkSpec, apply_query_plan, remove_temporary_root
 from pyflink_compat.spark.rules import (
-    IDLE_POLLS_BEFORE_FINISHED, FailedCheckpoints, batch_took_too_long,
-    idle_polls_after, lost_progress, running_past_timeout, state_size_rejection)
+    IDLE_POLLS_BEFORE_FINISHED, idle_polls_after, lost_progress, running_past_timeout)
 from pyflink_compat.spark.start_checks import check_before_start, record_new_shape
-from pyflink_compat.spark.stats import CompletedCheckpointStats, stats_from_progress
+from pyflink_compat.spark.stats import CompletedCheckpointStats
 from pyflink_compat.spark.watched_query import WatchedQuery
-from pyflink_compat.spark.writers import apply_query_plan
 from pyflink_compat.util.exceptions import job_failure
 
 if TYPE_CHECKING:
@@ -142,8 +144,7 @@ class JobRun:
         self._interrupt = threading.Event()
         self._result: 'Future[JobExecutionResult]' = Future()
         self._cancelled: 'Future[None]' = Future()
-        self._stats: List[CompletedCheckpointStats] = []
-        self._failed = FailedCheckpoints(plan.tolerable_failed_checkpoints)
+        self._checkpoints = CheckpointTracker(plan, self._check_commit, self._checkpoint_failed)
         self._restart = plan.restart.start()
         self._dirs: Optional[JobOwnership] = None
         self.run_id = self.job_id.to_hex_string()  # what the marker records for this run
@@ -185,8 +186,7 @@ class JobRun:
         return tuple(self._kept)
 
     def checkpoint_statistics(self) -> List[CompletedCheckpointStats]:
-        with self._lock:
-            return list(self._stats)
+        return self._checkpoints.statistics()
 
     def cancel(self) -> 'Future[None]':
         """Ask the job to stop; the future completes once it is cancelled."""
@@ -307,7 +307,7 @@ class JobRun:
 
     def _start_queries(self) -> Optional[BaseException]:
         """Start the unfinished queries; the first failure is returned, not raised."""
-        self._failed.reset()
+        self._checkpoints.restarted()
         self._failure_context = None
         self._set_status(JobStatus.RUNNING)
         for query in self._queries:
@@ -368,6 +368,10 @@ class JobRun:
             return record_new_shape(dirs, query)
         return self._check_checkpoint(query, before_start=False) or record_new_shape(dirs, query)
 
+    def _checkpoint_failed(self, sink: str, reason: str) -> None:
+        if self._presence is not None:
+            self._presence.checkpoint_failed(sink, reason)
+
     def _stop_queries(self, record_progress: bool = False) -> None:
         """Stop the running queries; with ``record_progress`` (a cancel), the batches they
         committed since the last poll are then recorded as completed checkpoints."""
@@ -380,12 +384,12 @@ class JobRun:
                     continue
                 if record_progress:
                     try:
-                        failure = self._collect_progress(query)
+                        failure = self._checkpoints.collect_progress(query)
                     except Exception as e:  # the job is cancelled whatever this says
                         failure = e
                     if failure is not None:
                         LOG.debug("Progress of query %s at its stop: %s", query.sink.name, failure)
-                    self._record_checkpoint(query.checkpoints.final())
+                    self._checkpoints.record(query.checkpoints.final())
                 query.handle = None
 
     def _watch(self) -> 'tuple[str, Optional[BaseException]]':
@@ -419,13 +423,13 @@ class JobRun:
         if not j_query.isActive():
             # Batches committed since the last poll are completed checkpoints whatever ended
             # the query after them (a failure in the next batch, a stop): record them first.
-            collected = self._collect_progress(query)
+            collected = self._checkpoints.collect_progress(query)
             error: Optional[BaseException] = handle.exception()
             if error is None:
                 if collected is not None:
                     return collected
                 query.finished = True
-                self._record_checkpoint(query.checkpoints.final())
+                self._checkpoints.record(query.checkpoints.final())
                 return None
             self._failure_context = failure_context(query.sink.name, query.plan.checkpoint_location,
                                                     j_query, self._dirs)
@@ -435,7 +439,7 @@ class JobRun:
             if is_checkpoint_write_failure(error):
                 return self._restart_after_tolerated_write_failure(query, error)
             return error
-        failure = self._collect_progress(query)
+        failure = self._checkpoints.collect_progress(query)
         if failure is not None:
             return failure
         now = time.monotonic()
@@ -456,75 +460,13 @@ class JobRun:
         :return: The job's failure: too many failed checkpoints, a lost checkpoint, or the
             query failing to start again.
         """
-        failure = self._failed_checkpoint(query, "its checkpoint could not be written: {}".format(
+        failure = self._checkpoints.failed(query, "its checkpoint could not be written: {}".format(
             getattr(error, "desc", error)))
         if failure is None:
             failure = self._check_checkpoint(query, before_start=True)
         if failure is None:
             failure = self._start_query(query)
         return failure
-
-    def _collect_progress(self, query: WatchedQuery) -> Optional[BaseException]:
-        j_query = query.handle._jsq
-        # The last progress alone (two JVM calls) tells whether anything is new; the list of
-        # recent ones (a call per entry) is walked only when more than one batch is new.
-        j_last = j_query.lastProgress()
-        if j_last is None:
-            return None
-        # Spark reports every batch, and the first trigger that found no data.
-        query.triggered = True
-        last_id = int(j_last.batchId())
-        if last_id <= query.last_batch:
-            return None
-        fresh = [j_last]
-        if last_id > query.last_batch + 1:
-            fresh = []
-            recent = j_query.recentProgress()
-            for index in range(len(recent) - 1, -1, -1):
-                j_progress = recent[index]
-                if int(j_progress.batchId()) <= query.last_batch:
-                    break
-                fresh.append(j_progress)
-        completed = [stats for stats in (stats_from_progress(query.sink.name, j_progress)
-                                          for j_progress in reversed(fresh)) if stats is not None]
-        if completed:
-            lost = self._check_commit(query, max(stats.batch_id for stats in completed))
-            if lost is not None:
-                return lost
-        if completed and completed[-1].batch_id > query.last_batch:
-            # the next batch started as this one ended: it is expected to take as long
-            query.progress_at, query.running = time.monotonic(), False
-            query.batch_seconds = completed[-1].duration_ms / 1000
-        for stats in completed:
-            query.progressed = query.progressed or stats.batch_id > query.last_batch
-            query.last_batch = max(query.last_batch, stats.batch_id)
-            if not self.plan.checkpointing_enabled:
-                continue
-            query.active_since = None
-            if stats.batch_id == query.timed_out_batch:
-                continue  # it expired while running: a failed checkpoint, not a completed one
-            if batch_took_too_long(stats.duration_ms, self.plan.checkpoint_timeout):
-                failure = self._failed_checkpoint(query, "batch {} took {} ms, past the checkpoint "
-                                                  "timeout".format(stats.batch_id, stats.duration_ms))
-                if failure is not None:
-                    return failure
-                continue
-            rejection = state_size_rejection(stats.state_size, self.plan.state_limit)
-            if rejection is not None:
-                failure = self._failed_checkpoint(query, rejection)
-                if failure is not None:
-                    return failure
-                continue
-            self._failed.reset()
-            self._record_checkpoint(query.checkpoints.add(stats))
-        return None
-
-    def _record_checkpoint(self, stats: Optional[CompletedCheckpointStats]) -> None:
-        if stats is None:
-            return
-        with self._lock:
-            self._stats.append(stats)
-        LOG.info("Job %s: completed %s", self.plan.job_name, stats)
 
     def _check_timeout_and_end(self, query: WatchedQuery, j_query: Any) -> Optional[BaseException]:
         status = j_query.status()
@@ -538,7 +480,7 @@ class JobRun:
             if self.plan.checkpointing_enabled and query.timed_out_batch != running_batch \
                     and running_past_timeout(query.active_since, now, self.plan.checkpoint_timeout):
                 query.timed_out_batch = running_batch
-                return self._failed_checkpoint(query, "batch {} is still running after the "
+                return self._checkpoints.failed(query, "batch {} is still running after the "
                                                "checkpoint timeout".format(running_batch))
             return None
         query.active_since = None
@@ -547,18 +489,9 @@ class JobRun:
         if query.idle_polls >= IDLE_POLLS_BEFORE_FINISHED:
             query.handle.stop()
             query.finished = True
-            self._record_checkpoint(query.checkpoints.final())
+            self._checkpoints.record(query.checkpoints.final())
             LOG.info("Job %s: sink '%s' consumed all its input", self.plan.job_name, query.sink.name)
         return None
-
-    def _failed_checkpoint(self, query: WatchedQuery, reason: str) -> Optional[BaseException]:
-        failure = self._failed.record(query.sink.name, reason)
-        if self._presence is not None:
-            self._presence.checkpoint_failed(query.sink.name, reason)
-        LOG.warning("Job %s: checkpoint of '%s' failed (%d in a row, %d tolerated): %s",
-                    self.plan.job_name, query.sink.name, self._failed.count, self._failed.tolerable,
-                    reason)
-        return failure
 
     # -- the end ------------------------------------------------------------------------------
     def _finish(self, status: JobStatus, cause: Optional[BaseException] = None) -> None:

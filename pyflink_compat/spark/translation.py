@@ -20,6 +20,8 @@ from pyflink_compat.settings.store import SettingsStore
 if TYPE_CHECKING:
     from py4j.java_gateway import JavaObject
 
+    from pyflink_compat.spark.pacing import Pacing
+
 __all__ = [
     "HDFS_PROVIDER",
     "ROCKSDB_PROVIDER",
@@ -39,7 +41,7 @@ __all__ = [
 MIN_BATCHES_TO_RETAIN = "spark.sql.streaming.minBatchesToRetain"
 ROCKSDB_CHANGELOG = "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"
 FILE_MANAGER_CLASS = "spark.sql.streaming.checkpointFileManagerClass"
-#: How many state deltas the state store writes before a full snapshot (set by a job's plan).
+#: How many state deltas the state store writes before a full snapshot (from a job's pacing).
 MIN_DELTAS_FOR_SNAPSHOT = "spark.sql.streaming.stateStore.minDeltasForSnapshot"
 
 
@@ -103,9 +105,12 @@ def session_keys(
     settings: JobSettings,
     resolved: StorageSpec,
     backend: Optional[Mapping[str, Any]],
+    paced: "Optional[Pacing]" = None,
 ) -> Mapping[str, Optional[str]]:
     """The session-wide Spark conf keys that follow from the Flink settings, once the
-    checkpoint storage is resolved (:func:`effective_storage`).
+    checkpoint storage is resolved (:func:`effective_storage`), and from the job's pacing
+    (:func:`pyflink_compat.spark.pacing.pacing`) when it runs: the batches between full state
+    snapshots.
 
     A value of ``None`` means the key is to be unset, so that Spark's default applies. The
     RocksDB changelog key is given only when the provider may read it: the HDFS-backed store
@@ -124,6 +129,8 @@ def session_keys(
         # Without a parallelism the session keeps its own number (spark-submit --conf, or
         # Spark's default), as a Flink job without one runs with the cluster's default.
         keys[SHUFFLE_PARTITIONS] = str(settings.parallelism)
+    if paced is not None and paced.snapshot_every is not None:
+        keys[MIN_DELTAS_FOR_SNAPSHOT] = str(paced.snapshot_every)
     return keys
 
 

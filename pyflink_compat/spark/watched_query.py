@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 from pyflink_compat.spark.plan import QueryPlan, SinkSpec
 from pyflink_compat.spark.polling import batch_time_left
-from pyflink_compat.spark.stats import IntervalCheckpoints
+from pyflink_compat.spark.pacing import IntervalCheckpoints
 
 __all__ = ["WatchedQuery"]
 
@@ -44,7 +44,7 @@ class WatchedQuery:
         self.batch_seconds = 0.0
         #: Whether its last status found a trigger running.
         self.running = False
-        #: Which of its committed batches are reported as completed checkpoints.
+        #: Which of its batches make completed or failed checkpoints.
         self.checkpoints = IntervalCheckpoints(plan.checkpoint_every_ms)
 
     def batch_due_in(self, now: float) -> float:

@@ -7,11 +7,13 @@ from typing import Any
 
 #: Test modules (relative to ``tests/``) of rules over plain values: their tests start no JVM.
 WITHOUT_SPARK = frozenset({
+    "api/test_job_marker.py",
     "api/test_job_rules.py",
     "api/test_pacing.py",
     "api/test_polling.py",
     "api/test_restart_strategies.py",
     "api/test_without_spark.py",
+    "docs/test_architecture_page.py",
     "operations/test_command_line.py",
     "operations/test_registry.py",
     "savepoints/test_restore_rules.py",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pyflink_compat.settings import values
-from pyflink_compat.settings.registry import SETTINGS, SETTINGS_BY_KEY, Support
+from pyflink_compat.settings.registry import SETTINGS, SETTINGS_BY_KEY, JobSettings, Support
 from pyflink_compat.settings.store import parse_flink_options
 from pyflink_compat.util.exceptions import JavaIllegalArgumentError
 
@@ -79,11 +79,40 @@ def test_durations_read_in_milliseconds_overflow_as_in_flink():
     assert alignment.rejection((2**63) * 10**9) is None  # kept as a java.time.Duration
 
 
-def test_the_settings_spark_reads_from_the_session_conf_are_declared_native():
+#: Texts tried as another value of each setting (each codec parses those it accepts).
+_OTHER_VALUES = ("true", "false", "0", "4", "5000 ms", "rocksdb", "hashmap", "BATCH", "AT_LEAST_ONCE",
+                 "CHECKPOINT_INTERVAL", "RETAIN_ON_CANCELLATION", "file:/tmp/x", "filesystem", "jobmanager",
+                 "com.example.Storage")
+
+
+def _settings_that_change_session_keys():
+    import attrs
+
+    from pyflink_compat.spark.translation import session_conf
+
+    found = set()
+    # RocksDB reads keys the heap backend does not: try each change under both
+    for base in (JobSettings(), JobSettings(state_backend="rocksdb")):
+        before = session_conf(base, None, None)
+        for setting in SETTINGS:
+            for text in _OTHER_VALUES:
+                try:
+                    value = setting.codec.parse(text)
+                except Exception:  # a text this setting does not take
+                    continue
+                if session_conf(attrs.evolve(base, **{setting.name: value}), None, None) != before:
+                    found.add(setting.key)
+    return found
+
+
+def test_a_setting_is_declared_native_exactly_when_changing_it_changes_the_spark_session_keys():
+    changing = _settings_that_change_session_keys()
     native = {s.key for s in SETTINGS if s.native}
-    assert native == {
-        "execution.checkpointing.num-retained", "state.backend.type",
-        "execution.checkpointing.incremental", "state.changelog.enabled", "parallelism.default"}
+    assert native - changing == set()  # native, yet no session key follows it
+    # a change the store must follow with the derived keys: native, or it discards an API object
+    # (which makes the store derive them too)
+    assert {k for k in changing - native if SETTINGS_BY_KEY[k].discards_object is None} == set()
+    assert len(native) >= 5
 
 
 def test_the_settings_layer_does_not_import_the_spark_layer():

@@ -148,6 +148,7 @@ print(env.get_checkpoint_interval(), conf.get("spark.sql.streaming.minBatchesToR
 """
 
 
+@pytest.mark.slow
 def test_options_given_to_the_application_apply_to_every_environment():
     import os
     import subprocess

@@ -121,6 +121,7 @@ def _launch(tmp_path, **environ):
     return done.returncode, lines[0] if lines else None, output
 
 
+@pytest.mark.slow
 def test_pyspark_submit_args_decide_the_master_and_the_shuffle_partitions(tmp_path):
     code, session, output = _launch(tmp_path, PYSPARK_SUBMIT_ARGS=(
         "--master local[1] --conf spark.sql.shuffle.partitions=7 pyspark-shell"))
@@ -128,6 +129,7 @@ def test_pyspark_submit_args_decide_the_master_and_the_shuffle_partitions(tmp_pa
     assert session == ["local[1]", LOCAL_APP_NAME, "7"]
 
 
+@pytest.mark.slow
 def test_spark_defaults_decide_the_master_the_name_and_the_shuffle_partitions(tmp_path):
     conf_dir = tmp_path / "conf"
     conf_dir.mkdir()
@@ -138,6 +140,7 @@ def test_spark_defaults_decide_the_master_the_name_and_the_shuffle_partitions(tm
     assert session == ["local[1]", "from-defaults", "5"]
 
 
+@pytest.mark.slow
 def test_a_local_master_without_partitions_gets_one_per_thread(tmp_path):
     code, session, output = _launch(tmp_path, PYSPARK_SUBMIT_ARGS="--master local[3] pyspark-shell")
     assert code == 0, output

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyflink_compat.spark.plan import job_directory_name
+from pyflink_compat.spark.ownership import job_directory_name
 from pyflink_compat.spark.rules import checkpoint_misfit, lost_progress, unloadable_class
 
 FILE = {"sources": ["StreamingRelation FileSource"], "stateful": False, "format": "foreachbatch"}

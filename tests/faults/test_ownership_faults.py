@@ -13,7 +13,7 @@ import pytest
 from pyflink_compat.checkpoints.layout import REGISTRY_NAME
 from pyflink_compat.common import JobStatus
 from pyflink_compat.datastream import ExternalizedCheckpointRetention
-from pyflink_compat.spark.plan import job_directory_name
+from pyflink_compat.spark.ownership import job_directory_name
 from pyflink_compat.spark.supervisor import job_run
 from pyflink_compat.util.exceptions import JobExecutionError
 from tests._helpers.files import file_uri, tree, write_json_files

@@ -11,7 +11,7 @@ from typing import Any, Dict, List, Optional
 
 from pyflink_compat.spark.supervisor import job_run
 
-from tests._helpers.files import Arrivals, file_uri, write_input
+from tests._helpers.files import Arrivals, file_uri, log_ids, write_input
 from tests._helpers.jobs import SCHEMA, FirstSeen
 from tests._helpers.waiting import wait_until
 
@@ -47,6 +47,11 @@ def _deliver(make_env: Any, tmp_path: Any, interval_ms: int, files: int,
         time.sleep(files * PAUSE)
     wait_until(lambda: set(written) <= set(sink.seen), timeout=interval_ms / 1000 + 30,
                what="every file delivered")
+    # the sink sees a batch before Spark commits it: a cancel in between would leave its
+    # records in no checkpoint, so wait for the commit of the last batch the sink saw
+    last = max(sink.rows)
+    wait_until(lambda: last in log_ids(tmp_path / "cp" / "latency-job" / "events", "commits"),
+               what="the commit of batch {}".format(last))
     return sink, written, client
 
 

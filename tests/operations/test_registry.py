@@ -10,15 +10,23 @@ import sys
 import threading
 import time
 
+from concurrent.futures import Future
+from types import SimpleNamespace
+from typing import List
+
 import attrs
 import pytest
+
+from pyflink_compat.common.job_id import JobID
+from pyflink_compat.common.job_status import JobStatus
 
 from pyflink_compat.spark.control_channel import (
     Action, ControlChannel, JobNotRunning, NoAnswer, Outcome, Request, RequestFailed, request_poll_seconds,
     send_request)
+from pyflink_compat.spark.job_presence import JobPresence
 from pyflink_compat.spark.job_registry import (
-    GONE, JobNotFound, JobRecord, JobRegistry, StatusChange, driver_gone, find_job, gone_reason, process_alive,
-    process_start, shown_status, this_host)
+    GONE, JobNotFound, JobRecord, JobRegistry, StatusChange, cadence_for, driver_gone, find_job, gone_reason,
+    process_alive, process_start, shown_status, this_host)
 
 
 def _record(job_id: str, name: str = "orders", status: str = "RUNNING", **changes) -> JobRecord:
@@ -124,6 +132,21 @@ def test_a_job_looks_for_requests_once_per_batch_interval_within_bounds(interval
     assert request_poll_seconds(intervals_ms) == pytest.approx(seconds)
 
 
+@pytest.mark.parametrize("storage, heartbeat, poll_100ms, poll_60s", [
+    ("/cp", 1.0, 0.1, 0.2),
+    ("file:///cp", 1.0, 0.1, 0.2),
+    ("hdfs://nn:8020/cp", 5.0, 1.0, 2.0),
+    ("s3a://bucket/cp", 5.0, 1.0, 2.0),
+])
+def test_job_control_reads_and_writes_object_stores_and_hdfs_at_most_once_a_second(
+        storage, heartbeat, poll_100ms, poll_60s):
+    cadence = cadence_for(storage)
+    assert cadence.heartbeat_seconds == heartbeat
+    assert request_poll_seconds([100], cadence) == poll_100ms and request_poll_seconds([60000], cadence) == poll_60s
+    if heartbeat > 1:  # a sender waiting for the answer reads it once a second at most, too
+        assert cadence.answer_poll_seconds >= 1 and cadence.record_every_seconds >= 1
+
+
 def test_ten_missed_heartbeats_count_when_they_last_longer_than_15_s():
     record = _record("a" * 32, heartbeat_every=2.0, heartbeat=NOW - 19.0)
     assert gone_reason(record, NOW, None) is None
@@ -143,58 +166,55 @@ def test_records_of_jobs_that_ended_long_ago_are_pruned(tmp_path):
 
 
 # -- the control channel ------------------------------------------------------------------------------
-class _Job:
-    """The job's side of a channel, served by a thread as a running job serves it."""
+class _Run:
+    """A stand-in for a running job: the members of a ``JobRun`` that :class:`JobPresence` reads,
+    with savepoints written at once to ``<directory>/savepoint-<n>`` (or failing for ``bad``)."""
 
-    def __init__(self, registry: JobRegistry, job_id: str, answer):
-        self.channel = ControlChannel(registry, job_id)
-        self.answer = answer
-        self.served = []
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._loop, daemon=True)
+    def __init__(self, storage: str):
+        self.plan = SimpleNamespace(storage=SimpleNamespace(path=storage), job_name="orders", job_dir=None,
+                                    queries=[SimpleNamespace(interval_ms=100)])
+        self.job_id = JobID()
+        self.status = JobStatus.RUNNING
+        self.restarts = 0
+        self.result: "Future[None]" = Future()
+        self.served: List[str] = []
+        self._lock = threading.Lock()
 
-    def _loop(self):
-        taken = set()
-        while not self._stop.wait(0.05):
-            for request in self.channel.pending():
-                if request.request_id in taken or not self.channel.accept(request, "RUNNING"):
-                    continue
-                taken.add(request.request_id)
-                self.served.append(request.request_id)
-                outcome, result, error = self.answer(request)
-                self.channel.answer(request.request_id, outcome, result, error, "RUNNING")
+    def checkpoint_statistics(self) -> list:
+        return []
 
-    def __enter__(self):
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self._stop.set()
-        self._thread.join()
+    def trigger_savepoint(self, directory: str) -> "Future[str]":
+        future: "Future[str]" = Future()
+        if directory == "bad":
+            future.set_exception(RuntimeError("no such directory"))
+            return future
+        with self._lock:
+            self.served.append("{}/savepoint-{}".format(directory, len(self.served)))
+            future.set_result(self.served[-1])
+        return future
 
 
-def test_each_request_is_answered_once_with_its_result_or_error(tmp_path):
-    registry = JobRegistry(str(tmp_path / "cp"))
-    registry.write(_record("a" * 32))
-
-    def answer(request):
-        if request.directory == "bad":
-            return Outcome.FAILED, None, "no such directory"
-        return Outcome.SUCCEEDED, "{}/savepoint-{}".format(request.directory, request.request_id), None
-
-    with _Job(registry, "a" * 32, answer) as job:
+def test_a_running_job_answers_each_request_once_with_its_result_or_error(tmp_path):
+    run = _Run(str(tmp_path / "cp"))
+    presence = JobPresence.begin(run, None)
+    assert presence is not None
+    registry, job_id = JobRegistry(str(tmp_path / "cp")), run.job_id.to_hex_string()
+    try:
         results = []
         threads = [threading.Thread(target=lambda: results.append(send_request(
-            registry, "a" * 32, Request.new(Action.SAVEPOINT, "/sp"), timeout=20))) for _ in range(4)]
+            registry, job_id, Request.new(Action.SAVEPOINT, "/sp"), timeout=20))) for _ in range(4)]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
         with pytest.raises(RequestFailed, match="no such directory"):
-            send_request(registry, "a" * 32, Request.new(Action.SAVEPOINT, "bad"), timeout=20)
-    assert sorted(ack.result for ack in results) == sorted("/sp/savepoint-" + r for r in job.served[:4])
-    assert len(set(job.served)) == len(job.served) == 5
-    assert ControlChannel(registry, "a" * 32).pending() == []
+            send_request(registry, job_id, Request.new(Action.SAVEPOINT, "bad"), timeout=20)
+    finally:
+        run.status = JobStatus.CANCELED
+        presence.ended(None)
+    assert sorted(ack.result for ack in results) == sorted(run.served) and len(run.served) == 4
+    assert ControlChannel(registry, job_id).pending() == []
+    assert registry.read(job_id).status == "CANCELED"
 
 
 def test_a_request_nobody_takes_is_withdrawn_at_its_timeout(tmp_path):

@@ -1,12 +1,12 @@
 """Live PyFlink still has the import surface recorded in ``pyflink-1.20.5-import-surface.json``.
 
-Runs in the PyFlink environment (``tox -e parity``); skipped where pyflink is not installed.
+Runs in the PyFlink environment (``tox -e parity``); other runs do not collect it
+(``tests/conftest.py``).
 """
 from __future__ import annotations
 
-import pytest
 
-pytest.importorskip("pyflink.datastream", reason="pyflink is not installed")
+import pyflink.datastream  # noqa: F401  (plainly: a broken apache-flink install fails here)
 
 from . import record_import_surface
 

@@ -1,7 +1,7 @@
 """Check (or, with PARITY_REFRESH=1, rewrite) the PyFlink reference recording.
 
-This is what ``tox -e parity`` runs in the PyFlink environment. It is skipped where
-pyflink is not installed.
+This is what ``tox -e parity`` runs in the PyFlink environment; other runs do not collect it
+(``tests/conftest.py``).
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("pyflink.datastream", reason="pyflink is not installed")
+import pyflink.datastream  # noqa: F401  (plainly: a broken apache-flink install fails here)
 
 from . import record
 

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Optional
 
 import pytest
 
+from pyflink_compat.checkpoints.marker import JobMarker
 from pyflink_compat.spark.failures import StateSchemaChanged, state_schema_change
 from pyflink_compat.spark.restore_at_start import continues_from
 
 SOURCE = "/sp/savepoint-0a1b2c-000000000000"
 
 
-def marker(**record: Any) -> Dict[str, Any]:
-    return {"format": 2, "job_name": "j", "runs": [], "sinks": {"counts": record}}
+def marker(**record: Any) -> JobMarker:
+    return JobMarker.from_json({"format": 2, "job_name": "j", "runs": [], "sinks": {"counts": record}})
 
 
 @pytest.mark.parametrize("job_marker, query_id, reason", [
@@ -27,7 +28,7 @@ def marker(**record: Any) -> Dict[str, Any]:
     (marker(created_by="r1", query_id=None, restored_from=SOURCE), "q", None),  # killed before recording it
 ])
 def test_a_checkpoint_continues_from_a_restore_only_when_the_marker_proves_it(
-        job_marker: Optional[Dict[str, Any]], query_id: Optional[str], reason: Optional[str]) -> None:
+        job_marker: Optional[JobMarker], query_id: Optional[str], reason: Optional[str]) -> None:
     why = continues_from(job_marker, "counts", SOURCE, query_id)
     if reason is None:
         assert why is None

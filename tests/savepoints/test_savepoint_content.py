@@ -144,7 +144,9 @@ def test_a_stateful_query_whose_state_is_gone_fails_verify(saved_job: Dict[str, 
     marker_path = os.path.join(copy, "_pyflink_compat_job.json")
     with open(marker_path) as stream:
         marker = json.load(stream)
-    marker["sinks"]["counts"] = {"pipeline": {"stateful": True}}
+    # the fixture's marker has the first format, which records no pipeline: write the current one
+    marker.update(format=2, runs=[{"run": "r1"}])
+    marker["sinks"]["counts"] = {"created_by": "r1", "query_id": None, "pipeline": {"stateful": True}}
     with open(marker_path, "w") as stream:
         json.dump(marker, stream)
     shutil.rmtree(os.path.join(copy, "counts", "state"))
