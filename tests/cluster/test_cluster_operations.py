@@ -73,4 +73,4 @@ def test_a_job_run_on_the_cluster_is_listed_saved_stopped_resumed_exactly_once_a
     assert [(j["job_id"], j["shown_status"]) for j in cli.json("list", "-a")["jobs"]] == [
         (first["job_id"], "FINISHED"), (resumed["job_id"], "CANCELED")]
     code, _, err = cli("savepoint", resumed["job_id"])
-    assert code == 4 and "has ended: CANCELED" in err
+    assert code == 1 and "has ended: CANCELED" in err

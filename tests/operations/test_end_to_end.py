@@ -67,10 +67,10 @@ def test_a_job_started_with_run_is_listed_saved_stopped_resumed_exactly_once_and
     assert "is gone" in gone["driver_gone"]
     started = time.monotonic()
     code, out, err = cli("savepoint", resumed["job_id"])
-    assert code == 4 and "is not running: its driver (process {}".format(resumed["pid"]) in err, (out, err)
+    assert code == 1 and "is not running: its driver (process {}".format(resumed["pid"]) in err, (out, err)
     assert time.monotonic() - started < 10
     code, _, err = cli("savepoint", "orders")  # the name: the earlier run ended, the newest is gone
-    assert code == 3 and "Several jobs are named 'orders'" in err
+    assert code == 1 and "Several jobs are named 'orders'" in err
 
 
 RECORDED = os.path.join(os.path.dirname(JOB), "recorded_program.py")
