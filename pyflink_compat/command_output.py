@@ -33,7 +33,6 @@ REASONS: Dict[str, int] = {
     "not-supported": EXIT_FAILED,    # asks for what Spark cannot do (stop --drain)
     "no-job": EXIT_FAILED,           # no job matches, or no checkpoint directory is configured
     "not-running": EXIT_FAILED,      # the job ended, or its driver is gone
-    "already-running": EXIT_FAILED,  # run of a job name that is running
     "no-answer": EXIT_FAILED,        # the job did not answer within client.timeout
     "failed": EXIT_FAILED,           # the job, the program or the request failed
     "storage": EXIT_FAILED,          # a checkpoint or savepoint is not what the command needs
