@@ -22,6 +22,8 @@ job through its control channel (:mod:`pyflink_compat.spark.control_channel`), w
 ``client.timeout`` (60 s by default) for its answer. ``JOB`` is a job id, a prefix of one that
 no other job has, or a job name.
 
+With ``-d``, ``run`` waits until the job runs (or has ended) and prints its id; a program that
+ended first, refused, gives the error it ended with (a bad ``-s`` path, a bad ``-D`` value).
 Without ``-d``, ``run`` prints each job's id as soon as the job records itself (``Job has been
 submitted with JobID ...``), waits for the program's end, and exits as the program and its jobs
 ended (:func:`attached_outcome`).
@@ -53,7 +55,8 @@ from pyflink_compat.spark.control_channel import (
     POLL_SECONDS, Action, JobNotRunning, NoAnswer, Request, RequestFailed, send_request)
 from pyflink_compat.spark.job_registry import (
     GONE, TERMINAL, JobNotFound, JobRecord, JobRegistry, driver_gone, find_job, shown_status)
-from pyflink_compat.spark.job_submission import Submission, absolute, start, wait_for_record
+from pyflink_compat.spark.job_submission import (
+    Submission, absolute, program_failure, start, wait_for_record, wait_until_running)
 
 __all__ = ["add_commands", "attached_outcome", "COMMANDS"]
 
@@ -475,12 +478,19 @@ def _run(args: argparse.Namespace) -> Outcome:
                                  "configured, so the other commands cannot find its job.".format(process.pid, log_path)]
     with _registry(options) as registry:
         record = wait_for_record(registry, submission.submission_id, process, _REGISTRATION_SECONDS)
+        if record is not None:
+            record = wait_until_running(registry, record, process, _REGISTRATION_SECONDS)
     if record is None:
         ended = process.poll()
         why = "ended with exit code {}".format(ended) if ended is not None else \
             "did not start a job within {:.0f} s".format(_REGISTRATION_SECONDS)
-        raise CommandError("The job program {} without recording a job in {} (output in {}).".format(
-            why, storage, log_path), "failed", log_path)
+        failure = program_failure(log_path) if ended is not None else None
+        raise CommandError("The job program {} without recording a job in {}{} (output in {}).".format(
+            why, storage, "" if failure is None else ": " + failure, log_path), "failed", log_path)
+    if record.terminal and record.status != "FINISHED":
+        raise CommandError("Job {} ({}) ended {}{} (output in {}).".format(
+            record.job_id, record.name, record.status, "" if not record.error else ": " + record.error, log_path),
+            "failed", log_path)
     result.update(job_id=record.job_id, name=record.name)
     return EXIT_OK, result, ["Job has been submitted with JobID {}".format(record.job_id),
                              "(process {}, output in {})".format(process.pid, log_path)]

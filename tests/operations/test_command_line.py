@@ -15,7 +15,7 @@ from pyflink_compat.command_output import EXIT_CONFIGURATION, EXIT_FAILED, EXIT_
 from pyflink_compat.job_commands import LEGACY_WARNING, RESTORE_MODE_WARNING, attached_outcome
 from pyflink_compat.settings.config_file import ConfigFileError, flink_configuration, read_config_file
 from pyflink_compat.spark.job_registry import JobRecord, StatusChange
-from pyflink_compat.spark.job_submission import Submission, launch_command
+from pyflink_compat.spark.job_submission import Submission, launch_command, program_failure
 
 
 def test_config_yaml_nested_keys_lists_quotes_and_comments_are_read_as_flink_reads_them(tmp_path):
@@ -211,3 +211,15 @@ FINISHED_A = ["Program execution finished", "Job with JobID {} has finished.".fo
 ])
 def test_an_attached_run_succeeds_when_the_program_did_and_each_of_its_jobs_finished(exit_code, records, code, lines):
     assert attached_outcome(exit_code, records) == (code, lines)
+
+
+def test_the_error_a_program_ended_with_is_read_from_the_end_of_its_output(tmp_path):
+    log = tmp_path / "job.log"
+    log.write_text("starting\nTraceback (most recent call last):\n  File \"job.py\", line 3, in <module>\n"
+                   "    env.execute()\npyflink_compat.util.exceptions.JobExecutionError: An error occurred while "
+                   "calling o1.execute.\n: java.lang.RuntimeException: Job 'orders' could not start: no\n")
+    assert program_failure(str(log)) == ("JobExecutionError: An error occurred while calling o1.execute. : "
+                                         "java.lang.RuntimeException: Job 'orders' could not start: no")
+    log.write_text("all went well\n")
+    assert program_failure(str(log)) is None
+    assert program_failure(str(tmp_path / "none.log")) is None

@@ -7,6 +7,7 @@ in one storage: ``test_requests.py``.)"""
 
 from __future__ import annotations
 
+import json
 import os
 import time
 
@@ -96,3 +97,15 @@ def test_an_attached_run_prints_the_job_id_while_the_job_runs_and_exits_as_the_j
     wait_until(lambda: len(out) >= 2 + len(last), timeout=5, what="the attached run's output")
     assert out[0] == prefix + job_id and out[1] == "PROGRAM DONE"
     assert out[2:2 + len(last)] == [line.format(job_id) for line in last], out
+
+
+def test_run_detached_prints_why_the_job_program_refused_to_start(tmp_path):
+    cli = Commands(tmp_path, extra={"PYSPARK_SUBMIT_ARGS": _SPARK})
+    write_json_files(tmp_path / "in", n_files=1, rows_per_file=1)
+    job = ["-py", JOB, str(tmp_path / "in"), str(tmp_path / "out"), "orders"]
+    code, _, err = cli("run", "-d", "-s", str(tmp_path / "nowhere"), *job)
+    assert code == 1 and "SavepointError: {}: does not exist (output in".format(tmp_path / "nowhere") in err, err
+    code, out, _ = cli("run", "-d", "--json", "-D", "execution.checkpointing.interval=soon", *job)
+    failure = json.loads(out)
+    assert code == 1 and failure["reason"] == "failed" and os.path.isfile(failure["path"]), failure
+    assert "Could not parse value 'soon' for key 'execution.checkpointing.interval'" in failure["error"], failure
