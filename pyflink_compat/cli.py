@@ -323,6 +323,9 @@ def _main(argv: List[str]) -> int:
     except PermissionError as error:
         return _failed(CommandError("Permission denied: {} (this account may not read or write it)".format(
             error.filename or error), "permission", error.filename), as_json)
+    except OSError as error:  # a storage that cannot be read or written: a message, not a traceback
+        return _failed(CommandError("{}: {}".format(error.filename or "storage", error.strerror or error), "storage",
+                                    error.filename), as_json)
     if args.group == "port":
         return code
     if as_json:

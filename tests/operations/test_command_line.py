@@ -4,8 +4,11 @@ program, the one tree of commands, and the exit codes and JSON of what is refuse
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
+import subprocess
+import sys
 
 import attrs
 import pytest
@@ -15,6 +18,7 @@ from pyflink_compat.command_output import EXIT_CONFIGURATION, EXIT_FAILED, EXIT_
 from pyflink_compat.job_commands import LEGACY_WARNING, RESTORE_MODE_WARNING, attached_outcome
 from pyflink_compat.settings.config_file import ConfigFileError, flink_configuration, read_config_file
 from pyflink_compat.spark.job_registry import JobRecord, StatusChange
+from tests._helpers.commands import REPO
 from pyflink_compat.spark.job_submission import Submission, launch_command, program_failure
 
 
@@ -223,3 +227,25 @@ def test_the_error_a_program_ended_with_is_read_from_the_end_of_its_output(tmp_p
     log.write_text("all went well\n")
     assert program_failure(str(log)) is None
     assert program_failure(str(tmp_path / "none.log")) is None
+
+
+def test_a_command_run_by_an_account_that_may_not_read_the_storage_says_so_without_a_traceback(tmp_path):
+    storage = tmp_path / "cp"
+    (storage / ".pyflink_compat_jobs").mkdir(parents=True)
+    env = dict(os.environ, PYTHONPATH=REPO)
+    env.pop("FLINK_CONF_DIR", None)
+    if os.geteuid() == 0:  # as another account (nobody), which may not enter the test's directory
+        account = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    else:
+        account = []
+        storage.chmod(0)
+    try:
+        for argv in (["list"], ["cancel", "orders"], ["savepoint", "orders"]):
+            done = subprocess.run(account + [sys.executable, "-m", "pyflink_compat.cli", *argv, "--json",
+                                             "-D", "execution.checkpointing.dir=" + str(storage)],
+                                  env=env, capture_output=True, text=True, timeout=60)
+            failure = json.loads(done.stdout)
+            assert done.returncode == 1 and failure["reason"] == "permission", (done.stdout, done.stderr)
+            assert failure["error"].startswith("Permission denied: " + str(storage)) and "Traceback" not in done.stderr
+    finally:
+        storage.chmod(0o700)
