@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import time
 
 import pytest
@@ -109,3 +110,21 @@ def test_run_detached_prints_why_the_job_program_refused_to_start(tmp_path):
     failure = json.loads(out)
     assert code == 1 and failure["reason"] == "failed" and os.path.isfile(failure["path"]), failure
     assert "Could not parse value 'soon' for key 'execution.checkpointing.interval'" in failure["error"], failure
+
+
+def test_ctrl_c_on_an_attached_run_stops_the_job_with_its_end_recorded(tmp_path):
+    cli = Commands(tmp_path, extra={"PYSPARK_SUBMIT_ARGS": _SPARK})
+    write_json_files(tmp_path / "in", n_files=2, rows_per_file=1)
+    attached = cli.start("run", "-py", JOB, str(tmp_path / "in"), str(tmp_path / "out"), "orders", own_group=True)
+    try:
+        wait_until(lambda: [j["status"] for j in cli.json("list")["jobs"]] == ["RUNNING"], timeout=120,
+                   what="the attached run's job running")
+        os.killpg(attached.pid, signal.SIGINT)  # Ctrl-C in the terminal: the command and its program
+        out, err = attached.communicate(timeout=120)
+    finally:
+        if attached.poll() is None:
+            kill_group(attached.pid)
+    (job,) = cli.json("list", "-a")["jobs"]
+    assert attached.returncode == 1 and "Job {} (orders) ended SUSPENDED.".format(job["job_id"]) in out, (out, err)
+    assert job["shown_status"] == "SUSPENDED" and job["ended"] is not None
+    assert "Job 'orders' interrupted: its checkpoints are kept under" in err
