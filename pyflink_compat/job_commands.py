@@ -44,6 +44,7 @@ import time
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from pyflink_compat.checkpoints import SavepointError, dispose_savepoint
+from pyflink_compat.checkpoints.file_access import local_path
 from pyflink_compat.checkpoints.jvm_session import spark_for_paths
 from pyflink_compat.command_output import EXIT_FAILED, EXIT_OK, CommandError, table
 from pyflink_compat.common.job_execution_result import JobExecutionResult
@@ -319,6 +320,13 @@ def _request(options: Dict[str, str], reference: str, action: Action,
     return record, ack.result
 
 
+def _flink_path(path: Optional[str]) -> Optional[str]:
+    """A path as Flink's CLI prints it: a local one with the ``file:`` scheme."""
+    if path is None or path.startswith("file:") or local_path(path) is None:
+        return path
+    return "file:" + path
+
+
 def _savepoint(args: argparse.Namespace) -> Outcome:
     if args.dispose is not None:
         if args.job is not None:
@@ -335,7 +343,7 @@ def _savepoint(args: argparse.Namespace) -> Outcome:
     record, path = _request(_options(args), args.job, Action.SAVEPOINT, args.directory)
     return EXIT_OK, {"job_id": record.job_id, "name": record.name, "savepoint": path}, [
         "Triggering savepoint for job {}.".format(record.job_id),
-        "Savepoint completed. Path: {}".format(path),
+        "Savepoint completed. Path: {}".format(_flink_path(path)),
         "You can resume your program from this savepoint with the run command."]
 
 
@@ -345,7 +353,7 @@ def _stop(args: argparse.Namespace) -> Outcome:
     record, path = _request(_options(args), args.job, Action.STOP, args.directory)
     return EXIT_OK, {"job_id": record.job_id, "name": record.name, "savepoint": path}, [
         "Suspending job \"{}\" with a savepoint.".format(record.job_id),
-        "Savepoint completed. Path: {}".format(path)]
+        "Savepoint completed. Path: {}".format(_flink_path(path))]
 
 
 def _cancel(args: argparse.Namespace) -> Outcome:

@@ -41,7 +41,9 @@ def test_a_job_started_with_run_is_listed_saved_stopped_resumed_exactly_once_and
     code, out, err = cli("savepoint", orders_run["job_id"][:8])
     assert code == 0, err
     assert out.splitlines()[0] == "Triggering savepoint for job {}.".format(orders_run["job_id"])
-    assert out.splitlines()[1].startswith("Savepoint completed. Path: {}/savepoint-".format(tmp_path / "default-sp"))
+    # the path as Flink prints it, with the file: scheme
+    assert out.splitlines()[1].startswith("Savepoint completed. Path: file:{}/savepoint-".format(
+        tmp_path / "default-sp"))
 
     info = cli.json("info", "orders")
     # four batches ran; one checkpoint is reported per 200 ms interval, so at least one
