@@ -292,8 +292,16 @@ def _list(args: argparse.Namespace) -> Outcome:
 
 
 def _info(args: argparse.Namespace) -> Outcome:
+    """A job; by name, when several runs of it are recorded and none runs, the newest (a request
+    still needs the one that runs, or its id)."""
     with _registry(_options(args)) as registry:
-        record = _job(registry, args.job)
+        records = registry.records()
+        named = [r for r in records if r.name == args.job]
+        if len(named) > 1 and all(shown_status(r) in TERMINAL + (GONE,) for r in named) and \
+                not any(r.job_id.startswith(args.job.lower()) for r in records):
+            record = named[-1]
+        else:
+            record = _job(registry, args.job)
     return EXIT_OK, _described(record), _info_lines(record)
 
 

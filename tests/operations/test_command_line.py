@@ -9,6 +9,7 @@ import re
 import shlex
 import subprocess
 import sys
+import time
 
 import attrs
 import pytest
@@ -17,7 +18,7 @@ from pyflink_compat.cli import main
 from pyflink_compat.command_output import EXIT_CONFIGURATION, EXIT_FAILED, EXIT_OK
 from pyflink_compat.job_commands import LEGACY_WARNING, RESTORE_MODE_WARNING, attached_outcome
 from pyflink_compat.settings.config_file import ConfigFileError, flink_configuration, read_config_file
-from pyflink_compat.spark.job_registry import JobRecord, StatusChange
+from pyflink_compat.spark.job_registry import JobRecord, JobRegistry, StatusChange
 from tests._helpers.commands import REPO
 from pyflink_compat.spark.job_submission import Submission, launch_command, program_failure
 
@@ -249,3 +250,17 @@ def test_a_command_run_by_an_account_that_may_not_read_the_storage_says_so_witho
             assert failure["error"].startswith("Permission denied: " + str(storage)) and "Traceback" not in done.stderr
     finally:
         storage.chmod(0o700)
+
+
+def test_info_by_name_shows_the_newest_run_once_every_run_of_that_name_has_ended(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("FLINK_CONF_DIR", raising=False)
+    registry = JobRegistry(str(tmp_path))
+    now = time.time()
+    for job_id, started in ((A, now - 20), (B, now - 10)):
+        registry.write(attrs.evolve(_ended(job_id, "CANCELED", ended=started + 5), started=started,
+                                    storage_dir=str(tmp_path)))
+    storage = ["-D", "execution.checkpointing.dir=" + str(tmp_path), "--json"]
+    code, out, _ = _run(["info", "orders"] + storage, capsys)
+    assert code == EXIT_OK and json.loads(out)["job_id"] == B
+    code, out, _ = _run(["cancel", "orders"] + storage, capsys)  # a request needs the one that runs
+    assert code == EXIT_FAILED and "Several jobs are named 'orders'" in json.loads(out)["error"]
