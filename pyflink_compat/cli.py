@@ -4,7 +4,7 @@ manage savepoints offline, and port PyFlink job files.
 Usage::
 
     pyflink-compat run [-d] [-s PATH] [-n] [-cm CLAIM|NO_CLAIM|LEGACY] [-p N] [-D key=value]... job.py [args...]
-    pyflink-compat list [-r | -a] [-D key=value]... [--json]
+    pyflink-compat list [-r | -s | -a] [-D key=value]... [--json]
     pyflink-compat info JOB [-D key=value]... [--json]
     pyflink-compat savepoint JOB [DIR] [-D key=value]... [--json]
     pyflink-compat savepoint -d SAVEPOINT_PATH [--json]

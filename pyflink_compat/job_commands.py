@@ -6,7 +6,7 @@ Usage (Flink's option names and short flags)::
 
     pyflink-compat run [-d] [-s PATH] [-n] [-cm CLAIM|NO_CLAIM|LEGACY] [-p N] [-D key=value]...
                        [-m MASTER] [--log FILE] [-py] job.py [args...]
-    pyflink-compat list [-r | -a] [-D key=value]... [--json]
+    pyflink-compat list [-r | -s | -a] [-D key=value]... [--json]
     pyflink-compat info JOB [-D key=value]... [--json]
     pyflink-compat savepoint JOB [DIR] [-D key=value]... [--json]
     pyflink-compat savepoint -d SAVEPOINT_PATH [--json]
@@ -63,6 +63,8 @@ __all__ = ["add_commands", "attached_outcome", "COMMANDS"]
 
 #: The commands of this module, in the order ``--help`` lists them.
 COMMANDS = ("run", "list", "info", "savepoint", "stop", "cancel")
+#: The statuses of a job ``list`` shows as scheduled, as Flink does.
+_SCHEDULED = ("CREATED", "INITIALIZING")
 #: Flink's ``client.timeout`` default, in seconds.
 _CLIENT_TIMEOUT = 60.0
 #: How long ``run -d`` waits for the job it started to record itself, in seconds.
@@ -131,6 +133,7 @@ def add_commands(commands: "argparse._SubParsersAction[Any]") -> None:
     listing = command("list", "List the jobs.", _list)
     which = listing.add_mutually_exclusive_group()
     which.add_argument("-r", "--running", action="store_true", help="only running and restarting jobs")
+    which.add_argument("-s", "--scheduled", action="store_true", help="only scheduled jobs (created, not yet running)")
     which.add_argument("-a", "--all", action="store_true", help="also the jobs that ended")
     _dynamic(listing)
 
@@ -264,30 +267,35 @@ def _info_lines(record: JobRecord) -> List[str]:
 
 # -- the commands ------------------------------------------------------------------------------------------
 def _list(args: argparse.Namespace) -> Outcome:
+    """The jobs, in Flink's sections and lines (with one of ours: the jobs whose driver is gone)."""
     options = _options(args)
     with _registry(options) as registry:
         records = registry.records()
-    running = [r for r in records if shown_status(r) not in TERMINAL + (GONE,)]
+    live = [r for r in records if shown_status(r) not in TERMINAL + (GONE,)]
+    scheduled = [r for r in live if r.status in _SCHEDULED]
+    running = [r for r in live if r.status not in _SCHEDULED]
     gone = [r for r in records if shown_status(r) == GONE]
     ended = [r for r in records if r.terminal]
-    shown = running + ([] if args.running else gone) + (ended if args.all else [])
+    # as Flink: no option shows the running and the scheduled jobs, -a also those that ended
+    show_running = args.running or args.all or not args.scheduled
+    show_scheduled = args.scheduled or args.all or not args.running
+    shown = (running if show_running else []) + (scheduled if show_scheduled else []) + \
+        ([] if args.running or args.scheduled else gone) + (ended if args.all else [])
     result = {"storage": registry.storage_dir, "jobs": [_described(r) for r in shown]}
     line = "-" * 62
-    lines = []
-    if running:
+    lines = ["Waiting for response..."]
+    if show_running:
         lines += ["------------------ Running/Restarting Jobs -------------------"] + \
-            [_row(r) for r in running] + [line]
-    else:
-        lines.append("No running jobs.")
-    if gone and not args.running:
+            [_row(r) for r in running] + [line] if running else ["No running jobs."]
+    if show_scheduled:
+        lines += ["----------------------- Scheduled Jobs -----------------------"] + \
+            [_row(r) for r in scheduled] + [line] if scheduled else ["No scheduled jobs."]
+    if gone and not (args.running or args.scheduled):
         lines += ["---------------- Jobs whose driver is gone -------------------"] + \
             ["{}: {}".format(_row(r), driver_gone(r)) for r in gone] + [line]
-    if args.all:
-        if ended:
-            lines += ["---------------------- Terminated Jobs -----------------------"] + \
-                [_row(r) for r in ended] + [line]
-        else:
-            lines.append("No terminated jobs.")
+    if args.all and ended:
+        lines += ["---------------------- Terminated Jobs -----------------------"] + \
+            [_row(r) for r in ended] + [line]
     return EXIT_OK, result, lines
 
 

@@ -121,7 +121,9 @@ def test_refused_commands_say_why_with_their_exit_code(tmp_path, capsys, monkeyp
         "error": "No job with id or name 'nothing' is recorded. (checkpoint directory {})".format(tmp_path / "cp"),
         "exit_code": EXIT_FAILED, "reason": "no-job", "path": None}
     code, out, _ = _run(["list", "-a"] + storage, capsys)
-    assert code == 0 and out.splitlines() == ["No running jobs.", "No terminated jobs."]
+    assert code == 0 and out.splitlines() == ["Waiting for response...", "No running jobs.", "No scheduled jobs."]
+    code, out, _ = _run(["list", "-r"] + storage, capsys)
+    assert code == 0 and out.splitlines() == ["Waiting for response...", "No running jobs."]
     code, _, err = _run(["run", "-d", "-D", "bad"], capsys)
     assert code == EXIT_FAILED and "-D takes key=value, got 'bad'" in err
     code, _, err = _run(["run", str(tmp_path / "missing.py")], capsys)
