@@ -352,13 +352,14 @@ def _savepoint(args: argparse.Namespace) -> Outcome:
                 dispose_savepoint(args.dispose)
             except SavepointError as e:
                 raise CommandError(str(e), "storage", e.path) from e
-        return EXIT_OK, {"disposed": args.dispose}, ["Disposing savepoint '{}'.".format(args.dispose),
-                                            "Savepoint '{}' disposed.".format(args.dispose)]
+        return EXIT_OK, {"disposed": args.dispose}, [
+            "Disposing savepoint '{}'.".format(args.dispose), "Waiting for response...",
+            "Savepoint '{}' disposed.".format(args.dispose)]
     if args.job is None:
         raise CommandError("savepoint needs a job id or name (or -d PATH to dispose of a savepoint)", "usage")
     record, path = _request(_options(args), args.job, Action.SAVEPOINT, args.directory)
     return EXIT_OK, {"job_id": record.job_id, "name": record.name, "savepoint": path}, [
-        "Triggering savepoint for job {}.".format(record.job_id),
+        "Triggering savepoint for job {}.".format(record.job_id), "Waiting for response...",
         "Savepoint completed. Path: {}".format(_flink_path(path)),
         "You can resume your program from this savepoint with the run command."]
 
@@ -368,7 +369,9 @@ def _stop(args: argparse.Namespace) -> Outcome:
         raise CommandError(_DRAIN_REFUSED, "not-supported")
     record, path = _request(_options(args), args.job, Action.STOP, args.directory)
     return EXIT_OK, {"job_id": record.job_id, "name": record.name, "savepoint": path}, [
-        "Suspending job \"{}\" with a savepoint.".format(record.job_id),
+        # Flink's lines: its default savepoint format is named though Spark has only one
+        "Suspending job \"{}\" with a CANONICAL savepoint.".format(record.job_id),
+        "Triggering stop-with-savepoint for job {}.".format(record.job_id), "Waiting for response...",
         "Savepoint completed. Path: {}".format(_flink_path(path))]
 
 

@@ -40,9 +40,10 @@ def test_a_job_started_with_run_is_listed_saved_stopped_resumed_exactly_once_and
     # savepoint by a unique prefix of the job id, into the configured default directory
     code, out, err = cli("savepoint", orders_run["job_id"][:8])
     assert code == 0, err
-    assert out.splitlines()[0] == "Triggering savepoint for job {}.".format(orders_run["job_id"])
+    assert out.splitlines()[:2] == ["Triggering savepoint for job {}.".format(orders_run["job_id"]),
+                                    "Waiting for response..."]
     # the path as Flink prints it, with the file: scheme
-    assert out.splitlines()[1].startswith("Savepoint completed. Path: file:{}/savepoint-".format(
+    assert out.splitlines()[2].startswith("Savepoint completed. Path: file:{}/savepoint-".format(
         tmp_path / "default-sp"))
 
     info = cli.json("info", "orders")
