@@ -519,5 +519,6 @@ def _run(args: argparse.Namespace) -> Outcome:
             record.job_id, record.name, record.status, "" if not record.error else ": " + record.error, log_path),
             "failed", log_path)
     result.update(job_id=record.job_id, name=record.name)
-    return EXIT_OK, result, ["Job has been submitted with JobID {}".format(record.job_id),
-                             "(process {}, output in {})".format(process.pid, log_path)]
+    if not args.json:  # standard output holds Flink's one line, which scripts parse
+        print("(process {}, output in {})".format(process.pid, log_path), file=sys.stderr)
+    return EXIT_OK, result, ["Job has been submitted with JobID {}".format(record.job_id)]
