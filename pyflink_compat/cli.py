@@ -1,32 +1,41 @@
-"""The ``pyflink-compat`` command: look at checkpoints and manage savepoints.
-
-Local paths and ``file:`` URIs need no JVM. Any other scheme (``hdfs://``, ``s3a://``, ...)
-is reached through Hadoop's file system in a local Spark session that the command starts for
-that run only (see :mod:`pyflink_compat.checkpoints.jvm_session`).
+"""The ``pyflink-compat`` command: run and control jobs as Flink's CLI does, look at checkpoints,
+manage savepoints offline, and port PyFlink job files.
 
 Usage::
 
+    pyflink-compat run [-d] [-s PATH] [-n] [-cm CLAIM|NO_CLAIM|LEGACY] [-p N] [-D key=value]... job.py [args...]
+    pyflink-compat list [-r | -s | -a] [-D key=value]... [--json]
+    pyflink-compat info JOB [-D key=value]... [--json]
+    pyflink-compat savepoint JOB [DIR] [-D key=value]... [--json]
+    pyflink-compat savepoint -d SAVEPOINT_PATH [--json]
+    pyflink-compat stop [-p DIR] JOB [-D key=value]... [--json]
+    pyflink-compat cancel JOB [-D key=value]... [--json]
     pyflink-compat checkpoints list DIR [--json]
     pyflink-compat checkpoints show PATH [--json]
     pyflink-compat checkpoints verify PATH [--json]
     pyflink-compat checkpoints state PATH [--operator ID] [--store-name NAME] [--batch-id N]
                                           [--partition N] [--limit N] [--sink NAME] [--state-var NAME]
                                           [--json]
-    pyflink-compat savepoint create SOURCE... TARGET_DIR [--job-name NAME] [--job-id HEX] [--hard-links]
-                                    [--json]
-    pyflink-compat savepoint restore SOURCE NEW_CHECKPOINT_DIR [--sink NAME] [--json]
-    pyflink-compat savepoint dispose PATH [--force] [--json]
+    pyflink-compat checkpoints savepoint create SOURCE... TARGET_DIR [--job-name NAME] [--job-id HEX]
+                                                [--hard-links] [--json]
+    pyflink-compat checkpoints savepoint restore SOURCE NEW_CHECKPOINT_DIR [--sink NAME] [--json]
+    pyflink-compat checkpoints savepoint dispose PATH [--force] [--json]
     pyflink-compat port PATH... [--write | --diff] [--check] [--format text|markdown|json] [--imports-only]
 
-and the commands shaped like Flink's that run and control jobs (``run``, ``list``, ``info``,
-``savepoint JOB [DIR]``, ``savepoint -d PATH``, ``stop``, ``cancel``), which
-:mod:`pyflink_compat.job_commands` describes with their exit codes.
+The job commands (``run`` ... ``cancel``) are described in :mod:`pyflink_compat.job_commands`;
+``savepoint`` is only Flink's command, for running jobs. The ``checkpoints`` commands work on
+files and need no running job: local paths and ``file:`` URIs need no JVM; any other scheme
+(``hdfs://``, ``s3a://``, ...) is reached through Hadoop's file system in a local Spark session
+the command starts for that run only (see :mod:`pyflink_compat.checkpoints.jvm_session`); only
+``checkpoints state`` needs Spark 4.0 or later, to read state rows through Spark's state data
+source.
 
-The exit code is 0 on success and 1 on any failure (including a failed verification); with
-``--json`` the result, or ``{"error": ...}``, is printed as one JSON document, and otherwise
-text for people. Output cut short by its reader (``| head``) ends the command quietly. Only
-``checkpoints state`` starts a JVM (a quiet local Spark session, Spark 4.0 or later), to read
-state rows through Spark's state data source.
+Every command fails the same way (:mod:`pyflink_compat.command_output`): exit code 1, or 31 when
+the Flink configuration cannot be read, as Flink's CLI; a message on standard error, or with
+``--json`` one JSON document ``{"error", "exit_code", "reason", "path"}`` on standard output. A
+wrong command line exits 1 too, after its usage. A failed verification exits 1 with its report.
+Output cut short by its reader (``| head``) ends the command quietly. ``port`` keeps its own
+report formats (see :mod:`pyflink_compat.porting.command`) and exits 1 as the others do.
 """
 
 from __future__ import annotations
@@ -36,30 +45,43 @@ import contextlib
 import json
 import os
 import sys
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, NoReturn, Optional, Sequence, Tuple
 
 from pyflink_compat.checkpoints import (
     SavepointError, dispose_savepoint, list_storage, restore_query, show, verify, write_savepoint)
 from pyflink_compat.checkpoints.jvm_session import quiet_local_session, spark_for_paths
 from pyflink_compat.checkpoints.state_reader import DEFAULT_LIMIT, read_state
-from pyflink_compat.job_commands import is_job_command, main as job_command
+from pyflink_compat.command_output import EXIT_FAILED, EXIT_OK, CommandError, table
+from pyflink_compat.job_commands import add_commands as add_job_commands
 
 __all__ = ["main"]
 
 
+class _Parser(argparse.ArgumentParser):
+    """A parser whose refusal of a command line is a :class:`CommandError` (exit 1, as Flink's
+    CLI), reported like any other failure after the usage of the command concerned."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        raise CommandError("{}: {}".format(self.prog, message), "usage")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pyflink-compat",
-                                     description="Inspect Spark query checkpoints and manage savepoints.",
-                                     epilog="Jobs: run, list, info, savepoint JOB [DIR], stop, cancel, as in "
-                                            "Flink's CLI (pyflink-compat run -h, ...).")
-    groups = parser.add_subparsers(dest="group", required=True)
+    parser = _Parser(prog="pyflink-compat",
+                     description="Run and control jobs as Flink's CLI does, look at checkpoints, manage "
+                                 "savepoints offline, and port PyFlink job files.",
+                     epilog="Exit codes: 0 done, 1 failed, 31 the Flink configuration cannot be read.")
+    groups = parser.add_subparsers(dest="group", required=True, metavar="COMMAND")
+    add_job_commands(groups)
 
     def command(sub: Any, name: str, text: str) -> argparse.ArgumentParser:
         cmd = sub.add_parser(name, help=text, description=text)
         cmd.add_argument("--json", action="store_true", help="print one JSON document for programs")
+        cmd.set_defaults(handler=_offline)
         return cmd
 
-    checkpoints = groups.add_parser("checkpoints", help="checkpoints and savepoints in a storage directory")
+    checkpoints = groups.add_parser("checkpoints", help="Look at checkpoints and savepoints, and create, restore "
+                                                        "and dispose of savepoints offline.")
     sub = checkpoints.add_subparsers(dest="action", required=True)
     command(sub, "list", "List the jobs, their checkpoints and the savepoints in a directory.").add_argument("path")
     command(sub, "show", "Show a savepoint, a query checkpoint or a job directory.").add_argument("path")
@@ -68,8 +90,9 @@ def _parser() -> argparse.ArgumentParser:
     _add_state_command(command(sub, "state", "Show the stateful operators of a checkpoint or savepoint and their "
                                              "state rows (starts a local Spark 4 session)."))
 
-    savepoint = groups.add_parser("savepoint", help="create, restore and dispose of savepoints")
-    sub = savepoint.add_subparsers(dest="action", required=True)
+    savepoint = sub.add_parser("savepoint", help="Create, restore and dispose of savepoints from files, with no "
+                                                 "running job.")
+    sub = savepoint.add_subparsers(dest="savepoint_action", required=True)
     create = command(sub, "create", "Take a savepoint of a job directory or of query checkpoints.")
     create.add_argument("source", nargs="+", help="a job directory, or one or more query checkpoints")
     create.add_argument("target", help="the directory to create the savepoint in")
@@ -90,9 +113,10 @@ def _parser() -> argparse.ArgumentParser:
                          help="also delete an incomplete savepoint (its writer stopped before its manifest)")
     from pyflink_compat.porting.command import add_arguments as add_port_arguments
 
-    port = groups.add_parser("port", help="port PyFlink job files: rewrite imports, write PySpark, report",
+    port = groups.add_parser("port", help="Port PyFlink job files: rewrite imports, write PySpark, report.",
                              description="Port PyFlink job files to pyflink_compat and report what is left.")
     add_port_arguments(port)
+    port.set_defaults(handler=_port)
     return parser
 
 
@@ -144,11 +168,8 @@ def _text_state(result: Dict[str, Any]) -> List[str]:
         "" if result["state_var"] is None else ", state variable {}".format(result["state_var"]),
         "" if result["partition"] is None else ", partition {}".format(result["partition"]),
         len(result["rows"]), result["total_rows"]))
-    table = [("partition", "key", "value")] + [(str(r["partition"]), _cell(r["key"]), _cell(r["value"]))
-                                               for r in result["rows"]]
-    widths = [max(len(row[i]) for row in table) for i in range(2)]
-    for row in table:
-        lines.append("  {}  {}  {}".format(row[0].ljust(widths[0]), row[1].ljust(widths[1]), row[2]).rstrip())
+    lines += table([("partition", "key", "value")] + [(str(r["partition"]), _cell(r["key"]), _cell(r["value"]))
+                                                      for r in result["rows"]])
     return lines
 
 
@@ -182,13 +203,13 @@ def _text_show(result: Dict[str, Any]) -> List[str]:
             planned = q.get("planned_batch_id")
             rows.append((str(q["sink"]), str(q["batch_id"]), "-" if planned is None else str(planned),
                          str(q["files"]), str(q["size"]), _provider(q["state_store_provider"])))
-        return lines + _table(rows)
+        return lines + table(rows)
     if kind == "checkpoint":
         return _text_query(result, "query checkpoint {}".format(result["path"]))
     lines = ["job {} ({}{})".format(result["name"], result["path"], ", marker" if result["marker"] else "")]
     checkpoint_rows: List[Tuple[str, ...]] = [("checkpoint", "batch")]
     checkpoint_rows += [(c["id"], str(c["batch"])) for c in result["checkpoints"]]
-    lines += _table(checkpoint_rows) if result["checkpoints"] else ["  no checkpoint restorable by every query"]
+    lines += table(checkpoint_rows) if result["checkpoints"] else ["  no checkpoint restorable by every query"]
     for query in result["queries"]:
         lines += _text_query(query, "query {}".format(query["sink"]))
     return lines
@@ -213,25 +234,21 @@ def _provider(provider: Optional[str]) -> str:
     return (provider or "none").rpartition(".")[2]
 
 
-def _table(rows: List[Tuple[str, ...]]) -> List[str]:
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return ["  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows]
-
-
-def _run(args: argparse.Namespace) -> Dict[str, Any]:
-    if args.group == "checkpoints":
-        if args.action == "list":
-            return list_storage(args.path)
-        if args.action == "show":
-            return show(args.path)
-        if args.action == "state":
-            return _run_state(args)
+def _result(args: argparse.Namespace) -> Dict[str, Any]:
+    action = args.action if args.action != "savepoint" else args.savepoint_action
+    if action == "list":
+        return list_storage(args.path)
+    if action == "show":
+        return show(args.path)
+    if action == "state":
+        return _run_state(args)
+    if action == "verify":
         return verify(args.path)
-    if args.action == "create":
+    if action == "create":
         source = args.source[0] if len(args.source) == 1 else args.source
         path = write_savepoint(source, args.target, args.job_name, job_id=args.job_id, link=args.hard_links)
         return {"savepoint": path}
-    if args.action == "restore":
+    if action == "restore":
         done = restore_query(args.source, args.target, sink=args.sink, new_query_id=not args.keep_query_id)
         return {"location": done.location, "batch_id": done.batch_id, "files": done.files, "bytes": done.bytes,
                 "query_id": done.query_id}
@@ -239,60 +256,84 @@ def _run(args: argparse.Namespace) -> Dict[str, Any]:
     return {"disposed": args.path}
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run the command line; returns the exit code."""
-    try:
-        return _main(argv)
-    except BrokenPipeError:
-        # the reader closed the pipe (``| head``): what it wanted was printed; stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
+def _lines(action: str, result: Dict[str, Any]) -> List[str]:
+    if action == "list":
+        return _text_list(result)
+    if action == "state":
+        return _text_state(result)
+    if action == "show":
+        return _text_show(result)
+    if action == "verify":
+        return ["{} {}: {} ({} files)".format(result["kind"], result["path"], "intact" if result["ok"] else "DAMAGED",
+                                              result["files"])] + ["  " + p for p in result["problems"]]
+    if action == "create":
+        return ["savepoint written: {}".format(result["savepoint"])]
+    if action == "restore":
+        return ["restored {} files ({} bytes) into {}: the query resumes after batch {} (query id {})".format(
+            result["files"], result["bytes"], result["location"], result["batch_id"], result["query_id"])]
+    return ["disposed of {}".format(result["disposed"])]
 
 
-def _main(argv: Optional[Sequence[str]]) -> int:
-    given_argv = sys.argv[1:] if argv is None else list(argv)
-    if is_job_command(given_argv):
-        return job_command(given_argv)
-    args = _parser().parse_args(given_argv)
-    if args.group == "port":
-        from pyflink_compat.porting.command import run as run_port
-
-        return run_port(args)
+def _offline(args: argparse.Namespace) -> Tuple[int, Dict[str, Any], List[str]]:
+    """A ``checkpoints`` command: the exit code, the result and its text."""
     given = [vars(args).get(key) for key in ("path", "source", "target")]
     paths = [p for value in given for p in (value if isinstance(value, list) else [value]) if isinstance(p, str)]
     try:
         with spark_for_paths(paths):
-            result = _run(args)
+            result = _result(args)
     except SavepointError as error:
-        if args.json:
-            print(json.dumps({"error": str(error), "path": error.path, "cause": error.cause}))
-        else:
-            print("error: {}".format(error), file=sys.stderr)
-        return 1
-    ok = result.get("ok", True)
-    if args.json:
-        print(json.dumps(result, indent=1, sort_keys=True))
-    elif args.action == "list":
-        print("\n".join(_text_list(result)))
-    elif args.action == "state":
-        print("\n".join(_text_state(result)))
-    elif args.action == "show":
-        print("\n".join(_text_show(result)))
-    elif args.action == "verify":
-        print("{} {}: {} ({} files)".format(result["kind"], result["path"], "intact" if ok else "DAMAGED",
-                                              result["files"]))
-        for problem in result["problems"]:
-            print("  " + problem)
-    elif args.action == "create":
-        print("savepoint written: {}".format(result["savepoint"]))
-    elif args.action == "restore":
-        print("restored {} files ({} bytes) into {}: the query resumes after batch {} (query id {})".format(
-            result["files"], result["bytes"], result["location"], result["batch_id"], result["query_id"]))
+        raise CommandError(str(error), "storage", error.path) from error
+    action = args.action if args.action != "savepoint" else args.savepoint_action
+    return (EXIT_OK if result.get("ok", True) else EXIT_FAILED), result, _lines(action, result)
+
+
+def _port(args: argparse.Namespace) -> Tuple[int, Dict[str, Any], List[str]]:
+    from pyflink_compat.porting.command import run as run_port
+
+    return run_port(args), {}, []
+
+
+def _failed(error: CommandError, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps(error.to_json(), sort_keys=True))
     else:
-        print("disposed of {}".format(result["disposed"]))
+        print("error: {}".format(error), file=sys.stderr)
+    return error.code
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command line; returns the exit code."""
+    try:
+        return _main(sys.argv[1:] if argv is None else list(argv))
+    except BrokenPipeError:
+        # the reader closed the pipe (``| head``): what it wanted was printed; stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+
+
+def _main(argv: List[str]) -> int:
+    as_json = "--json" in argv
+    try:
+        args = _parser().parse_args(argv)
+        as_json = bool(getattr(args, "json", False))
+        code, result, lines = args.handler(args)
+    except CommandError as error:
+        return _failed(error, as_json)
+    except PermissionError as error:
+        return _failed(CommandError("Permission denied: {} (this account may not read or write it)".format(
+            error.filename or error), "permission", error.filename), as_json)
+    except OSError as error:  # a storage that cannot be read or written: a message, not a traceback
+        return _failed(CommandError("{}: {}".format(error.filename or "storage", error.strerror or error), "storage",
+                                    error.filename), as_json)
+    if args.group == "port":
+        return code
+    if as_json:
+        print(json.dumps(result, indent=1, sort_keys=True))
+    elif lines:
+        print("\n".join(lines))
     sys.stdout.flush()
-    return 0 if ok else 1
+    return code
 
 
 if __name__ == "__main__":

@@ -80,6 +80,11 @@ class FileAccess:
         """Remove a directory that is empty; :class:`OSError` when it is not."""
         raise NotImplementedError
 
+    def rename_dir(self, src: str, dst: str) -> None:
+        """Rename a directory in one step; :class:`OSError` when ``dst`` exists or the file
+        system refuses."""
+        raise NotImplementedError
+
     def read_bytes(self, path: str) -> bytes:
         with self.open_read(path) as stream:
             return stream.read()
@@ -206,6 +211,11 @@ class LocalFileAccess(FileAccess):
 
     def remove_dir(self, path: str) -> None:
         os.rmdir(path)
+
+    def rename_dir(self, src: str, dst: str) -> None:
+        if os.path.lexists(dst):  # os.rename replaces an empty directory silently
+            raise FileExistsError(errno.EEXIST, "already exists", dst)
+        os.rename(src, dst)
 
 
 #: Why a file system refuses a hard link or a clone: another device, or no support for it.

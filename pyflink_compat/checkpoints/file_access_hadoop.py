@@ -366,6 +366,14 @@ class HadoopFileAccess(FileAccess):
         if not self._call(path, "delete", False) and self.exists(path):
             raise OSError(5, "the file system did not delete it", path)
 
+    def rename_dir(self, src: str, dst: str) -> None:
+        """Rename a directory: atomic on HDFS and on stores with a directory tree; on plain
+        object stores a copy and a delete (see the module's notes)."""
+        if self.exists(dst):
+            raise FileExistsError(17, "already exists", dst)
+        if not self._call(src, "rename", dst):
+            raise OSError(5, "the file system refused to rename {} to {}".format(src, dst), dst)
+
 
 _ACCESS: Dict[int, HadoopFileAccess] = {}
 _ACCESS_LOCK = threading.Lock()

@@ -199,7 +199,8 @@ def verify(path: str) -> Dict[str, Any]:
     elif is_incomplete_savepoint(fs, local):
         kind = "incomplete savepoint"
         problems.append("{}: no {} manifest: its writer stopped before finishing it; it is never restored "
-                        "(dispose of it with --force)".format(local, MANIFEST_NAME))
+                        "(dispose of it: pyflink-compat checkpoints savepoint dispose --force)".format(
+                            local, MANIFEST_NAME))
     elif is_query_checkpoint(fs, local):
         kind = "checkpoint"
         problems, files, _ = query_problems(fs, local)

@@ -14,8 +14,11 @@ file system and the same device only): Spark itself never rewrites a checkpoint 
 but a tool or a user writing into one linked file changes every directory that shares it.
 
 From its creation until its manifest is written, the directory holds an ``_savepoint_in_progress``
-file; a directory left with it (its writer died) is an incomplete savepoint, which is never
-restored and which :func:`dispose_savepoint` removes with ``force``.
+file: the directory is made under a hidden name (``.savepoint-...``), the file written into it,
+and the directory then renamed into place, so that a savepoint directory never exists without
+it. A directory left with it (its writer died), a hidden one left before the rename, or an
+empty directory named as a savepoint is an incomplete savepoint, which is never restored and
+which :func:`dispose_savepoint` removes with ``force``.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import time
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -34,7 +38,7 @@ from pyflink_compat.checkpoints.manifest import (
     FORMAT_NAME, FORMAT_VERSION, IN_PROGRESS_NAME, MANIFEST_NAME, read_manifest, sha256_of, write_manifest)
 from pyflink_compat.checkpoints.marker import read_marker
 
-__all__ = ["write_savepoint", "dispose_savepoint", "job_queries", "is_incomplete_savepoint"]
+__all__ = ["write_savepoint", "dispose_savepoint", "job_queries", "is_incomplete_savepoint", "is_savepoint_name"]
 
 
 def job_queries(fs: FileAccess, job_dir: str) -> List[Tuple[str, str]]:
@@ -179,11 +183,20 @@ def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name
                              "no job marker records the job's name: name the job")
     name = "savepoint-{}-{}".format(_job_hex(job_name, job_id), os.urandom(6).hex())
     savepoint_dir = target_root + "/" + name
-    if fs.exists(savepoint_dir):
+    staging = target_root + "/." + name
+    if fs.exists(savepoint_dir) or fs.exists(staging):
         raise SavepointError(savepoint_dir, "already exists")
-    fs.makedirs(savepoint_dir)
     started = {"job_name": job_name, "job_id": job_id, "created_ms": int(time.time() * 1000)}
-    fs.write_atomic(savepoint_dir + "/" + IN_PROGRESS_NAME, json.dumps(started).encode("utf-8"))
+    # the directory appears under its name with the in-progress file already in it: a writer
+    # killed before the rename leaves only a hidden directory, which is reported as incomplete
+    fs.makedirs(staging)
+    try:
+        fs.write_atomic(staging + "/" + IN_PROGRESS_NAME, json.dumps(started).encode("utf-8"))
+        fs.rename_dir(staging, savepoint_dir)
+    except BaseException:
+        if fs.exists(staging):
+            fs.remove_tree(staging)
+        raise
     try:
         entries = [_copy_query(fs, sink, path, savepoint_dir + "/" + sink, link, max_attempts)
                    for sink, path in queries]
@@ -201,9 +214,29 @@ def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name
     return savepoint_dir
 
 
+#: The name of a savepoint directory, and of the hidden one it is made under.
+_SAVEPOINT_NAME = re.compile(r"^\.?savepoint-[0-9a-f]{6}-[0-9a-f]{12}$")
+
+
+def is_savepoint_name(name: str) -> bool:
+    """Whether ``name`` is the name of a savepoint directory or of its hidden staging directory."""
+    return _SAVEPOINT_NAME.match(name) is not None
+
+
 def is_incomplete_savepoint(fs: FileAccess, path: str) -> bool:
-    """Whether ``path`` is a savepoint whose writer died before its manifest was written."""
-    return fs.isfile(path + "/" + IN_PROGRESS_NAME) and not fs.isfile(path + "/" + MANIFEST_NAME)
+    """Whether ``path`` is a savepoint whose writer died before its manifest was written.
+
+    That is a directory without a manifest that holds the in-progress file, or one named as a
+    savepoint (also hidden, before its rename) that holds nothing but hidden temporary files:
+    what a writer killed at any point leaves. A directory with other content is judged by it.
+    """
+    if fs.isfile(path + "/" + MANIFEST_NAME):
+        return False
+    if fs.isfile(path + "/" + IN_PROGRESS_NAME):
+        return True
+    if not is_savepoint_name(path.rstrip("/").rpartition("/")[2]) or not fs.isdir(path):
+        return False
+    return all(n.startswith(".") for n in fs.listdir(path))
 
 
 def dispose_savepoint(path: str, force: bool = False) -> None:

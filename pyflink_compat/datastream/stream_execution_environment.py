@@ -1,5 +1,6 @@
 """The entry point of a job: its settings, its Spark session, and running it."""
 import base64
+import concurrent.futures
 import os
 import sys
 import warnings
@@ -822,7 +823,9 @@ class StreamExecutionEnvironment(object):
                 pass
         except KeyboardInterrupt:
             run.interrupt()
-            run.wait()
+            # wait on the result, which is set once the end is recorded: a thread join that the
+            # interrupt cut short may return at once on later calls
+            concurrent.futures.wait([run.result])
             print(_interrupted_line(run.plan), file=sys.stderr, flush=True)
             if hasattr(sys, "ps1") or sys.flags.interactive:
                 raise

@@ -12,8 +12,8 @@ is kept as it is). ``--diff`` prints a unified diff of every change on standard 
 report then goes to standard error). ``--check`` exits with status 1 when a statement is left to
 a person or a file was refused, for CI. Progress goes to standard error on long runs.
 
-Exit status: 0 on success, 1 for a refused file (or anything left, with ``--check``), 2 when a
-path does not exist.
+Exit status: 0 on success, 1 for a path that does not exist, a refused file (or anything left,
+with ``--check``), as every ``pyflink-compat`` command fails with 1.
 """
 
 from __future__ import annotations
@@ -159,7 +159,7 @@ def run(args: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Te
     for path in missing:
         print("error: {}: no such file or directory".format(path), file=err)
     if missing:
-        return 2
+        return 1
     reports: List[FileReport] = []
     last = time.monotonic()
     generate = [not args.imports_only] * len(files)

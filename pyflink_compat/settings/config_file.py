@@ -6,6 +6,11 @@ lists joined with ``;``) is read when it exists, else the legacy ``flink-conf.ya
 ``key: value`` per line, the key taken whole). Values are kept as text, as in the file; the
 settings registry parses them when a job plans (:mod:`pyflink_compat.settings.registry`).
 
+As in Flink's CLI, a ``FLINK_CONF_DIR`` that names no directory, or a directory with neither
+file, is an error (with Flink's messages); without ``FLINK_CONF_DIR`` no file is read. A
+malformed file is refused with its line: an unclosed quote, a tab in the indentation (YAML
+indents with spaces only), a line that is not ``key: value``.
+
 Only the YAML a configuration file needs is understood: mappings by indentation, plain,
 single- and double-quoted scalars, ``[a, b]`` and ``- item`` lists, ``#`` comments.
 """
@@ -25,18 +30,57 @@ LEGACY_CONFIG_FILE = "flink-conf.yaml"
 
 
 class ConfigFileError(ValueError):
-    """A configuration file that cannot be read, naming the file and the line."""
+    """A configuration that cannot be read: a missing configuration directory or file, or a
+    malformed file (the message names the file and the line).
+
+    :param path: The directory or file concerned.
+    """
+
+    def __init__(self, message: str, path: Optional[str] = None):
+        super().__init__(message)
+        self.path = path
 
 
 def config_file_path(conf_dir: Optional[str]) -> Optional[str]:
-    """The configuration file in ``conf_dir`` that Flink would read, if there is one."""
+    """The configuration file in ``conf_dir`` that Flink would read (None without ``conf_dir``).
+
+    :raises ConfigFileError: when ``conf_dir`` is not a directory, or holds neither file.
+    """
     if not conf_dir:
         return None
+    if not os.path.isdir(conf_dir):
+        raise ConfigFileError("The configuration directory '{}', specified in the 'FLINK_CONF_DIR' environment "
+                              "variable, does not exist.".format(conf_dir), conf_dir)
     for name in (CONFIG_FILE, LEGACY_CONFIG_FILE):
         path = os.path.join(conf_dir, name)
         if os.path.isfile(path):
             return path
-    return None
+    missing = os.path.join(conf_dir, CONFIG_FILE)
+    raise ConfigFileError("The Flink config file '{}' ({}) does not exist.".format(
+        CONFIG_FILE, os.path.abspath(missing)), missing)
+
+
+def _unclosed_quote(text: str) -> bool:
+    """Whether a scalar opens a quote it does not close (YAML would read on into the next lines;
+    a configuration value never spans lines, so it is a mistake)."""
+    text = text.strip()
+    if not text or text[0] not in "'\"":
+        return False
+    index = 1
+    while index < len(text):
+        char = text[index]
+        if text[0] == "'" and char == "'":
+            if text[index + 1:index + 2] == "'":  # '' is a quote inside single quotes
+                index += 2
+                continue
+            return False
+        if text[0] == '"' and char == "\\":
+            index += 2
+            continue
+        if text[0] == '"' and char == '"':
+            return False
+        index += 1
+    return True
 
 
 def _scalar(text: str) -> str:
@@ -68,6 +112,12 @@ def _value(text: str) -> str:
     return _scalar(text)
 
 
+def _check_quotes(text: str, path: str, number: int) -> None:
+    if _unclosed_quote(text):
+        raise ConfigFileError("{}, line {}: a quote that is not closed on its line: {}".format(
+            path, number, text.strip()), path)
+
+
 def _read_yaml(lines: List[str], path: str) -> Dict[str, str]:
     found: Dict[str, str] = {}
     stack: List[Tuple[int, str]] = []  # (indent, key) of the open mappings
@@ -76,17 +126,23 @@ def _read_yaml(lines: List[str], path: str) -> Dict[str, str]:
         line = _without_comment(raw).rstrip()
         if not line.strip() or line.strip() == "---":
             continue
+        if "\t" in line[:len(line) - len(line.lstrip(" \t"))]:
+            raise ConfigFileError("{}, line {}: a tab in the indentation (YAML indents with spaces only)".format(
+                path, number), path)
         indent = len(line) - len(line.lstrip(" "))
         body = line.strip()
         if body.startswith("- ") or body == "-":
             parent = ".".join(k for _, k in stack)
             if not parent:
-                raise ConfigFileError("{}, line {}: a list item outside of a key".format(path, number))
+                raise ConfigFileError("{}, line {}: a list item outside of a key".format(path, number), path)
+            _check_quotes(body[1:], path, number)
             items.setdefault(parent, []).append(_scalar(body[1:]))
             continue
+        _check_quotes(body, path, number)
         key, colon, rest = body.partition(":")
         if not colon or not key.strip():
-            raise ConfigFileError("{}, line {}: expected 'key: value', found {!r}".format(path, number, body))
+            raise ConfigFileError("{}, line {}: expected 'key: value', found {!r}".format(path, number, body), path)
+        _check_quotes(rest, path, number)
         while stack and stack[-1][0] >= indent:
             stack.pop()
         full = ".".join([k for _, k in stack] + [_scalar(key)])
@@ -109,7 +165,7 @@ def _read_legacy(lines: List[str], path: str) -> Dict[str, str]:
         if not colon:
             key, colon, rest = line.partition(":")
         if not colon or not key.strip():
-            raise ConfigFileError("{}, line {}: expected 'key: value', found {!r}".format(path, number, line))
+            raise ConfigFileError("{}, line {}: expected 'key: value', found {!r}".format(path, number, line), path)
         found[key.strip()] = _scalar(_without_comment(rest))
     return found
 
@@ -117,19 +173,25 @@ def _read_legacy(lines: List[str], path: str) -> Dict[str, str]:
 def read_config_file(path: str) -> Dict[str, str]:
     """The options of one configuration file, by Flink key.
 
-    :raises ConfigFileError: when a line cannot be read.
-    :raises OSError: when the file cannot be opened.
+    :raises ConfigFileError: when a line cannot be read, or the file cannot be opened.
     """
-    with open(path, encoding="utf-8") as stream:
-        lines = stream.read().splitlines()
+    try:
+        with open(path, encoding="utf-8") as stream:
+            lines = stream.read().splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigFileError("The Flink config file {} cannot be read: {}".format(path, error), path) from error
     if os.path.basename(path) == LEGACY_CONFIG_FILE:
         return _read_legacy(lines, path)
     return _read_yaml(lines, path)
 
 
 def flink_configuration(dynamic: Mapping[str, str], environ: Optional[Mapping[str, str]] = None) -> Dict[str, str]:
-    """The configuration a command works with: the file in ``FLINK_CONF_DIR``, if any, then
-    the ``-D key=value`` options, which win."""
+    """The configuration a command works with: the file in ``FLINK_CONF_DIR``, if set, then
+    the ``-D key=value`` options, which win.
+
+    :raises ConfigFileError: when ``FLINK_CONF_DIR`` is set but holds no readable, well-formed
+        configuration file.
+    """
     environ = os.environ if environ is None else environ
     path = config_file_path(environ.get("FLINK_CONF_DIR"))
     found = read_config_file(path) if path is not None else {}

@@ -38,8 +38,8 @@ if TYPE_CHECKING:
 __all__ = [
     "RECORD_NAME", "HEARTBEAT_SECONDS", "EXPIRATION_SECONDS", "StorageCadence", "LOCAL_CADENCE", "REMOTE_CADENCE",
     "cadence_for", "StatusChange", "JobRecord", "JobRegistry",
-    "JobNotFound", "driver_gone", "gone_reason", "process_alive", "shown_status", "find_job", "this_host",
-    "process_start", "TERMINAL", "GONE",
+    "JobNotFound", "driver_gone", "gone_reason", "process_alive", "shown_status", "find_job", "running_namesake",
+    "this_host", "process_start", "TERMINAL", "GONE",
 ]
 
 #: The record's file in a job's registry directory.
@@ -361,6 +361,16 @@ class JobRegistry:
                     continue
                 removed.append(record.job_id)
         return removed
+
+
+def running_namesake(records: Sequence[JobRecord], name: str, job_dir: Optional[str]) -> Optional[JobRecord]:
+    """The job named ``name`` that checkpoints into ``job_dir`` and runs: its record says so
+    and its driver is not gone (see :func:`driver_gone`); ``None`` when there is none."""
+    for record in records:
+        if record.name == name and record.job_dir == job_dir and not record.terminal and \
+                driver_gone(record) is None:
+            return record
+    return None
 
 
 def find_job(records: Sequence[JobRecord], reference: str) -> JobRecord:

@@ -31,8 +31,8 @@ from pyflink_compat.settings.registry import CONF_PREFIX
 from pyflink_compat.spark.job_presence import SUBMISSION_CONF
 from pyflink_compat.spark.job_registry import JobRecord, JobRegistry
 
-__all__ = ["Submission", "launch_command", "start", "wait_for_record", "spark_submit_path", "absolute",
-           "shown_command"]
+__all__ = ["Submission", "launch_command", "start", "wait_for_record", "wait_until_running", "program_failure",
+           "spark_submit_path", "absolute", "shown_command"]
 
 
 @attrs.frozen
@@ -119,6 +119,47 @@ def wait_for_record(registry: JobRegistry, submission_id: str, process: "subproc
             return found[0] if found else None
         time.sleep(poll)
     return None
+
+
+def wait_until_running(registry: JobRegistry, record: JobRecord, process: "subprocess.Popen[bytes]",
+                       timeout: float, poll: float = 0.2) -> JobRecord:
+    """A recorded job's record once it has left ``CREATED`` (it runs, or has ended), its
+    program has ended, or ``timeout`` seconds have passed."""
+    deadline = time.monotonic() + timeout
+    while record.status == "CREATED" and time.monotonic() < deadline:
+        ended = process.poll() is not None
+        record = registry.read(record.job_id) or record
+        if ended:
+            break
+        time.sleep(poll)
+    return record
+
+
+#: How much of the end of a program's output is searched for the error it ended with.
+_OUTPUT_TAIL = 1 << 16
+
+
+def program_failure(log_path: str) -> Optional[str]:
+    """The error a job program ended with, from the end of its output: the exception of the last
+    Python traceback, as one line without the exception's module (``None`` when there is none).
+    """
+    try:
+        with open(log_path, "rb") as stream:
+            stream.seek(max(0, os.path.getsize(log_path) - _OUTPUT_TAIL))
+            text = stream.read().decode("utf-8", "replace")
+    except OSError:
+        return None
+    start = text.rfind("Traceback (most recent call last):")
+    if start < 0:
+        return None
+    lines = text[start:].splitlines()[1:]
+    while lines and (lines[0].startswith((" ", "\t")) or not lines[0].strip()):
+        lines.pop(0)  # the frames
+    message = " ".join(line.strip() for line in lines if line.strip() and not line.startswith("\tat "))
+    head, colon, rest = message.partition(": ")
+    if colon and " " not in head and "." in head:  # pkg.module.SomeError: ...
+        message = head.rpartition(".")[2] + ": " + rest
+    return message[:2000] or None
 
 
 def absolute(path: str) -> str:

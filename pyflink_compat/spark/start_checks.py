@@ -10,6 +10,9 @@
   and a name it cannot load (a typo such as ``state.backend.type: rocks-db``, or a custom
   class missing from the class path) would fail every start while a restart strategy retried
   forever;
+* it refuses a second run of a job name whose job runs on the same checkpoint directory (its
+  registry record says so and its driver is alive), before any file is touched: the two runs
+  would share, and at their end delete, each other's checkpoints;
 * it prepares the job's checkpoint directories (:func:`prepare_directories`): it applies a
   restore, checks that the job directory is this job's and that each sink's checkpoint fits
   its pipeline, records the new run in the ownership marker (so that the directories the run
@@ -37,7 +40,9 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 import attrs
 
+from pyflink_compat.checkpoints.errors import SavepointError
 from pyflink_compat.settings.registry import HEAP_BACKENDS, ROCKSDB_BACKENDS, StorageKind
+from pyflink_compat.spark.job_registry import JobRegistry, running_namesake
 from pyflink_compat.spark.ownership import CLAIM, NO_CLAIM, CheckpointError, JobOwnership
 from pyflink_compat.spark.pipeline_shape import pipeline_shape
 from pyflink_compat.spark.pacing import latency_warning
@@ -91,6 +96,26 @@ class PreparedDirectories:
     starting_points: List[str] = attrs.Factory(list)
 
 
+def _already_running(plan: JobPlan, spark: Any) -> Optional[str]:
+    """Why the job may not start because a job of its name runs on its checkpoint directory, or
+    ``None``. Two runs in one directory would share, and at their end delete, each other's
+    checkpoints, so the second is refused before it touches any file."""
+    if plan.job_dir is None or plan.storage.path is None:
+        return None
+    try:
+        records = JobRegistry(str(plan.storage.path), spark).records()
+    except (OSError, SavepointError):  # an unreadable registry is reported when the job records itself
+        return None
+    running = running_namesake(records, plan.job_name, plan.job_dir)
+    if running is None:
+        return None
+    return ("a job of this name is already running on its checkpoint directory {} (job id {}, driver process {} "
+            "on {}, status {}); a second run would share its checkpoints, so nothing was started and no file "
+            "was touched. Stop or cancel it first (pyflink-compat stop {} / cancel {}), or run this one under "
+            "another job name".format(plan.job_dir, running.job_id, running.pid, running.host, running.status,
+                                      running.job_id, running.job_id))
+
+
 def check_before_start(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPlan]], spark: Any,
                        run_id: str) -> PreparedDirectories:
     """Check what can be checked before a job's queries start (see the module's text).
@@ -106,6 +131,8 @@ def check_before_start(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPla
     problem = impossible_settings(plan)
     if problem is None and plan.missing_connectors:
         problem = "; ".join(plan.missing_connectors)
+    if problem is None:
+        problem = _already_running(plan, spark)
     if problem is not None:
         raise job_start_failure(plan.job_name, problem)
     try:

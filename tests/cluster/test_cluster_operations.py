@@ -42,15 +42,17 @@ def test_a_job_run_on_the_cluster_is_listed_saved_stopped_resumed_exactly_once_a
 
     code, out, err = cli("savepoint", first["job_id"])
     assert code == 0, err
-    assert out.splitlines()[0] == "Triggering savepoint for job {}.".format(first["job_id"])
-    assert out.splitlines()[1].startswith("Savepoint completed. Path: {}/savepoint-".format(
+    assert out.splitlines()[:2] == ["Triggering savepoint for job {}.".format(first["job_id"]),
+                                    "Waiting for response..."]
+    assert out.splitlines()[2].startswith("Savepoint completed. Path: file:{}/savepoint-".format(
         tmp_path / "default-sp"))
     code, out, err = cli("stop", "--savepointPath", str(tmp_path / "sp"), NAME)
     assert code == 0, err
-    stopped_at = out.splitlines()[1][len("Savepoint completed. Path: "):]
-    assert out.splitlines() == ["Suspending job \"{}\" with a savepoint.".format(first["job_id"]),
-                                "Savepoint completed. Path: " + stopped_at]
-    assert stopped_at.startswith(str(tmp_path / "sp"))
+    stopped_at = out.splitlines()[-1][len("Savepoint completed. Path: "):]
+    assert out.splitlines() == ["Suspending job \"{}\" with a CANONICAL savepoint.".format(first["job_id"]),
+                                "Triggering stop-with-savepoint for job {}.".format(first["job_id"]),
+                                "Waiting for response...", "Savepoint completed. Path: " + stopped_at]
+    assert stopped_at.startswith("file:" + str(tmp_path / "sp"))  # as Flink prints it, and run -s takes it
     write_json_files(tmp_path / "in", n_files=2, rows_per_file=3, start_file=4)
     # the new run's driver starts while the stopped one ends and frees the worker's one core
     resuming = cli.start("run", "-d", "--json", "-m", cluster.url, "-s", stopped_at, "-py", ORDERS_JOB,
@@ -73,4 +75,4 @@ def test_a_job_run_on_the_cluster_is_listed_saved_stopped_resumed_exactly_once_a
     assert [(j["job_id"], j["shown_status"]) for j in cli.json("list", "-a")["jobs"]] == [
         (first["job_id"], "FINISHED"), (resumed["job_id"], "CANCELED")]
     code, _, err = cli("savepoint", resumed["job_id"])
-    assert code == 4 and "has ended: CANCELED" in err
+    assert code == 1 and "has ended: CANCELED" in err

@@ -1,7 +1,10 @@
-"""Drivers SIGKILLed while they take savepoints, at seeded random points: what is left behind is
-either a savepoint that verifies and restores exactly once, or an incomplete one that fails
-``verify``, is never restored and is disposed of with ``force``; the job's own checkpoints
+"""Drivers SIGKILLed while they take savepoints: what is left behind is either a savepoint that
+verifies and restores exactly once, or an incomplete one that fails ``verify``, is listed as
+incomplete, is never restored and is disposed of with ``force``; the job's own checkpoints
 resume either way.
+
+Each state a kill can leave is built directly (no timing involved), and a driver is also killed
+at seeded random points while it takes savepoints.
 """
 
 from __future__ import annotations
@@ -15,13 +18,78 @@ from typing import Any, Dict
 
 import pytest
 
-from pyflink_compat.checkpoints import SavepointError, dispose_savepoint, restore_query, verify
+from pyflink_compat.checkpoints import SavepointError, dispose_savepoint, list_storage, restore_query, verify
+from pyflink_compat.checkpoints.manifest import IN_PROGRESS_NAME
+from pyflink_compat.cli import main as cli_main
 from tests._helpers.files import log_ids, write_json_files
 from tests.integration.drivers.killable import JOB, KillableDriver
 
 SEED = int(os.environ.get("PYFLINK_COMPAT_FAULT_SEED", "20261126"))
 N_FILES = 30
 ROWS_PER_FILE = 3
+
+
+#: A savepoint's name, as the writer makes it.
+_NAME = "savepoint-0a1b2c-0123456789ab"
+
+
+def _killed_before_the_rename(target: Any) -> Any:
+    """Killed between making the hidden directory and writing the in-progress file into it."""
+    path = target / ("." + _NAME)
+    path.mkdir(parents=True)
+    return path
+
+
+def _killed_after_the_in_progress_file(target: Any) -> Any:
+    """Killed after the in-progress file, before the rename."""
+    path = _killed_before_the_rename(target)
+    (path / IN_PROGRESS_NAME).write_text("{}")
+    return path
+
+
+def _killed_while_copying(target: Any) -> Any:
+    """Renamed into place, killed half-way through copying a query."""
+    path = target / _NAME
+    (path / "counts" / "offsets").mkdir(parents=True)
+    (path / IN_PROGRESS_NAME).write_text("{}")
+    (path / "counts" / "metadata").write_text("{}")
+    return path
+
+
+def _left_empty(target: Any) -> Any:
+    """An empty savepoint directory, as a writer that made the directory before its
+    in-progress file left it."""
+    path = target / _NAME
+    path.mkdir(parents=True)
+    return path
+
+
+@pytest.mark.parametrize("kill", [_killed_before_the_rename, _killed_after_the_in_progress_file,
+                                  _killed_while_copying, _left_empty])
+def test_what_a_killed_savepoint_writer_leaves_is_reported_as_an_incomplete_savepoint(
+        tmp_path: Any, capsys: Any, kill: Any) -> None:
+    target = tmp_path / "sp"
+    path = kill(target)
+    report = verify(str(path))
+    assert report["kind"] == "incomplete savepoint" and not report["ok"], report
+    listing = list_storage(str(target))
+    assert listing["incomplete_savepoints"] == [str(path)] and listing["savepoints"] == []
+    with pytest.raises(SavepointError, match="incomplete savepoint"):
+        restore_query(str(path), str(tmp_path / "never"))
+    assert not os.path.exists(tmp_path / "never")
+    capsys.readouterr()
+    assert cli_main(["checkpoints", "verify", str(path)]) == 1
+    assert "incomplete savepoint" in capsys.readouterr().out
+    with pytest.raises(SavepointError, match="incomplete savepoint"):
+        dispose_savepoint(str(path))
+    dispose_savepoint(str(path), force=True)
+    assert not os.path.exists(path) and os.listdir(target) == []
+
+
+def test_an_empty_directory_not_named_as_a_savepoint_is_not_taken_for_one(tmp_path: Any) -> None:
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(SavepointError, match="neither a savepoint"):
+        verify(str(tmp_path / "empty"))
 
 
 def _expected(base: Any) -> Dict[str, int]:

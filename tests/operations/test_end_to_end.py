@@ -7,7 +7,9 @@ in one storage: ``test_requests.py``.)"""
 
 from __future__ import annotations
 
+import json
 import os
+import signal
 import time
 
 import pytest
@@ -38,8 +40,11 @@ def test_a_job_started_with_run_is_listed_saved_stopped_resumed_exactly_once_and
     # savepoint by a unique prefix of the job id, into the configured default directory
     code, out, err = cli("savepoint", orders_run["job_id"][:8])
     assert code == 0, err
-    assert out.splitlines()[0] == "Triggering savepoint for job {}.".format(orders_run["job_id"])
-    assert out.splitlines()[1].startswith("Savepoint completed. Path: {}/savepoint-".format(tmp_path / "default-sp"))
+    assert out.splitlines()[:2] == ["Triggering savepoint for job {}.".format(orders_run["job_id"]),
+                                    "Waiting for response..."]
+    # the path as Flink prints it, with the file: scheme
+    assert out.splitlines()[2].startswith("Savepoint completed. Path: file:{}/savepoint-".format(
+        tmp_path / "default-sp"))
 
     info = cli.json("info", "orders")
     # four batches ran; one checkpoint is reported per 200 ms interval, so at least one
@@ -67,10 +72,10 @@ def test_a_job_started_with_run_is_listed_saved_stopped_resumed_exactly_once_and
     assert "is gone" in gone["driver_gone"]
     started = time.monotonic()
     code, out, err = cli("savepoint", resumed["job_id"])
-    assert code == 4 and "is not running: its driver (process {}".format(resumed["pid"]) in err, (out, err)
+    assert code == 1 and "is not running: its driver (process {}".format(resumed["pid"]) in err, (out, err)
     assert time.monotonic() - started < 10
     code, _, err = cli("savepoint", "orders")  # the name: the earlier run ended, the newest is gone
-    assert code == 3 and "Several jobs are named 'orders'" in err
+    assert code == 1 and "Several jobs are named 'orders'" in err
 
 
 RECORDED = os.path.join(os.path.dirname(JOB), "recorded_program.py")
@@ -96,3 +101,33 @@ def test_an_attached_run_prints_the_job_id_while_the_job_runs_and_exits_as_the_j
     wait_until(lambda: len(out) >= 2 + len(last), timeout=5, what="the attached run's output")
     assert out[0] == prefix + job_id and out[1] == "PROGRAM DONE"
     assert out[2:2 + len(last)] == [line.format(job_id) for line in last], out
+
+
+def test_run_detached_prints_why_the_job_program_refused_to_start(tmp_path):
+    cli = Commands(tmp_path, extra={"PYSPARK_SUBMIT_ARGS": _SPARK})
+    write_json_files(tmp_path / "in", n_files=1, rows_per_file=1)
+    job = ["-py", JOB, str(tmp_path / "in"), str(tmp_path / "out"), "orders"]
+    code, _, err = cli("run", "-d", "-s", str(tmp_path / "nowhere"), *job)
+    assert code == 1 and "SavepointError: {}: does not exist (output in".format(tmp_path / "nowhere") in err, err
+    code, out, _ = cli("run", "-d", "--json", "-D", "execution.checkpointing.interval=soon", *job)
+    failure = json.loads(out)
+    assert code == 1 and failure["reason"] == "failed" and os.path.isfile(failure["path"]), failure
+    assert "Could not parse value 'soon' for key 'execution.checkpointing.interval'" in failure["error"], failure
+
+
+def test_ctrl_c_on_an_attached_run_stops_the_job_with_its_end_recorded(tmp_path):
+    cli = Commands(tmp_path, extra={"PYSPARK_SUBMIT_ARGS": _SPARK})
+    write_json_files(tmp_path / "in", n_files=2, rows_per_file=1)
+    attached = cli.start("run", "-py", JOB, str(tmp_path / "in"), str(tmp_path / "out"), "orders", own_group=True)
+    try:
+        wait_until(lambda: [j["status"] for j in cli.json("list")["jobs"]] == ["RUNNING"], timeout=120,
+                   what="the attached run's job running")
+        os.killpg(attached.pid, signal.SIGINT)  # Ctrl-C in the terminal: the command and its program
+        out, err = attached.communicate(timeout=120)
+    finally:
+        if attached.poll() is None:
+            kill_group(attached.pid)
+    (job,) = cli.json("list", "-a")["jobs"]
+    assert attached.returncode == 1 and "Job {} (orders) ended SUSPENDED.".format(job["job_id"]) in out, (out, err)
+    assert job["shown_status"] == "SUSPENDED" and job["ended"] is not None
+    assert "Job 'orders' interrupted: its checkpoints are kept under" in err

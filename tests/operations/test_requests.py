@@ -4,18 +4,23 @@ confused."""
 
 from __future__ import annotations
 
+import collections
 import json
 import os
 import threading
 import time
 
+import pytest
+
+from pyflink_compat.checkpoints.layout import MARKER_NAME
 from pyflink_compat.checkpoints.manifest import read_manifest
 from pyflink_compat.cli import main
 from pyflink_compat.checkpoints.file_access import LocalFileAccess
 from pyflink_compat.common import JobStatus
 from pyflink_compat.spark.control_channel import Action, Request, send_request
 from pyflink_compat.spark.job_registry import JobRegistry
-from tests._helpers.files import file_uri, write_json_files
+from pyflink_compat.util.exceptions import JobExecutionError
+from tests._helpers.files import file_uri, read_batch_files, write_json_files
 from tests._helpers.jobs import INTERVAL_MS, BatchFiles, json_stream, run_to_end, wait_for_commits
 from tests._helpers.waiting import wait_until
 
@@ -70,10 +75,12 @@ def test_requests_sent_while_a_batch_runs_are_each_served_once_within_the_batch_
     assert record.status == "CANCELED" and record.ended is not None
     assert [change.status for change in record.history] == ["CREATED", "RUNNING", "CANCELLING", "CANCELED"]
     assert record.completed >= 1 and record.checkpoints[-1]["sink"] == "rows"
-    requests = os.listdir(registry.path(job_id, "requests"))
+    # each request is removed once its answer is written (the answer is what the sender waits for)
+    wait_until(lambda: os.listdir(registry.path(job_id, "requests")) == [], timeout=10,
+               what="the answered requests removed")
     acks = [json.loads(open(registry.path(job_id, "acks", name)).read()) for name in
             os.listdir(registry.path(job_id, "acks"))]
-    assert requests == [] and sorted(a["outcome"] for a in acks) == ["SUCCEEDED"] * 4
+    assert sorted(a["outcome"] for a in acks) == ["SUCCEEDED"] * 4
     assert sink.calls == sorted(set(sink.calls))  # cancelled between batches of its own, none twice
 
 
@@ -123,3 +130,45 @@ def test_two_jobs_in_one_storage_are_never_confused(make_env, tmp_path, capsys, 
     assert run_to_end(second).get_job_id().to_hex_string() == ids["second"]
     assert registry.read(ids["second"]).savepoint == stopped.result
     assert [r.status for r in registry.records()] == ["CANCELED", "FINISHED"]
+
+
+def _latest_counts(out):
+    """Each key's count in the newest batch that updated it (an update-mode sink's result)."""
+    counts = {}
+    for _, rows in sorted(read_batch_files(out).items()):
+        counts.update({row["key"]: row["count"] for row in rows})
+    return counts
+
+
+def test_a_second_run_of_a_running_job_name_is_refused_before_it_touches_the_first_ones_checkpoints(
+        make_env, tmp_path):
+    written = write_json_files(tmp_path / "in", n_files=3, rows_per_file=2)
+    options = {"execution.checkpointing.dir": file_uri(tmp_path / "cp"),
+               "execution.checkpointing.interval": "{} ms".format(INTERVAL_MS)}
+
+    def counting(env, out):
+        frame = json_stream(env, tmp_path / "in").groupBy("key").count()
+        env.add_sink(frame.writeStream.outputMode("update").foreachBatch(BatchFiles(out)), "rows")
+        return env
+
+    first = counting(make_env(options), tmp_path / "out1").execute_async("orders")
+    job_dir = tmp_path / "cp" / "orders"
+    wait_for_commits(job_dir / "rows")
+    first_id = first.get_job_id().to_hex_string()
+    runs_before = json.loads((job_dir / MARKER_NAME).read_text())["runs"]
+
+    with pytest.raises(JobExecutionError) as refused:
+        counting(make_env(options), tmp_path / "out2").execute_async("orders")
+    message = str(refused.value)
+    assert "Job 'orders' could not start: a job of this name is already running on its checkpoint directory" \
+        in message and "(job id {}".format(first_id) in message and "no file was touched" in message, message
+    # the second run wrote nothing: no run of its own in the marker, no batch, no registry record
+    assert json.loads((job_dir / MARKER_NAME).read_text())["runs"] == runs_before
+    assert os.listdir(tmp_path / "out2") == []
+    assert [r.job_id for r in JobRegistry(file_uri(tmp_path / "cp")).records()] == [first_id]
+    # the first runs on from its own state: later input is counted onto the counts it kept
+    assert first.get_job_status().result() is JobStatus.RUNNING
+    written += write_json_files(tmp_path / "in", n_files=3, rows_per_file=2, start_file=3)
+    expected = dict(collections.Counter(row["key"] for row in written))
+    wait_until(lambda: _latest_counts(tmp_path / "out1") == expected, what="every row counted once")
+    first.cancel().result(60)

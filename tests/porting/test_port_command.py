@@ -172,7 +172,7 @@ def test_bad_input_is_refused_clearly_and_never_written(tmp_path, capsys):
     assert "plain.py: refused: it imports no PyFlink module" in out
     assert not (tmp_path / "broken.py.orig").exists() and not (tmp_path / "plain.py.orig").exists()
     code, _, err = run_cli("port", str(tmp_path / "nowhere.py"), capsys=capsys)
-    assert code == 2 and "nowhere.py: no such file or directory" in err
+    assert code == 1 and "nowhere.py: no such file or directory" in err
     with pytest.raises(PortError):
         port_text("x = 1\n")
 

@@ -69,18 +69,19 @@ def test_verify_names_the_corrupt_file_and_exits_with_1(capsys: Any, saved_job: 
 
 
 def test_dispose_of_a_checkpoint_is_refused_with_exit_code_1(capsys: Any, saved_job: Dict[str, str]) -> None:
-    code, result = run(capsys, "savepoint", "dispose", saved_job["job_dir"])
+    code, result = run(capsys, "checkpoints", "savepoint", "dispose", saved_job["job_dir"])
     assert code == 1 and "no _metadata manifest" in result["error"] and result["path"] == saved_job["job_dir"]
+    assert result["exit_code"] == 1 and result["reason"] == "storage"
     assert os.path.isdir(os.path.join(saved_job["job_dir"], "counts"))
 
 
 def test_create_restore_and_dispose_through_the_command(capsys: Any, saved_job: Dict[str, str], tmp_path: Any) -> None:
-    code, created = run(capsys, "savepoint", "create", os.path.join(saved_job["job_dir"], "counts"),
+    code, created = run(capsys, "checkpoints", "savepoint", "create", os.path.join(saved_job["job_dir"], "counts"),
                         str(tmp_path / "sps"), "--job-name", "job-a")
     assert code == 0 and os.path.isfile(os.path.join(created["savepoint"], "_metadata"))
-    code, restored = run(capsys, "savepoint", "restore", created["savepoint"], str(tmp_path / "fresh"))
+    code, restored = run(capsys, "checkpoints", "savepoint", "restore", created["savepoint"], str(tmp_path / "fresh"))
     assert code == 0 and restored["batch_id"] == 1 and restored["files"] > 0
-    code, _ = run(capsys, "savepoint", "dispose", created["savepoint"])
+    code, _ = run(capsys, "checkpoints", "savepoint", "dispose", created["savepoint"])
     assert code == 0 and not os.path.exists(created["savepoint"])
 
 

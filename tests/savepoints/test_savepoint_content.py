@@ -113,7 +113,7 @@ def test_a_savepoint_whose_writer_was_killed_is_listed_once_fails_verify_is_neve
     assert not os.path.exists(tmp_path / "restored")
     with pytest.raises(SavepointError, match="with force"):
         dispose_savepoint(incomplete)
-    code, _ = _command(capsys, "savepoint", "dispose", incomplete, "--force")
+    code, _ = _command(capsys, "checkpoints", "savepoint", "dispose", incomplete, "--force")
     assert code == 0 and not os.path.exists(incomplete)
     with pytest.raises(SavepointError, match="no _metadata manifest"):
         dispose_savepoint(saved_job["job_dir"], force=True)
