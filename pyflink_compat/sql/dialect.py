@@ -151,6 +151,9 @@ class Flink(Spark):
     """The SQL of Apache Flink 1.20, as sqlglot reads and writes it."""
 
     class Tokenizer(Spark.Tokenizer):
+        # ``$`` continues a name: PyFlink calls unnamed tables ``UnnamedTable$0``.
+        VAR_SINGLE_TOKENS = {"$"}
+
         KEYWORDS = {
             **Spark.Tokenizer.KEYWORDS,
             "BYTES": TokenType.VARBINARY,
