@@ -11,7 +11,7 @@ from tests._helpers.jobs import job_temp_dir, make_env  # noqa: F401 - fixtures 
 
 
 @pytest.fixture
-def t_env(make_env: Callable[..., Any], spark: Any) -> Iterator[Any]:
+def t_env(make_env: Callable[..., Any], spark: Any) -> Iterator[Any]:  # noqa: F811
     """A ``StreamTableEnvironment`` over a fresh environment, in streaming mode."""
     from pyflink_compat.table import EnvironmentSettings, StreamTableEnvironment
 
