@@ -161,4 +161,33 @@ DIVERGENCES: Tuple[Divergence, ...] = (
         "setters.",
         steps=("env_runtime_mode/*.returns_env_type",),
     ),
+    Divergence(
+        id="updates-per-micro-batch",
+        summary="An updating query (a grouped aggregate without window) emits, per micro-batch, "
+        "one +I for each new key and one -U/+U pair for each changed key, where Flink emits them "
+        "per input record; the final table is the same.",
+        reason="Spark's streaming aggregation updates its state once per micro-batch and gives "
+        "only the last value of each key (as Flink's own mini-batch aggregation does); the "
+        "intermediate values of a key within one micro-batch never exist on Spark.",
+        steps=("table/updating-changelog",),
+    ),
+    Divergence(
+        id="kafka-group-offsets-start",
+        summary="A Kafka table with scan.startup.mode 'group-offsets' (Flink's default) starts at "
+        "properties.auto.offset.reset ('earliest' when not given) instead of the group's "
+        "committed offsets; later starts resume from the query's checkpoint.",
+        reason="Spark's Kafka source neither reads nor commits consumer group offsets: it keeps "
+        "its positions in its checkpoint. Starting where Flink starts for a group without "
+        "committed offsets is the closest start; a warning says so at planning time.",
+        steps=("table/kafka-group-offsets",),
+    ),
+    Divergence(
+        id="table-file-sink-spark-metadata",
+        summary="A filesystem table written by a job holds Spark's part files (part-<n>-<uuid>.csv) "
+        "and a _spark_metadata directory, where Flink writes part-<uuid>-<subtask>-<n> files; "
+        "the lines written are the same.",
+        reason="Spark's file sink commits each micro-batch's files through its metadata log, "
+        "which is what makes the sink exactly-once; readers skip names starting with '_'.",
+        steps=("table/filesystem-part-files",),
+    ),
 )

@@ -13,3 +13,8 @@ class ResultKind(object):
 
     SUCCESS = 0
     SUCCESS_WITH_CONTENT = 1
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -82,3 +82,8 @@ class StatementSet(object):
                                  "in streaming topology. Cannot generate StreamGraph.")
         self._j_statement_set.clear()
         return self._t_env._runtime.execute_inserts(jobs)
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)

@@ -169,3 +169,8 @@ class TableResult(object):
             sys.stdout.flush()
         for line in tableau.footer():
             print(line)
+
+
+from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+
+__getattr__ = with_reexports(__name__)
