@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import textwrap
 
-from pyflink_compat.porting import connectors, sql
+from pyflink_compat.porting import sql
 from pyflink_compat.porting.command import port_text
 from pyflink_compat.porting.report import Outcome
 
@@ -43,7 +43,6 @@ KAFKA_JOB = textwrap.dedent('''\
 
 
 def _options(code: str) -> list:
-    import re
 
     return re.findall(r"\.option\('([^']+)'", code)
 
