@@ -1,1 +1,1 @@
-"""Flink SQL on Spark: the Flink dialect, its types and its semantics."""
+"""Flink SQL on Spark: the Flink dialect, its statements, and their translation."""
