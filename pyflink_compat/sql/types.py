@@ -44,6 +44,10 @@ __all__ = [
     "sum_type",
     "avg_type",
     "common_type",
+    "from_sqlglot",
+    "spark_sql_type",
+    "row_type",
+    "interval_type",
 ]
 
 T = exp.DataType.Type
@@ -567,3 +571,63 @@ def common_type(types: Sequence[exp.DataType]) -> exp.DataType:
         precision = max(_fraction_precision(t, 0 if t.this == T.DATE else 6) for t in known)
         return build(kind, precision, nullable=nullable)
     return with_nullable(first, nullable)
+
+
+def from_sqlglot(dtype: exp.DataType) -> exp.DataType:
+    """A type parsed by sqlglot (in any dialect) as the Flink type it names, its parameters
+    made explicit (``STRING``/``TEXT`` is ``VARCHAR(2147483647)``, ``TIMESTAMP`` is
+    ``TIMESTAMP(6)``, ``DECIMAL`` is ``DECIMAL(10, 0)``)."""
+    kind = dtype.this
+    nullable = is_nullable(dtype)
+    params = _params(dtype)
+    if kind in (T.TEXT, T.NVARCHAR):
+        return build(T.VARCHAR, MAX_LENGTH, nullable=nullable)
+    if kind == T.DECIMAL:
+        return build(T.DECIMAL, params[0] if params else 10, params[1] if len(params) > 1 else 0,
+                     nullable=nullable)
+    if kind in (T.CHAR, T.NCHAR, T.VARCHAR, T.BINARY, T.VARBINARY):
+        target = {T.NCHAR: T.CHAR}.get(kind, kind)
+        return build(target, params[0] if params else 1, nullable=nullable)
+    if kind in (T.TIMESTAMP, T.DATETIME, T.TIMESTAMPNTZ, T.TIMESTAMPLTZ, T.TIMESTAMPTZ):
+        target = T.TIMESTAMP if kind in (T.DATETIME, T.TIMESTAMPNTZ) else kind
+        return build(target, params[0] if params else 6, nullable=nullable)
+    if kind == T.TIME:
+        return build(T.TIME, params[0] if params else 0, nullable=nullable)
+    if kind in (T.ARRAY, T.MAP):
+        result = _nested(kind, [from_sqlglot(inner) for inner in dtype.expressions])
+        return with_nullable(result, nullable)
+    if kind == T.STRUCT:
+        fields = [(field.name, from_sqlglot(field.args["kind"])) for field in dtype.expressions
+                  if isinstance(field, exp.ColumnDef)]
+        return with_nullable(row_type(fields), nullable)
+    if kind == T.FLOAT and params and params[0] > 24:
+        return build(T.DOUBLE, nullable=nullable)
+    if kind == T.UNKNOWN:
+        return build(T.NULL)
+    if kind in (T.BIGDECIMAL,):
+        return build(T.DECIMAL, MAX_PRECISION, 18, nullable=nullable)
+    return build(kind, nullable=nullable) if not dtype.expressions else dtype.copy()
+
+
+def spark_sql_type(dtype: exp.DataType) -> exp.DataType:
+    """The Spark SQL type (as a sqlglot type to generate with the Spark dialect) holding the
+    values of the Flink type ``dtype``; see :func:`to_spark`."""
+    kind = dtype.this
+    if kind in _STRINGS:
+        return exp.DataType(this=T.TEXT)
+    if kind in _BINARIES:
+        return exp.DataType(this=T.BINARY)
+    if kind in (T.TIMESTAMP, T.DATETIME, T.TIMESTAMPNTZ):
+        return exp.DataType(this=T.TIMESTAMPNTZ)
+    if kind in (T.TIMESTAMPLTZ, T.TIMESTAMPTZ):
+        return exp.DataType(this=T.TIMESTAMP)
+    if kind == T.DECIMAL:
+        precision, scale = precision_scale(dtype)
+        return build(T.DECIMAL, precision, scale)
+    if kind in (T.ARRAY, T.MAP):
+        return _nested(kind, [spark_sql_type(inner) for inner in dtype.expressions])
+    if kind == T.STRUCT:
+        return exp.DataType(this=T.STRUCT, nested=True, expressions=[
+            exp.ColumnDef(this=field.this.copy(), kind=spark_sql_type(field.args["kind"]))
+            for field in dtype.expressions])
+    return exp.DataType(this=kind)
