@@ -202,7 +202,8 @@ DIVERGENCES: Tuple[Divergence, ...] = (
         summary="Three built-in functions follow Spark's rules: INITCAP starts a word after "
         "white space only (Flink after any non-letter: 'foo-bar' gives 'Foo-Bar'), DATE_FORMAT "
         "refuses week-based pattern letters (w, W, u, e, c; the query fails), and JSON_ARRAY of "
-        "values of different types fails (a Spark array holds one element type). A "
+        "values of different types fails on Spark 4 and gives every element as text on Spark 3.5 (a "
+        "Spark array holds one element type). A "
         "timestamp text with 'T' between date and time casts to TIMESTAMP (Flink fails).",
         reason="Spark has no function with Flink's behaviour for these, and computing them "
         "row by row in Python would be far slower than the rest of the query.",
