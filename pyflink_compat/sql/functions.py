@@ -67,7 +67,10 @@ def result_types(tree: exp.Expression) -> List[Tuple[str, exp.DataType]]:
 # ---------------------------------------------------------------------------------------------
 
 def _cast(node: exp.Expression, dtype: exp.DataType) -> exp.Expression:
-    """``node`` as Spark's value of the Flink type ``dtype``."""
+    """``node`` as Spark's value of the Flink type ``dtype`` (as it is when the type is
+    unknown, such as a column missing from the schema)."""
+    if dtype.this == T.NULL:
+        return _typed(node, dtype)
     return _typed(exp.Cast(this=node, to=ft.spark_sql_type(dtype)), dtype)
 
 
@@ -1196,7 +1199,7 @@ def _anonymous(node: exp.Anonymous, scope: "_Scope") -> exp.Expression:
             flink_type_of(node.expressions[0]).expressions[0]
             if node.expressions and flink_type_of(node.expressions[0]).this == T.ARRAY else _string(True))
         return _typed(node, dtype)
-    if name in scope.functions:
+    if scope.functions is None or name in scope.functions:
         return node
     raise SqlValidationError("No match found for function signature {}(...)".format(name))
 
@@ -1316,7 +1319,7 @@ _NOT_WALKED = (exp.DataType, exp.Identifier, exp.Var, exp.Star, exp.DataTypePara
 class _Scope:
     """The columns visible to an expression: ``(table alias or None, name) -> type``."""
 
-    def __init__(self, functions: Collection[str]) -> None:
+    def __init__(self, functions: Optional[Collection[str]]) -> None:
         self.columns: Dict[Tuple[Optional[str], str], exp.DataType] = {}
         self.functions = functions
 
@@ -1360,11 +1363,13 @@ def _table_columns(name: str, schema: Schema) -> Dict[str, exp.DataType]:
     return {}
 
 
-def _add_source(source: exp.Expression, scope: _Scope, schema: Schema, functions: Collection[str]) -> exp.Expression:
+def _add_source(source: exp.Expression, scope: _Scope, schema: Schema,
+                functions: Optional[Collection[str]]) -> exp.Expression:
     alias = source.alias_or_name if isinstance(source, (exp.Table, exp.Subquery)) else None
-    if isinstance(source, exp.Table) and isinstance(source.this, exp.Expression) is not False \
-            and isinstance(source.this, exp.Identifier):
-        for column, dtype in _table_columns(source.name, schema).items():
+    if isinstance(source, exp.Table) and isinstance(source.this, exp.Identifier):
+        # the table's own name, else its alias (a caller may have renamed the table to a view)
+        columns = _table_columns(source.name, schema) or _table_columns(alias or "", schema)
+        for column, dtype in columns.items():
             scope.add(alias, column, dtype)
         return source
     if isinstance(source, exp.Subquery):
@@ -1397,7 +1402,7 @@ def _output_name(node: exp.Expression, index: int) -> str:
     return "EXPR${}".format(index)
 
 
-def _rewrite_query(tree: exp.Expression, schema: Schema, functions: Collection[str]) -> exp.Expression:
+def _rewrite_query(tree: exp.Expression, schema: Schema, functions: Optional[Collection[str]]) -> exp.Expression:
     if isinstance(tree, (exp.Union, exp.Except, exp.Intersect)):
         left = _rewrite_query(tree.this, schema, functions)
         right = _rewrite_query(tree.expression, schema, functions)
@@ -1449,16 +1454,18 @@ def _rewrite_query(tree: exp.Expression, schema: Schema, functions: Collection[s
 
 
 def apply_flink_semantics(tree: exp.Expression, schema: Mapping[str, Mapping[str, exp.DataType]],
-                          functions: Collection[str] = ()) -> exp.Expression:
+                          functions: Optional[Collection[str]] = None) -> exp.Expression:
     """``tree`` (a parsed Flink query) rewritten so that ``.sql(dialect="spark")`` computes on
     Spark the values and types Flink computes.
 
     :param tree: A SELECT (or set operation) parsed from Flink SQL; it is not modified.
     :param schema: The column types of the tables the query reads, by table name.
-    :param functions: Names of user functions registered in the environment (upper case), which
-        are kept as they are.
+    :param functions: The names of the user functions registered in the environment, whose
+        calls are kept as they are; a call of any other function Flink does not have is refused.
+        ``None`` keeps every call of a function this module does not know (the Spark functions
+        Flink lacks are refused either way).
     :raises SqlValidationError: For a query Flink's planner refuses, such as a call of a function
         Flink does not have.
     """
-    upper = frozenset(name.upper() for name in functions)
+    upper = None if functions is None else frozenset(name.upper() for name in functions)
     return _rewrite_query(tree.copy(), schema, upper)

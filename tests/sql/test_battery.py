@@ -36,7 +36,7 @@ def _translate(source: str, expression: str) -> Tuple[str, List[str]]:
     from pyflink_compat.sql.functions import apply_flink_semantics, result_types
     from pyflink_compat.sql.types import flink_name
 
-    tree = apply_flink_semantics(_parse(query_of(source, expression)), _schema())
+    tree = apply_flink_semantics(_parse(query_of(source, expression)), _schema(), functions=())
     return tree.sql(dialect="spark"), [flink_name(t) for _, t in result_types(tree)]
 
 
@@ -44,7 +44,7 @@ def _projection(source: str, expression: str) -> Tuple[str, List[str]]:
     from pyflink_compat.sql.functions import apply_flink_semantics, result_types
     from pyflink_compat.sql.types import flink_name
 
-    tree = apply_flink_semantics(_parse(query_of(source, expression)), _schema())
+    tree = apply_flink_semantics(_parse(query_of(source, expression)), _schema(), functions=())
     return tree.expressions[0].this.sql(dialect="spark"), [flink_name(t) for _, t in result_types(tree)]
 
 
