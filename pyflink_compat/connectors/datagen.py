@@ -57,8 +57,8 @@ def _random_expression(name: str, data_type: "DataType", field: Dict[str, str], 
         low = int(field.get("min", low))
         high = int(field.get("max", high))
         # decimal arithmetic keeps the whole 64-bit range exact
-        return ("CAST(FLOOR(CAST(rand({s}) AS DECIMAL(38, 18)) * ({h} - ({l}) + 1)) + ({l}) AS {t})"
-                .format(s=seed, h=high, l=low, t=sql_type))
+        return ("CAST(FLOOR(CAST(rand({s}) AS DECIMAL(20, 19)) * CAST({span} AS DECIMAL(20, 0))) "
+                "+ CAST({l} AS DECIMAL(20, 0)) AS {t})".format(s=seed, span=high - low + 1, l=low, t=sql_type))
     if kind in _FLOAT_RANGES:
         low_text, high_text = _FLOAT_RANGES[kind]
         low_f = float(field.get("min", low_text))

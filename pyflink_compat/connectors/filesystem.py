@@ -21,6 +21,7 @@ Formats (Flink option → Spark option):
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any, Dict, Sequence, Tuple
 
 from pyflink_compat.connectors.options import OptionReview, refuse
@@ -84,6 +85,10 @@ def _review(table: "CreateTable") -> Tuple[OptionReview, str, str]:
     fmt = review.take("format")
     if not path:
         raise refuse("filesystem", "path", table.text, "The filesystem connector needs 'path'.")
+    if "://" not in path and not os.path.isabs(path):
+        # Relative to the job's working directory, as Flink resolves it (Spark's JVM would
+        # resolve it against its own).
+        path = os.path.abspath(path)
     if fmt not in _FORMATS:
         raise refuse("filesystem", "format", table.text,
                      "Formats read and written here: {}; read other formats with "
@@ -105,7 +110,17 @@ def source(table: "CreateTable", spark: "SparkSession", schema: "StructType"
     reader = spark.readStream.schema(schema).format(fmt).options(**options)
     if table.partition_keys:
         reader = reader.option("basePath", path)
+    local = path[len("file://"):] if path.startswith("file://") else path
+    if "://" not in local and os.path.isfile(local):
+        # Spark's file stream reads directories: a single file is its directory, filtered to it.
+        directory, name = os.path.split(os.path.abspath(local))
+        return reader.option("pathGlobFilter", glob_escape(name)).load(directory), monitor is None
     return reader.load(path), monitor is None
+
+
+def glob_escape(name: str) -> str:
+    """``name`` as a Hadoop glob matching only itself."""
+    return "".join("\\" + c if c in "*?[]{}\\" else c for c in name)
 
 
 def updating_refusal(table_name: str, node: str) -> str:

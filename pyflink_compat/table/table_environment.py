@@ -270,7 +270,7 @@ class TableEnvironment(object):
         runtime = self._runtime
         name = runtime.new_anonymous_name()
         runtime.catalog.put(name, table)
-        return Table(exp.select(*["`{}`".format(f.name) for f in table.schema.fields])
+        return Table(exp.select(*[exp.column(f.name, quoted=True) for f in table.schema.fields])
                      .from_(exp.to_table(name)), self)
 
     def create_statement_set(self) -> 'StatementSet':
