@@ -185,6 +185,7 @@ def _same_as_child(node: exp.Expression, scope: "_Scope") -> exp.Expression:
 def _boolean_of(node: exp.Expression, scope: "_Scope") -> exp.Expression:
     operands = [child for child in (node.args.get("this"), node.args.get("expression"))
                 if isinstance(child, exp.Expression)]
+    operands += [child for child in node.expressions if isinstance(child, exp.Expression)]
     return _typed(node, ft.build(T.BOOLEAN, nullable=_nullable(operands)))
 
 
@@ -478,7 +479,8 @@ def _case_node(node: exp.Case, scope: "_Scope") -> exp.Expression:
 def _if_node(node: exp.If, scope: "_Scope") -> exp.Expression:
     true, false = node.args["true"], node.args.get("false")
     types = [flink_type_of(true)] + ([flink_type_of(false)] if false is not None else [ft.build(T.NULL)])
-    return _typed(node, ft.common_type(types))
+    dtype = ft.common_type(types)
+    return _typed(node, ft.with_nullable(dtype, ft.is_nullable(dtype) or _nullable([node.this])))
 
 
 def _coalesce(node: exp.Coalesce, scope: "_Scope") -> exp.Expression:
@@ -588,8 +590,7 @@ def _concat(node: exp.Expression, scope: "_Scope") -> exp.Expression:
 
 
 def _concat_ws(node: exp.ConcatWs, scope: "_Scope") -> exp.Expression:
-    separator = node.expressions[0]
-    return _typed(node, _string(_nullable([separator])))
+    return _typed(node, _string(_nullable(node.expressions)))
 
 
 def _dpipe(node: exp.DPipe, scope: "_Scope") -> exp.Expression:
@@ -619,6 +620,11 @@ def _trim(node: exp.Trim, scope: "_Scope") -> exp.Expression:
                if isinstance(child, exp.Expression) and ft.is_string(flink_type_of(child))]
     length = max((ft.length_of(t) for t in strings), default=ft.MAX_LENGTH)
     return _typed(node, ft.build(T.VARCHAR, length, nullable=ft.is_nullable(source)))
+
+
+def _left_right(node: exp.Expression, scope: "_Scope") -> exp.Expression:
+    source = flink_type_of(node.this)
+    return _typed(node, ft.build(T.VARCHAR, ft.length_of(source) if ft.is_string(source) else ft.MAX_LENGTH))
 
 
 def _pad(node: exp.Pad, scope: "_Scope") -> exp.Expression:
@@ -792,6 +798,10 @@ def _to_timestamp(node: exp.StrToTime, scope: "_Scope") -> exp.Expression:
 def _to_date(node: exp.TsOrDsToDate, scope: "_Scope") -> exp.Expression:
     """``TO_DATE(text [, pattern])``: NULL when the text does not match (Spark may fail)."""
     pattern = node.args.get("format")
+    source = flink_type_of(node.this)
+    if pattern is None and source.this in (T.DATE, T.TIMESTAMP, T.TIMESTAMPLTZ):
+        # the parser wraps the argument of YEAR(), MONTH()... in a TO_DATE
+        return _typed(node.this, ft.with_nullable(ft.build(T.DATE), ft.is_nullable(source)))
     if pattern is None:
         return _typed(exp.TryCast(this=node.this, to=exp.DataType(this=T.DATE), safe=True), ft.build(T.DATE))
     return _typed(exp.Cast(this=_timestamp_of(node.this, pattern), to=exp.DataType(this=T.DATE)),
@@ -1043,12 +1053,13 @@ def _refuse(node: exp.Expression, scope: "_Scope") -> exp.Expression:
     raise SqlValidationError("No match found for function signature {}(...)".format(name.upper()))
 
 
-def _typed_as(dtype_text: str, cast: bool = False) -> Callable[[exp.Expression, "_Scope"], exp.Expression]:
+def _typed_as(dtype_text: str, cast: bool = False, nullable: bool = False
+              ) -> Callable[[exp.Expression, "_Scope"], exp.Expression]:
     dtype = ft.parse_type(dtype_text)
 
     def rewrite(node: exp.Expression, scope: "_Scope") -> exp.Expression:
-        operands = [v for v in node.args.values() if isinstance(v, exp.Expression)]
-        result = ft.with_nullable(dtype, _nullable(operands))
+        operands = [v for v in node.args.values() if isinstance(v, exp.Expression)] + list(node.expressions)
+        result = ft.with_nullable(dtype, nullable or _nullable(operands))
         return _cast(node, result) if cast else _typed(node, result)
     return rewrite
 
@@ -1059,7 +1070,8 @@ def _from_base64_node(node: exp.FromBase64, scope: "_Scope") -> exp.Expression:
 
 def _overlay(node: exp.Overlay, scope: "_Scope") -> exp.Expression:
     lengths = [ft.length_of(flink_type_of(node.this)), ft.length_of(flink_type_of(node.expression))]
-    return _typed(node, ft.build(T.VARCHAR, min(sum(lengths), ft.MAX_LENGTH)))
+    operands = [node.this, node.expression] + [node.args[k] for k in ("from_", "for_") if node.args.get(k)]
+    return _typed(node, ft.build(T.VARCHAR, min(sum(lengths), ft.MAX_LENGTH), nullable=_nullable(operands)))
 
 
 def _array_same(node: exp.Expression, scope: "_Scope") -> exp.Expression:
@@ -1265,8 +1277,8 @@ _REWRITES: Dict[type, _Rewrite] = {
     exp.Initcap: _initcap,
     exp.Repeat: _string_result,
     exp.Replace: _string_result,
-    exp.Left: _trim,
-    exp.Right: _trim,
+    exp.Left: _left_right,
+    exp.Right: _left_right,
     exp.StrToMap: _str_to_map,
     exp.Ceil: _ceil_floor,
     exp.Floor: _ceil_floor,
@@ -1299,8 +1311,9 @@ _REWRITES: Dict[type, _Rewrite] = {
     exp.Anonymous: _anonymous,
     exp.Atan2: _double_of, exp.Cos: _double_of, exp.Sin: _double_of, exp.Tan: _double_of,
     exp.Degrees: _double_of, exp.Radians: _double_of, exp.Pi: _typed_as("DOUBLE NOT NULL"),
-    exp.Hex: _typed_as("STRING"), exp.Ascii: _typed_as("INT", cast=True), exp.Chr: _typed_as("STRING"),
-    exp.FromBase64: _from_base64_node, exp.ToBase64: _typed_as("STRING"), exp.Reverse: _typed_as("STRING"),
+    exp.Hex: _typed_as("STRING"), exp.Ascii: _typed_as("INT", cast=True), exp.Chr: _typed_as("STRING", nullable=True),
+    exp.FromBase64: _from_base64_node, exp.ToBase64: _typed_as("STRING"),
+    exp.Reverse: _typed_as("STRING", nullable=True),
     exp.Overlay: _overlay,
     exp.ArrayConcat: _array_same, exp.ArrayDistinct: _array_same, exp.ArrayToString: _typed_as("STRING"),
     exp.ArrayMax: _array_max, exp.ArrayPosition: _array_position_node, exp.ArrayReverse: _array_reverse,

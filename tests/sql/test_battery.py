@@ -49,8 +49,7 @@ def _projection(source: str, expression: str) -> Tuple[str, List[str]]:
 
 
 def _loose(type_names: Optional[List[str]]) -> Optional[List[str]]:
-    # nullability is not derived yet: types compare without NOT NULL
-    return None if type_names is None else [name.replace(" NOT NULL", "") for name in type_names]
+    return type_names
 
 
 def _sorted(values: List[Any]) -> List[Any]:
