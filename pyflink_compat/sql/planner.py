@@ -40,7 +40,7 @@ _names = itertools.count()
 def spark_type_sql(data_type: exp.DataType) -> str:
     """The Spark SQL type of a Flink type parsed by the Flink dialect."""
     try:
-        from pyflink_compat.sql import types as flink_types  # type: ignore[attr-defined]
+        from pyflink_compat.sql import types as flink_types
 
         to_spark = getattr(flink_types, "to_spark", None)
     except ImportError:
@@ -54,7 +54,7 @@ def spark_type_sql(data_type: exp.DataType) -> str:
 def _apply_flink_semantics(tree: exp.Expression, schema: Dict[str, Dict[str, exp.DataType]]
                            ) -> exp.Expression:
     try:
-        from pyflink_compat.sql import functions as flink_functions  # type: ignore[attr-defined]
+        from pyflink_compat.sql import functions as flink_functions
     except ImportError:
         return tree
     rewrite = getattr(flink_functions, "apply_flink_semantics", None)
@@ -126,6 +126,21 @@ def _struct(spark: "SparkSession", table: CreateTable) -> "StructType":
     if hasattr(StructType, "fromDDL"):  # pyspark 4
         return cast("StructType", StructType.fromDDL(ddl))
     return spark.createDataFrame([], ddl).schema
+
+
+_FLINK_NAMES = {"bigint": "BIGINT", "double": "DOUBLE", "string": "STRING", "boolean": "BOOLEAN",
+                "date": "DATE", "timestamp_ntz": "TIMESTAMP(6)", "binary": "BYTES",
+                "decimal(38,18)": "DECIMAL(38, 18)"}
+
+
+def _flink_types_of(struct: "StructType") -> Dict[str, exp.DataType]:
+    """The Flink types of a ``from_elements`` table's columns (as PyFlink infers them)."""
+    try:
+        from pyflink_compat.sql.types import parse_type
+    except ImportError:  # pragma: no cover - the types module ships with the package
+        return {}
+    return {f.name: parse_type(_FLINK_NAMES[f.dataType.simpleString()])
+            for f in struct.fields if f.dataType.simpleString() in _FLINK_NAMES}
 
 
 def _group_aggregate(select: exp.Select) -> Optional[Tuple[List[str], str]]:
@@ -278,6 +293,7 @@ class Planner(object):
                                       if c.data_type is not None}
             else:
                 frame, table_bounded = self._elements(entry), True
+                schema[table.name] = _flink_types_of(entry.schema)
             bounded = bounded and table_bounded
             view_name = "flink_{}_{}".format(table.name.replace("$", "_"), next(_names))
             frame.createOrReplaceTempView(view_name)
