@@ -22,6 +22,7 @@ WITHOUT_SPARK = frozenset({
     "porting/test_corpus.py",
     "table/test_flink_dialect.py",
     "table/test_connector_options.py",
+    "differential/test_harness.py",
 })
 
 
