@@ -12,7 +12,7 @@ import decimal
 import math
 from typing import Any, Sequence
 
-__all__ = ["java_double_text", "print_text", "row_text", "tableau_text"]
+__all__ = ["flink_type_name", "java_double_text", "print_text", "row_text", "tableau_text"]
 
 
 def java_double_text(value: float) -> str:
@@ -92,3 +92,25 @@ def tableau_text(value: Any) -> str:
     if hasattr(value, "__fields__"):
         return "(" + ", ".join(tableau_text(v) if v is not None else "NULL" for v in value) + ")"
     return print_text(value)
+
+
+_FLINK_TYPE_NAMES = {"ByteType": "TINYINT", "ShortType": "SMALLINT", "IntegerType": "INT",
+                     "LongType": "BIGINT", "FloatType": "FLOAT", "DoubleType": "DOUBLE",
+                     "StringType": "STRING", "BooleanType": "BOOLEAN", "DateType": "DATE",
+                     "BinaryType": "BYTES", "TimestampNTZType": "TIMESTAMP(6)",
+                     "TimestampType": "TIMESTAMP_LTZ(6)"}
+
+
+def flink_type_name(data_type: Any) -> str:
+    """The Flink SQL name of a Spark type, as Flink writes it in a schema (``BIGINT``)."""
+    kind = type(data_type).__name__
+    if kind == "DecimalType":
+        return "DECIMAL({}, {})".format(data_type.precision, data_type.scale)
+    if kind == "ArrayType":
+        return "ARRAY<{}>".format(flink_type_name(data_type.elementType))
+    if kind == "MapType":
+        return "MAP<{}, {}>".format(flink_type_name(data_type.keyType), flink_type_name(data_type.valueType))
+    if kind == "StructType":
+        return "ROW<{}>".format(", ".join("`{}` {}".format(f.name, flink_type_name(f.dataType))
+                                          for f in data_type.fields))
+    return _FLINK_TYPE_NAMES.get(kind, data_type.simpleString().upper())

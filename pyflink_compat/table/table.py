@@ -191,9 +191,17 @@ class Table(object):
         """Spark's plan of this table's query."""
         return str(self._plan().frame._jdf.queryExecution().toString())
 
+    def get_schema(self) -> Any:
+        """The :class:`~pyflink_compat.table.TableSchema` of this table's columns."""
+        from pyflink_compat.sql.value_text import flink_type_name
+        from pyflink_compat.table.table_schema import TableSchema
+
+        schema = self._plan().frame.schema
+        return TableSchema(schema.fieldNames(), [flink_type_name(f.dataType) for f in schema.fields])
+
     def print_schema(self) -> None:
-        """Print the columns and their Spark types."""
-        print(self._plan().frame.schema.simpleString())
+        """Print the schema as Flink writes it."""
+        print(self.get_schema())
 
     def __getstate__(self) -> Any:
         raise NotSupportedError("Pickling a Table", "Tables live in their table environment.")
