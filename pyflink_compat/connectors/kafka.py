@@ -207,7 +207,10 @@ def source(table: "CreateTable", spark: "SparkSession", schema: "StructType"
     if fmt == "raw":
         frame = raw.select(F.col("value").cast(schema.fields[0].dataType).alias(schema.fields[0].name))
     elif fmt == "json":
-        parse_mode = "PERMISSIVE"
+        ignore = (table.options.get("json.ignore-parse-errors")
+                  or table.options.get("value.json.ignore-parse-errors") or "false").lower() == "true"
+        # Flink fails on a malformed record unless told to skip it (its fields become NULL)
+        parse_mode = "PERMISSIVE" if ignore else "FAILFAST"
         frame = raw.select(F.from_json(F.col("value").cast("string"), schema,
                                        {"mode": parse_mode}).alias("r")).select("r.*")
     else:

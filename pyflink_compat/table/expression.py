@@ -76,6 +76,14 @@ class Expression(Generic[T]):
 
         return str(self._j_expr.sql(Flink))
 
+    def __getattr__(self, name: str) -> Any:
+        # PyFlink's other expression methods are declared: using one says so at the call.
+        if name.startswith("_"):
+            raise AttributeError(name)
+        from pyflink_compat.missing import not_supported
+
+        raise not_supported("Expression." + name, "pyflink.table.expression")
+
     __add__ = _binary("Add")
     __radd__ = _reflected("Add")
     __sub__ = _binary("Sub")
