@@ -228,8 +228,16 @@ class Planner(object):
                     columns.append("`{}`".format(column.name))
             frame = frame.selectExpr(*columns)
         if table.watermark is not None:
-            frame = frame.withWatermark(table.watermark.column,
-                                        self._watermark_delay(table))
+            event_time = table.watermark.column
+            delay = self._watermark_delay(table)
+            if type(frame.schema[event_time].dataType).__name__ == "TimestampNTZType":
+                # Spark keeps event time on TIMESTAMP only; the session's zone converts Flink's
+                # TIMESTAMP there and back (INSERT casts to the sink's declared type), so the
+                # wall-clock values are kept.
+                from pyspark.sql import functions as F
+
+                frame = frame.withColumn(event_time, F.col("`{}`".format(event_time)).cast("timestamp"))
+            frame = frame.withWatermark(event_time, delay)
         return frame, bounded
 
     def _watermark_delay(self, table: CreateTable) -> str:

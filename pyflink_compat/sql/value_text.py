@@ -40,7 +40,9 @@ def _time_text(value: datetime.time) -> str:
     if value.second or value.microsecond:
         text += ":%02d" % value.second
     if value.microsecond:
-        text += ("." + "%06d" % value.microsecond).rstrip("0")
+        # Java prints the fraction in groups of three digits: millis, then micros
+        micros = value.microsecond
+        text += ".%03d" % (micros // 1000) if micros % 1000 == 0 else ".%06d" % micros
     return text
 
 

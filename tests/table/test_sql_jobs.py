@@ -176,3 +176,15 @@ def test_random_datagen_fields_are_drawn_from_flinks_ranges(t_env: Any) -> None:
     assert all(len(s) == 100 and set(s) <= set("0123456789abcdef") for _, _, s, _ in rows)
     assert {r for *_, r in rows} == {5, 6, 7}
     assert len({i for i, *_ in rows}) > 190  # spread over the whole range
+
+
+def test_a_table_with_a_watermark_on_a_flink_timestamp_passes_its_rows_with_their_wall_clock_time(
+        t_env: Any, capsys: Any, tmp_path: Any, monkeypatch: Any) -> None:
+    (tmp_path / "events.csv").write_text("2024-01-01 10:00:01,a\n2024-01-01 10:00:07.250,b\n")
+    monkeypatch.chdir(tmp_path)
+    t_env.execute_sql("CREATE TABLE ev (ts TIMESTAMP(3), k STRING, WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) "
+                      "WITH ('connector'='filesystem','path'='events.csv','format'='csv')")
+    t_env.execute_sql("CREATE TABLE snk (ts TIMESTAMP(3), k STRING) WITH ('connector'='print')")
+    t_env.execute_sql("INSERT INTO snk SELECT ts, k FROM ev").wait()
+    # Flink's print sink writes LocalDateTime.toString()
+    assert _printed(capsys) == ["+I[2024-01-01T10:00:01, a]", "+I[2024-01-01T10:00:07.250, b]"]
