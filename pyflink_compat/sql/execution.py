@@ -77,9 +77,12 @@ class TableRuntime(object):
     :param config: The table environment's config (``SET`` / ``RESET`` write into it).
     """
 
-    def __init__(self, environment: "StreamExecutionEnvironment", config: "TableConfig"):
+    def __init__(self, environment: "StreamExecutionEnvironment", config: "TableConfig",
+                 streaming: bool = True):
         self.environment = environment
         self.config = config
+        # Batch mode gives final rows only (+I), as Flink's batch planner does.
+        self.streaming = streaming
         self.catalog = Catalog()
         self.planner = Planner(lambda: environment.spark_session, self.catalog)
 
@@ -171,7 +174,15 @@ class TableRuntime(object):
             raise NotSupportedError(
                 "Writing connector '{}' (in: {})".format(connector, job.text),
                 "The '{}' connector is a source only, as in Flink.".format(connector))
-        return module.sink(job.sink, job.frame, job.planned.updating, job.planned.keys)
+        if self.streaming or not job.planned.updating:
+            return module.sink(job.sink, job.frame, job.planned.updating, job.planned.keys)
+        if job.sink.options.get("connector") != "print":
+            raise NotSupportedError(
+                "An aggregating INSERT in batch mode into connector '{}' (in: {})".format(connector, job.text),
+                "Run it in streaming mode into a print or Kafka table, or write the final rows with "
+                "PySpark's batch writer (spark.read... .write).")
+        # the bounded input is one micro-batch: its rows are the final ones, written as +I
+        return module.sink(job.sink, job.frame, False, job.planned.keys).outputMode("update")
 
     def execute_inserts(self, jobs: List[InsertJob]) -> Any:
         """Start one job writing every insert of ``jobs`` (a statement set, or one insert)."""
@@ -195,13 +206,13 @@ class TableRuntime(object):
         from pyflink_compat.table.table_result import TableResult
 
         names = planned.frame.columns
-        collector = ResultCollector(planned.updating, [names.index(k) for k in planned.keys
-                                                        if k in names])
+        collector = ResultCollector(planned.updating and self.streaming,
+                                    [names.index(k) for k in planned.keys if k in names])
         writer = planned.frame.writeStream.foreachBatch(collector).outputMode(
             "update" if planned.updating else "append")
         self.environment.add_sink(writer, name="collect", bounded=planned.bounded)
         client = self.environment.execute_async("collect")
-        return TableResult._query(client, collector, planned.frame.schema, planned.bounded)
+        return TableResult._query(client, collector, planned.frame.schema, planned.bounded, self.streaming)
 
 
 def _exists(kind: str, name: str, temporary: bool) -> Exception:

@@ -72,7 +72,8 @@ class _TableContext(object):
         if self._runtime is None:
             from pyflink_compat.sql.execution import TableRuntime
 
-            self._runtime = TableRuntime(self.environment, self.config)
+            self._runtime = TableRuntime(self.environment, self.config,
+                                         streaming=self.settings.is_streaming_mode())
         return self._runtime
 
 

@@ -88,9 +88,10 @@ class TableResult(object):
 
     @staticmethod
     def _query(client: 'JobClient', collector: 'ResultCollector', schema: 'StructType',
-               bounded: bool) -> 'TableResult':
+               bounded: bool, streaming: bool = True) -> 'TableResult':
         return TableResult({"kind": ResultKind.SUCCESS_WITH_CONTENT, "client": client,
-                            "collector": collector, "schema": schema, "bounded": bounded})
+                            "collector": collector, "schema": schema, "bounded": bounded,
+                            "streaming": streaming})
 
     # -- PyFlink's methods ------------------------------------------------------------------
     def get_job_client(self) -> Optional['JobClient']:
@@ -160,8 +161,15 @@ class TableResult(object):
             records = iter([("+I", tuple(-1 for _ in sinks))])
         else:
             schema = self._j_table_result["schema"]
-            tableau = Tableau(schema.fieldNames(), [f.dataType for f in schema.fields])
+            streaming = self._j_table_result.get("streaming", True)
+            tableau = Tableau(schema.fieldNames(), [f.dataType for f in schema.fields], with_kinds=streaming)
             records = rows_of(collector, client, self._wait_job)
+            if not streaming:
+                # a batch result is printed once complete; an empty one as "Empty set" alone
+                records = iter(list(records))
+                if not collector.rows:
+                    print("Empty set")
+                    return
         for line in tableau.header():
             print(line)
         for kind, values in records:

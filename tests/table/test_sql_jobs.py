@@ -188,3 +188,24 @@ def test_a_table_with_a_watermark_on_a_flink_timestamp_passes_its_rows_with_thei
     t_env.execute_sql("INSERT INTO snk SELECT ts, k FROM ev").wait()
     # Flink's print sink writes LocalDateTime.toString()
     assert _printed(capsys) == ["+I[2024-01-01T10:00:01, a]", "+I[2024-01-01T10:00:07.250, b]"]
+
+
+def test_in_batch_mode_results_are_final_rows_without_row_kinds_as_pyflink_prints_them(
+        make_env: Any, capsys: Any, in_dir: Any) -> None:
+    from pyflink_compat.table import EnvironmentSettings, StreamTableEnvironment
+
+    t_env = StreamTableEnvironment.create(make_env(), EnvironmentSettings.in_batch_mode())
+    t_env.execute_sql(_WORDS)
+    t_env.execute_sql("SELECT w, COUNT(*) AS c, SUM(n) AS s FROM src GROUP BY w").print()
+    t_env.execute_sql("CREATE TABLE snk (w STRING, c BIGINT) WITH ('connector'='print')")
+    t_env.execute_sql("INSERT INTO snk SELECT w, COUNT(*) FROM src GROUP BY w").wait()
+    t_env.execute_sql("SELECT w FROM src WHERE n > 10").print()
+    printed = _printed(capsys)
+    border = "+--------------------------------+----------------------+-------------+"
+    assert printed[:3] == [border, "|                              w |                    c |           s |", border]
+    assert sorted(printed[3:6]) == ["|                              a |                    3 |           9 |",
+                                    "|                              b |                    1 |           2 |",
+                                    "|                              c |                    1 |           4 |"]
+    assert printed[6:8] == [border, "3 rows in set"]
+    assert sorted(printed[8:11]) == ["+I[a, 3]", "+I[b, 1]", "+I[c, 1]"]
+    assert printed[11:] == ["Empty set"]
