@@ -440,6 +440,10 @@ def _cast_from_string(source: exp.Expression, source_type: exp.DataType, target:
         attempt = exp.TryCast(
             this=exp.TryCast(this=source.copy(), to=exp.DataType.build("DECIMAL(38, 10)"), safe=True),
             to=ft.spark_sql_type(target), safe=True)
+    if target.this in (T.TIMESTAMP, T.TIMESTAMPLTZ):
+        # Flink reads 'yyyy-MM-dd[ HH:mm:ss[.f]]' only; Spark also takes ISO text with a 'T'
+        iso = exp.GT(this=_func("INSTR", source.copy(), _lit("T")), expression=_lit(0))
+        attempt = _case([(iso, exp.Null())], attempt)
     failure = _case([(exp.Not(this=_is_null(source)),
                       _raise("Cannot cast the text to " + ft.flink_name(ft.with_nullable(target, True))))])
     return exp.Coalesce(this=attempt, expressions=[failure])
