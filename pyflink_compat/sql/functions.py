@@ -1419,6 +1419,19 @@ def _output_name(node: exp.Expression, index: int) -> str:
     return "EXPR${}".format(index)
 
 
+def _with_common_tables(tree: exp.Select, schema: Schema, functions: Optional[Collection[str]]) -> Schema:
+    """``schema`` with the columns of the query's ``WITH`` tables, each rewritten in turn."""
+    with_ = tree.args.get("with_") or tree.args.get("with")
+    if with_ is None:
+        return schema
+    extended: Dict[str, Mapping[str, exp.DataType]] = dict(schema)
+    for cte in with_.expressions:
+        inner = _rewrite_query(cte.this, extended, functions)
+        cte.set("this", inner)
+        extended[cte.alias_or_name] = dict(result_types(inner))
+    return extended
+
+
 def _rewrite_query(tree: exp.Expression, schema: Schema, functions: Optional[Collection[str]]) -> exp.Expression:
     if isinstance(tree, (exp.Union, exp.Except, exp.Intersect)):
         left = _rewrite_query(tree.this, schema, functions)
@@ -1431,6 +1444,7 @@ def _rewrite_query(tree: exp.Expression, schema: Schema, functions: Optional[Col
         return tree
     if not isinstance(tree, exp.Select):
         return tree
+    schema = _with_common_tables(tree, schema, functions)
     scope = _Scope(functions)
     from_ = tree.args.get("from") or tree.args.get("from_")
     if from_ is not None:
