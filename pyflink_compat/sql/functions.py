@@ -434,7 +434,7 @@ def _cast_from_string(source: exp.Expression, source_type: exp.DataType, target:
     or fails only in ANSI mode)."""
     if not ft.is_string(source_type) or ft.is_string(target) or target.this in (T.BINARY, T.VARBINARY):
         return None
-    attempt = exp.TryCast(this=source.copy(), to=ft.spark_sql_type(target), safe=True)
+    attempt: exp.Expression = exp.TryCast(this=source.copy(), to=ft.spark_sql_type(target), safe=True)
     if ft.is_integer(target):
         # Flink reads a decimal text ('4.7') as its integral part
         attempt = exp.TryCast(
