@@ -434,12 +434,16 @@ def _cast_from_string(source: exp.Expression, source_type: exp.DataType, target:
     or fails only in ANSI mode)."""
     if not ft.is_string(source_type) or ft.is_string(target) or target.this in (T.BINARY, T.VARBINARY):
         return None
-    attempt = exp.TryCast(this=source.copy(), to=ft.spark_sql_type(target), safe=True)
+    attempt: exp.Expression = exp.TryCast(this=source.copy(), to=ft.spark_sql_type(target), safe=True)
     if ft.is_integer(target):
         # Flink reads a decimal text ('4.7') as its integral part
         attempt = exp.TryCast(
             this=exp.TryCast(this=source.copy(), to=exp.DataType.build("DECIMAL(38, 10)"), safe=True),
             to=ft.spark_sql_type(target), safe=True)
+    if target.this in (T.TIMESTAMP, T.TIMESTAMPLTZ):
+        # Flink reads 'yyyy-MM-dd[ HH:mm:ss[.f]]' only; Spark also takes ISO text with a 'T'
+        iso = exp.GT(this=_func("INSTR", source.copy(), _lit("T")), expression=_lit(0))
+        attempt = _case([(iso, exp.Null())], attempt)
     failure = _case([(exp.Not(this=_is_null(source)),
                       _raise("Cannot cast the text to " + ft.flink_name(ft.with_nullable(target, True))))])
     return exp.Coalesce(this=attempt, expressions=[failure])
@@ -646,8 +650,24 @@ def _length(node: exp.Length, scope: "_Scope") -> exp.Expression:
 
 
 def _initcap(node: exp.Initcap, scope: "_Scope") -> exp.Expression:
-    node.set("expression", None)
-    return _typed(node, flink_type_of(node.this))
+    """``INITCAP``: a word starts after any character that is no ASCII letter or digit
+    (Spark's starts after white space only): each character is upper-cased when it is an ASCII
+    letter after such a character (or first), lower-cased otherwise."""
+    text = node.this
+
+    def chars() -> exp.Expression:
+        return _func("SPLIT", text.copy(), _lit(""))
+
+    char, index = exp.to_identifier("c"), exp.to_identifier("i")
+    previous = exp.Bracket(this=chars(), expressions=[exp.Sub(this=index.copy(), expression=_lit(1))])
+    starts = exp.Or(this=exp.EQ(this=index.copy(), expression=_lit(0)),
+                    expression=exp.Not(this=exp.RegexpLike(this=previous, expression=_lit("[A-Za-z0-9]"))))
+    letter = exp.RegexpLike(this=char.copy(), expression=_lit("^[A-Za-z]$"))
+    body = _case([(exp.And(this=exp.Paren(this=starts), expression=letter), exp.Upper(this=char.copy()))],
+                 exp.Lower(this=char.copy()))
+    lam = exp.Lambda(this=body, expressions=[char.copy(), index.copy()])
+    joined = _func("ARRAY_JOIN", _func("TRANSFORM", chars(), lam), _lit(""))
+    return _typed(joined, flink_type_of(text))
 
 
 def _split_index(node: exp.Anonymous, scope: "_Scope") -> exp.Expression:
@@ -1143,13 +1163,28 @@ def _convert_tz(node: exp.Anonymous, scope: "_Scope") -> exp.Expression:
 
 
 def _window(node: exp.Window, scope: "_Scope") -> exp.Expression:
-    """An aggregate over a window: a cast of the aggregate goes around the whole window call."""
+    """An aggregate over a window: a rewritten aggregate (a cast, AVG's quotient of SUM and
+    COUNT) keeps its form, each aggregate in it taken over the window."""
     inner = node.this
     dtype = flink_type_of(inner)
-    if isinstance(inner, exp.Cast):
-        node.set("this", inner.this)
-        return _cast(node, dtype)
-    return _typed(node, dtype)
+    if isinstance(inner, exp.AggFunc) or not any(isinstance(n, exp.AggFunc) for n in inner.walk()):
+        return _typed(node, dtype)
+    template = node.copy()
+    template.set("this", None)
+
+    def over(part: exp.Expression) -> exp.Expression:
+        if isinstance(part, exp.AggFunc):
+            window = template.copy()
+            window.set("this", part)
+            return window
+        for key, value in list(part.args.items()):
+            if isinstance(value, exp.Expression):
+                part.set(key, over(value))
+            elif isinstance(value, list):
+                part.set(key, [over(v) if isinstance(v, exp.Expression) else v for v in value])
+        return part
+
+    return _typed(over(inner), dtype)
 
 
 def _bigint_not_null(node: exp.Expression, scope: "_Scope") -> exp.Expression:
@@ -1415,6 +1450,19 @@ def _output_name(node: exp.Expression, index: int) -> str:
     return "EXPR${}".format(index)
 
 
+def _with_common_tables(tree: exp.Select, schema: Schema, functions: Optional[Collection[str]]) -> Schema:
+    """``schema`` with the columns of the query's ``WITH`` tables, each rewritten in turn."""
+    with_ = tree.args.get("with_") or tree.args.get("with")
+    if with_ is None:
+        return schema
+    extended: Dict[str, Mapping[str, exp.DataType]] = dict(schema)
+    for cte in with_.expressions:
+        inner = _rewrite_query(cte.this, extended, functions)
+        cte.set("this", inner)
+        extended[cte.alias_or_name] = dict(result_types(inner))
+    return extended
+
+
 def _rewrite_query(tree: exp.Expression, schema: Schema, functions: Optional[Collection[str]]) -> exp.Expression:
     if isinstance(tree, (exp.Union, exp.Except, exp.Intersect)):
         left = _rewrite_query(tree.this, schema, functions)
@@ -1427,6 +1475,7 @@ def _rewrite_query(tree: exp.Expression, schema: Schema, functions: Optional[Col
         return tree
     if not isinstance(tree, exp.Select):
         return tree
+    schema = _with_common_tables(tree, schema, functions)
     scope = _Scope(functions)
     from_ = tree.args.get("from") or tree.args.get("from_")
     if from_ is not None:

@@ -118,6 +118,7 @@ _GROUPS: Dict[str, Tuple[str, List[str]]] = {
         "'abc' = 'abc '", "'b' > 'a'", "OVERLAY('Hello' PLACING 'XX' FROM 2 FOR 3)", "TO_BASE64('abc')",
         "FROM_BASE64('YWJj')", "LTRIM('xxab', 'x')", "STR_TO_MAP('a=1,b=2')", "SPLIT_INDEX('a,,c', ',', 1)",
         "REGEXP_EXTRACT('ABC', '(?i)b')", "TRANSLATE('abc', 'ab', 'xy')",
+        "INITCAP('1abc x2yz ab_cd éa')", "INITCAP(CAST(NULL AS STRING))", "'It''s'", "CHAR_LENGTH('It''s')",
     ]),
     "math": ("scalar", [
         "CEIL(1.5e0)", "CEIL(-1.5e0)", "CEIL(1.5)", "CEIL(1.25)", "FLOOR(1.5e0)", "FLOOR(-1.5)",
@@ -237,6 +238,16 @@ _GROUPS: Dict[str, Tuple[str, List[str]]] = {
         "SELECT x FROM (VALUES ('a'), ('bcd')) AS V(x)",
         "SELECT i FROM T WHERE i IN (SELECT j FROM T) OR i = 1",
         "SELECT * FROM (SELECT i, i * 2 AS d2 FROM T) WHERE d2 > 0",
+        "SELECT i, AVG(i) OVER (ORDER BY i ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS r FROM T",
+        "SELECT i, MAX(d) OVER (ORDER BY i ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) AS r FROM T",
+        "WITH w AS (SELECT i / 2 AS h, m FROM T) SELECT h, AVG(m) AS a FROM w GROUP BY h",
+        "SELECT i % 2 AS k, AVG(i) AS a FROM T GROUP BY i % 2 HAVING AVG(i) > 0",
+        "SELECT CASE WHEN i > 0 THEN 'p' ELSE 'n' END AS k, SUM(j) AS s FROM T GROUP BY CASE WHEN i > 0 THEN 'p' ELSE 'n' END",  # noqa: E501
+        "SELECT s, REGEXP_EXTRACT(s, '([A-Za-z]+) ([A-Za-z]+)') AS w FROM T",
+        "SELECT i, j FROM T WHERE i / j < 0",
+        "SELECT COUNT(DISTINCT i % 3) AS c, AVG(t) AS a, SUM(f) AS sf FROM T",
+        "SELECT DATE_FORMAT(ts, 'yyyy-MM-dd') AS d, COUNT(*) AS c FROM T GROUP BY DATE_FORMAT(ts, 'yyyy-MM-dd')",
+        "SELECT i FROM T UNION ALL SELECT j FROM T",
     ]),
 }
 

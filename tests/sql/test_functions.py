@@ -95,3 +95,8 @@ def test_the_input_tree_is_not_modified():
     before = tree.sql()
     apply_flink_semantics(tree, _SCHEMA)
     assert tree.sql() == before
+
+
+def test_columns_of_a_with_table_are_typed():
+    sql, types = _translated("WITH a AS (SELECT n / 2 AS h FROM clicks) SELECT AVG(h) AS m FROM a")
+    assert types == ["INT"] and "SUM(h) DIV COUNT(h)" in sql
