@@ -244,8 +244,7 @@ DIVERGENCES: Tuple[Divergence, ...] = (
         id="sql-parser-reads-spark-forms",
         summary="The Flink SQL parser reads some forms as Spark SQL: CAST to CHAR(n) and "
         "VARCHAR(n) gives STRING (no padding or cutting), LENGTH() is accepted as CHAR_LENGTH(), "
-        "LTRIM/RTRIM with two arguments take Spark's argument order, and ROW(...) values "
-        "and JSON_VALUE's RETURNING and ON EMPTY clauses are not read.",
+        "and ROW(...) values and JSON_VALUE's RETURNING and ON EMPTY clauses are not read.",
         reason="Not deliberate: these wait for the Flink dialect to read them as Flink does; "
         "the translation handles each once the parser keeps it apart.",
         steps=(
@@ -253,7 +252,6 @@ DIVERGENCES: Tuple[Divergence, ...] = (
             "sql-battery/cast:CAST('abcdef' AS CHAR(3))",
             "sql-battery/cast:CAST('abcdef' AS VARCHAR(3))",
             "sql-battery/string:LENGTH('abc')",
-            "sql-battery/string:LTRIM('xxab', 'x')",
             "sql-battery/collection:ROW(1, 'a')",
             "sql-battery/json:JSON_VALUE('{\"a\": 1.5}', '$.a' RETURNING DOUBLE)",
             "sql-battery/json:JSON_VALUE('{\"a\": 1}', '$.a' RETURNING INT)",

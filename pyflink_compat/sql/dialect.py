@@ -60,6 +60,12 @@ class ResetStatement(exp.Expression):
     arg_types = {"this": False}
 
 
+def _trim(args: List[Any], position: str) -> exp.Expression:
+    if len(args) == 1:
+        return exp.Trim(this=args[0], position=position)
+    return exp.Trim(this=args[0], expression=args[1], position=position)
+
+
 class _FlinkParser(SparkParser):
     CONSTRAINT_PARSERS = {
         **SparkParser.CONSTRAINT_PARSERS,
@@ -75,6 +81,13 @@ class _FlinkParser(SparkParser):
     SCHEMA_UNNAMED_CONSTRAINTS = {
         *SparkParser.SCHEMA_UNNAMED_CONSTRAINTS,
         "WATERMARK",
+    }
+
+    # Flink's LTRIM/RTRIM take the string first, then the characters to remove (Spark reverses).
+    FUNCTIONS = {
+        **SparkParser.FUNCTIONS,
+        "LTRIM": lambda args: _trim(args, "LEADING"),
+        "RTRIM": lambda args: _trim(args, "TRAILING"),
     }
 
     FUNCTION_PARSERS = {
