@@ -315,6 +315,11 @@ class Planner(object):
         keys, node = grouped if grouped is not None else ([], "")
         tree = _apply_flink_semantics(tree, schema)
         frame = self.spark.sql(self._to_spark_sql(tree))
+        if not frame.isStreaming:
+            # a query of constants only (SELECT 1, VALUES): a bounded stream of its rows
+            from pyflink_compat.spark.bounded_sources import as_stream
+
+            frame = as_stream(frame)
         return PlannedQuery(frame=frame, bounded=bounded, updating=updating, keys=keys, node=node)
 
     def cast_to_sink(self, planned: PlannedQuery, sink: CreateTable, columns: Sequence[str],

@@ -143,33 +143,32 @@ class TableResult(object):
             client.get_job_execution_result().result()
 
     def print(self) -> None:
-        """Print the result as PyFlink's tableau: rows with their kinds as they arrive, then the
-        row count (a query); ``OK`` (DDL); ``-1`` per sink (an ``INSERT``)."""
-        from pyspark.sql.types import LongType, StringType
-
+        """Print the result as PyFlink does: a query's rows as its tableau (with their kinds as
+        they arrive in streaming mode), then the row count; ``OK`` for DDL; ``-1`` for an
+        ``INSERT`` (its row count is not known while the job runs)."""
         from pyflink_compat.sql.execution import rows_of
         from pyflink_compat.sql.tableau import Tableau
 
         client = self.get_job_client()
         collector = self._j_table_result.get("collector")
         if client is None:
-            tableau = Tableau(["result"], [StringType()], with_kinds=False)
-            records: Iterator[Tuple[str, Tuple[Any, ...]]] = iter([("+I", ("OK",))])
-        elif collector is None:
-            sinks = self._j_table_result["sinks"]
-            tableau = Tableau(sinks, [LongType() for _ in sinks], with_kinds=False)
-            records = iter([("+I", tuple(-1 for _ in sinks))])
-        else:
-            schema = self._j_table_result["schema"]
-            streaming = self._j_table_result.get("streaming", True)
-            tableau = Tableau(schema.fieldNames(), [f.dataType for f in schema.fields], with_kinds=streaming)
-            records = rows_of(collector, client, self._wait_job)
-            if not streaming:
-                # a batch result is printed once complete; an empty one as "Empty set" alone
-                records = iter(list(records))
-                if not collector.rows:
-                    print("Empty set")
-                    return
+            # PyFlink prints a DDL statement's result as the bare word
+            print("OK")
+            return
+        if collector is None:
+            # and an INSERT's as its affected-row count, unknown (-1) while the job runs
+            print(", ".join("-1" for _ in self._j_table_result["sinks"]))
+            return
+        schema = self._j_table_result["schema"]
+        streaming = self._j_table_result.get("streaming", True)
+        tableau = Tableau(schema.fieldNames(), [f.dataType for f in schema.fields], with_kinds=streaming)
+        records: Iterator[Tuple[str, Tuple[Any, ...]]] = rows_of(collector, client, self._wait_job)
+        if not streaming:
+            # a batch result is printed once complete; an empty one as "Empty set" alone
+            records = iter(list(records))
+            if not collector.rows:
+                print("Empty set")
+                return
         for line in tableau.header():
             print(line)
         for kind, values in records:

@@ -209,3 +209,11 @@ def test_in_batch_mode_results_are_final_rows_without_row_kinds_as_pyflink_print
     assert printed[6:8] == [border, "3 rows in set"]
     assert sorted(printed[8:11]) == ["+I[a, 3]", "+I[b, 1]", "+I[c, 1]"]
     assert printed[11:] == ["Empty set"]
+
+
+def test_ddl_and_insert_results_print_as_pyflink_prints_them(t_env: Any, capsys: Any) -> None:
+    t_env.execute_sql("CREATE TABLE snk (a INT) WITH ('connector'='blackhole')").print()
+    result = t_env.execute_sql("INSERT INTO snk SELECT 1")  # a query of constants runs too
+    result.print()
+    result.wait()
+    assert _printed(capsys) == ["OK", "-1"]
