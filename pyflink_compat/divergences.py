@@ -161,4 +161,101 @@ DIVERGENCES: Tuple[Divergence, ...] = (
         "setters.",
         steps=("env_runtime_mode/*.returns_env_type",),
     ),
+    Divergence(
+        id="updates-per-micro-batch",
+        summary="An updating query (a grouped aggregate without window) emits, per micro-batch, "
+        "one +I for each new key and one -U/+U pair for each changed key, where Flink emits them "
+        "per input record; the final table is the same.",
+        reason="Spark's streaming aggregation updates its state once per micro-batch and gives "
+        "only the last value of each key (as Flink's own mini-batch aggregation does); the "
+        "intermediate values of a key within one micro-batch never exist on Spark.",
+        steps=("table/updating-changelog",),
+    ),
+    Divergence(
+        id="kafka-group-offsets-start",
+        summary="A Kafka table with scan.startup.mode 'group-offsets' (Flink's default) starts at "
+        "properties.auto.offset.reset ('earliest' when not given) instead of the group's "
+        "committed offsets; later starts resume from the query's checkpoint.",
+        reason="Spark's Kafka source neither reads nor commits consumer group offsets: it keeps "
+        "its positions in its checkpoint. Starting where Flink starts for a group without "
+        "committed offsets is the closest start; a warning says so at planning time.",
+        steps=("table/kafka-group-offsets",),
+    ),
+    Divergence(
+        id="table-file-sink-spark-metadata",
+        summary="A filesystem table written by a job holds Spark's part files (part-<n>-<uuid>.csv) "
+        "and a _spark_metadata directory, where Flink writes part-<uuid>-<subtask>-<n> files; "
+        "the lines written are the same.",
+        reason="Spark's file sink commits each micro-batch's files through its metadata log, "
+        "which is what makes the sink exactly-once; readers skip names starting with '_'.",
+        steps=("table/filesystem-part-files",),
+    ),
+    Divergence(
+        id="sql-integer-overflow-fails",
+        summary="INT and BIGINT arithmetic that overflows fails the query on Spark 4 (ANSI mode), "
+        "where Flink wraps around as Java does (2147483647 + 1 is -2147483648); Spark 3.5 wraps "
+        "as Flink does. TINYINT and SMALLINT arithmetic and narrowing integer casts wrap on both.",
+        reason="Emulating the wrap-around on every INT and BIGINT operation would make each one "
+        "a wider computation and a modulo; an overflow is a bug in the job either way.",
+        steps=("sql-battery/arithmetic:2147483647 + 1",),
+    ),
+    Divergence(
+        id="sql-decimal-remainder-computes",
+        summary="The % operator with a DECIMAL operand computes MOD; Flink 1.20.5's planner "
+        "fails on it with an internal error (\"Conversion to relational algebra failed to "
+        "preserve datatypes\") while MOD() with the same operands works.",
+        reason="Flink's failure is a planner bug, and the parsed query holds the same remainder "
+        "for % and MOD().",
+        steps=("sql-battery/arithmetic:7.0 % 2", "sql-battery/arithmetic:CAST(10 AS DECIMAL(10, 2)) % 3"),
+    ),
+    Divergence(
+        id="sql-pyflink-collect-conversions",
+        summary="Collected values are the SQL values: a TIMESTAMP keeps its microseconds, a "
+        "TIMESTAMP_LTZ and an array with a NULL element are given, and a missing array element "
+        "or map key is None. PyFlink 1.20.5's collect() cuts timestamps to milliseconds and "
+        "fails to convert TIMESTAMP_LTZ values and arrays holding NULL; and Flink types an "
+        "element of a literal array (a value of a literal map) NOT NULL, so a missing one is "
+        "collected as -1 while IS NULL on it is false and its CAST to STRING is NULL.",
+        reason="These are faults of PyFlink's conversion of collected rows to Python and of "
+        "Flink's typing of literal collections, not values a job means to compute.",
+        steps=(
+            "sql-battery/temporal:TIMESTAMP '2024-01-01 10:00:00.123456'",
+            "sql-battery/temporal:TO_TIMESTAMP_LTZ(0, 3)",
+            "sql-battery/temporal:TO_TIMESTAMP_LTZ(1704442150, 0)",
+            "sql-battery/collection:ARRAY[1, CAST(NULL AS INT)]",
+            "sql-battery/collection:ARRAY[1, 2, 3][4]",
+            "sql-battery/collection:MAP['a', 1]['z']",
+        ),
+    ),
+    Divergence(
+        id="sql-spark-text-functions",
+        summary="Two built-in functions follow Spark's rules: DATE_FORMAT "
+        "refuses week-based pattern letters (w, W, u, e, c; the query fails), and JSON_ARRAY of "
+        "values of different types fails on Spark 4 and gives every element as text on Spark 3.5 (a "
+        "Spark array holds one element type).",
+        reason="Spark has no function with Flink's behaviour for these, and computing them "
+        "row by row in Python would be far slower than the rest of the query.",
+        steps=(
+            "sql-battery/temporal:DATE_FORMAT(TIMESTAMP '2024-01-05 08:09:10', 'D w')",
+            "sql-battery/json:JSON_ARRAY(1, 'a')",
+        ),
+    ),
+    Divergence(
+        id="sql-parser-reads-spark-forms",
+        summary="The Flink SQL parser reads some forms as Spark SQL: CAST to CHAR(n) and "
+        "VARCHAR(n) gives STRING (no padding or cutting), LENGTH() is accepted as CHAR_LENGTH(), "
+        "and ROW(...) values and JSON_VALUE's RETURNING and ON EMPTY clauses are not read.",
+        reason="Not deliberate: these wait for the Flink dialect to read them as Flink does; "
+        "the translation handles each once the parser keeps it apart.",
+        steps=(
+            "sql-battery/cast:CAST('abc' AS CHAR(5))",
+            "sql-battery/cast:CAST('abcdef' AS CHAR(3))",
+            "sql-battery/cast:CAST('abcdef' AS VARCHAR(3))",
+            "sql-battery/string:LENGTH('abc')",
+            "sql-battery/collection:ROW(1, 'a')",
+            "sql-battery/json:JSON_VALUE('{\"a\": 1.5}', '$.a' RETURNING DOUBLE)",
+            "sql-battery/json:JSON_VALUE('{\"a\": 1}', '$.a' RETURNING INT)",
+            "sql-battery/json:JSON_VALUE('{\"a\": 1}', '$.b' DEFAULT 'd' ON EMPTY)",
+        ),
+    ),
 )

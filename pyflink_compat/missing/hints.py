@@ -161,8 +161,9 @@ HINTS: Dict[str, str] = {
     "TableEnvironment": "Use the SparkSession (env.spark_session): spark.sql, spark.table, spark.catalog.",
     "Table": "Use a pyspark.sql.DataFrame.",
     "pyflink.table.table": "Use a pyspark.sql.DataFrame (DataFrame.groupBy, join, select, ...).",
-    "TableResult": "spark.sql(...) returns a DataFrame: use collect() or show() on it.",
-    "StatementSet": "Start one streaming query per sink with DataFrame.writeStream.",
+    "TableResult": "Results of execute_sql run; spark.sql(...) returns a DataFrame: use collect() on it.",
+    "StatementSet": "Inserts into declared tables run as one job; otherwise start one streaming "
+    "query per sink with DataFrame.writeStream.",
     "DataTypes": "Declare the schema with pyspark.sql.types (StructType, StringType, ...).",
     "pyflink.table.types": "Declare the schema with pyspark.sql.types (StructType, StringType, ...).",
     "Schema": "Declare the schema with pyspark.sql.types.StructType.",
@@ -187,17 +188,23 @@ HINTS: Dict[str, str] = {
     "pyflink.table.explain_detail": "Print a plan with DataFrame.explain(mode).",
     "pyflink.table.sql_dialect": "Spark SQL has one dialect.",
     # -- TableEnvironment's pipeline methods -------------------------------------------------
-    "TableEnvironment.execute_sql": "Run SQL with spark.sql(...) on views of streaming DataFrames.",
-    "TableEnvironment.sql_query": "Run the query with spark.sql(...), which returns a DataFrame.",
+    "TableEnvironment.execute_sql":
+        "CREATE/DROP TABLE and VIEW, INSERT INTO, queries and SET/RESET run; for other statements "
+        "use spark.sql(...) on views of streaming DataFrames.",
+    "TableEnvironment.sql_query":
+        "Queries over the tables and views of the environment run; for others use spark.sql(...).",
     "TableEnvironment.explain_sql": "Run spark.sql(\"EXPLAIN ...\"), or DataFrame.explain() on the query.",
-    "TableEnvironment.from_path": "Read a table or view with spark.table(name) (or spark.readStream.table).",
-    "TableEnvironment.from_elements": "Build the data with spark.createDataFrame(rows, schema).",
+    "TableEnvironment.from_path":
+        "Tables and views of the environment run; read others with spark.readStream.table(name).",
+    "TableEnvironment.from_elements":
+        "Rows with column names run (types inferred); with a DataType schema build the data with "
+        "spark.createDataFrame(rows, schema).",
     "TableEnvironment.from_pandas": "Build the data with spark.createDataFrame(pandas_df).",
     "TableEnvironment.from_descriptor": "Read with spark.readStream.format(...).option(...).load().",
     "TableEnvironment.from_table_source": "Read with spark.readStream.format(...).load().",
     "TableEnvironment.scan": "Read a table or view with spark.table(name).",
     "TableEnvironment.create_temporary_view":
-        "Name a DataFrame for SQL with DataFrame.createOrReplaceTempView(name).",
+        "Views of a Table run; name a DataFrame for SQL with DataFrame.createOrReplaceTempView(name).",
     "TableEnvironment.create_table":
         "Create a table with spark.sql(\"CREATE TABLE ...\") or spark.catalog.createTable.",
     "TableEnvironment.create_temporary_table":

@@ -1,18 +1,166 @@
-"""Declared PyFlink module ``pyflink.table.expression``.
+"""PyFlink module ``pyflink.table.expression``: :class:`Expression` runs (its trees become
+Flink SQL expressions of the Table API's queries); the other names are declared.
 
-Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
+Using a declared name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
 naming the PySpark way to do the same.
 Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
 surface of PyFlink 1.20.5.
 """
+from typing import Any, Callable, Generic, TypeVar
+
 from pyflink_compat.missing.declared import Declared
+
+T = TypeVar('T')
 
 __all__ = ['Expression', 'TimeIntervalUnit', 'TimePointUnit', 'JsonType', 'JsonExistsOnError',
     'JsonValueOnEmptyOrError', 'JsonQueryWrapper', 'JsonQueryOnEmptyOrError']
 
 
-class Expression(Declared):
-    pass
+def _tree(value: Any) -> Any:
+    """The sqlglot tree of an expression or a Python literal."""
+    from sqlglot import exp
+
+    if isinstance(value, Expression):
+        return value._j_expr
+    if value is None:
+        return exp.Null()
+    if isinstance(value, bool):
+        return exp.Boolean(this=value)
+    if isinstance(value, (int, float)):
+        return exp.Literal.number(value)
+    if isinstance(value, str):
+        return exp.Literal.string(value)
+    raise TypeError("Unsupported literal in a Table API expression: {!r}".format(value))
+
+
+def _binary(kind: str) -> Callable[..., 'Expression']:
+    def operator(self: 'Expression', other: Any) -> 'Expression':
+        from sqlglot import exp
+
+        return Expression(getattr(exp, kind)(this=self._j_expr.copy(), expression=_tree(other).copy()))
+
+    return operator
+
+
+def _reflected(kind: str) -> Callable[..., 'Expression']:
+    def operator(self: 'Expression', other: Any) -> 'Expression':
+        from sqlglot import exp
+
+        return Expression(getattr(exp, kind)(this=_tree(other).copy(), expression=self._j_expr.copy()))
+
+    return operator
+
+
+def _aggregate(kind: str) -> Any:
+    def getter(self: 'Expression') -> 'Expression':
+        from sqlglot import exp
+
+        return Expression(getattr(exp, kind)(this=self._j_expr.copy()))
+
+    return property(getter)
+
+
+class Expression(Generic[T]):
+    """A Table API expression: a column, a literal, or a computation over them (``col("a") + 1``,
+    ``col("b").sum``, ``(col("a") > 2).alias("big")``). It holds the Flink SQL expression it
+    stands for, which the query's Flink SQL semantics then apply to.
+
+    :param j_expr: The expression's tree (in PyFlink, the JVM expression).
+    """
+
+    def __init__(self, j_expr: Any):
+        self._j_expr = j_expr
+
+    def __str__(self) -> str:
+        from pyflink_compat.sql.dialect import Flink
+
+        return str(self._j_expr.sql(Flink))
+
+    def __getattr__(self, name: str) -> Any:
+        # PyFlink's other expression methods are declared: using one says so at the call.
+        if name.startswith("_"):
+            raise AttributeError(name)
+        from pyflink_compat.missing import not_supported
+
+        raise not_supported("Expression." + name, "pyflink.table.expression")
+
+    __add__ = _binary("Add")
+    __radd__ = _reflected("Add")
+    __sub__ = _binary("Sub")
+    __rsub__ = _reflected("Sub")
+    __mul__ = _binary("Mul")
+    __rmul__ = _reflected("Mul")
+    __truediv__ = _binary("Div")
+    __rtruediv__ = _reflected("Div")
+    __mod__ = _binary("Mod")
+    __rmod__ = _reflected("Mod")
+    __eq__ = _binary("EQ")  # type: ignore[assignment]
+    __ne__ = _binary("NEQ")  # type: ignore[assignment]
+    __lt__ = _binary("LT")
+    __le__ = _binary("LTE")
+    __gt__ = _binary("GT")
+    __ge__ = _binary("GTE")
+    __and__ = _binary("And")
+    __rand__ = _reflected("And")
+    __or__ = _binary("Or")
+    __ror__ = _reflected("Or")
+    __hash__ = object.__hash__
+
+    def __invert__(self) -> 'Expression':
+        from sqlglot import exp
+
+        return Expression(exp.Not(this=exp.Paren(this=self._j_expr.copy())))
+
+    def __neg__(self) -> 'Expression':
+        from sqlglot import exp
+
+        return Expression(exp.Neg(this=self._j_expr.copy()))
+
+    sum = _aggregate("Sum")
+    min = _aggregate("Min")
+    max = _aggregate("Max")
+    count = _aggregate("Count")
+    avg = _aggregate("Avg")
+
+    @property
+    def is_null(self) -> 'Expression':
+        from sqlglot import exp
+
+        return Expression(exp.Is(this=self._j_expr.copy(), expression=exp.Null()))
+
+    @property
+    def is_not_null(self) -> 'Expression':
+        from sqlglot import exp
+
+        return Expression(exp.Not(this=exp.Is(this=self._j_expr.copy(), expression=exp.Null())))
+
+    @property
+    def upper_case(self) -> 'Expression':
+        from sqlglot import exp
+
+        return Expression(exp.Upper(this=self._j_expr.copy()))
+
+    @property
+    def lower_case(self) -> 'Expression':
+        from sqlglot import exp
+
+        return Expression(exp.Lower(this=self._j_expr.copy()))
+
+    def alias(self, name: str, *extra_names: str) -> 'Expression':
+        """This expression named ``name``."""
+        from sqlglot import exp
+
+        if extra_names:
+            from pyflink_compat.missing import NotSupportedError
+
+            raise NotSupportedError("Expression.alias with several names",
+                                    "Name each column of the select separately.")
+        return Expression(exp.alias_(self._j_expr.copy(), name, quoted=True))
+
+    def like(self, pattern: Any = None) -> 'Expression':
+        from sqlglot import exp
+
+        return Expression(exp.Like(this=self._j_expr.copy(), expression=_tree(pattern)))
 
 
 class JsonExistsOnError(Declared):

@@ -1,11 +1,15 @@
-"""Declared PyFlink module ``pyflink.table.expressions``.
+"""PyFlink module ``pyflink.table.expressions``: :func:`col` and :func:`lit` run; the other
+names are declared.
 
-Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
+Using a declared name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
 naming the PySpark way to do the same.
 Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
 surface of PyFlink 1.20.5.
 """
+from typing import Any
+
 from pyflink_compat.missing.declared import declared_function, declared_value
+from pyflink_compat.table.expression import Expression
 
 __all__ = ['if_then_else', 'lit', 'col', 'range_', 'and_', 'or_', 'not_', 'UNBOUNDED_ROW',
     'UNBOUNDED_RANGE', 'CURRENT_ROW', 'CURRENT_RANGE', 'current_database', 'current_date',
@@ -22,7 +26,15 @@ atan2 = declared_function(__name__, 'atan2')
 call = declared_function(__name__, 'call')
 call_sql = declared_function(__name__, 'call_sql')
 coalesce = declared_function(__name__, 'coalesce')
-col = declared_function(__name__, 'col')
+
+
+def col(name: str) -> Expression:
+    """The column ``name`` of the table an operation applies to."""
+    from sqlglot import exp
+
+    return Expression(exp.column(name, quoted=True))
+
+
 concat = declared_function(__name__, 'concat')
 concat_ws = declared_function(__name__, 'concat_ws')
 convert_tz = declared_function(__name__, 'convert_tz')
@@ -40,7 +52,19 @@ json_array_agg = declared_function(__name__, 'json_array_agg')
 json_object = declared_function(__name__, 'json_object')
 json_object_agg = declared_function(__name__, 'json_object_agg')
 json_string = declared_function(__name__, 'json_string')
-lit = declared_function(__name__, 'lit')
+
+
+def lit(v: Any, data_type: Any = None) -> Expression:
+    """The literal value ``v`` (a number, string, boolean or ``None``)."""
+    from pyflink_compat.table.expression import _tree
+
+    if data_type is not None:
+        from pyflink_compat.missing import NotSupportedError
+
+        raise NotSupportedError("lit with a data type", "Write the literal as a value of its type.")
+    return Expression(_tree(v))
+
+
 local_time = declared_function(__name__, 'local_time')
 local_timestamp = declared_function(__name__, 'local_timestamp')
 log = declared_function(__name__, 'log')

@@ -1,17 +1,18 @@
-"""Declared PyFlink module ``pyflink.table.result_kind``.
-
-Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
-naming the PySpark way to do the same.
-Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
-surface of PyFlink 1.20.5.
-"""
-from pyflink_compat.missing.declared import Declared
+"""What a statement's :class:`~pyflink_compat.table.TableResult` holds."""
 
 __all__ = ['ResultKind']
 
 
-class ResultKind(Declared):
-    pass
+class ResultKind(object):
+    """The kind of a statement's result.
+
+    :data:`SUCCESS`: the statement (DDL, ``SET``...) ran; the result is a simple "OK".
+
+    :data:`SUCCESS_WITH_CONTENT`: the statement (a query, an ``INSERT``) gives rows.
+    """
+
+    SUCCESS = 0
+    SUCCESS_WITH_CONTENT = 1
 
 
 from pyflink_compat.missing.reexports import with_reexports  # noqa: E402

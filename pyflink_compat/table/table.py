@@ -1,11 +1,20 @@
-"""Declared PyFlink module ``pyflink.table.table``.
+"""PyFlink module ``pyflink.table.table``: :class:`Table` and :class:`GroupedTable` run (each
+holds the Flink SQL query it stands for); the other names are declared.
 
-Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
+Using a declared name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
 naming the PySpark way to do the same.
 Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
 surface of PyFlink 1.20.5.
 """
+from typing import TYPE_CHECKING, Any, List
+
+from pyflink_compat.missing import NotSupportedError
 from pyflink_compat.missing.declared import Declared
+
+if TYPE_CHECKING:
+    from pyflink_compat.table.expression import Expression
+    from pyflink_compat.table.table_environment import TableEnvironment
+    from pyflink_compat.table.table_result import TableResult
 
 __all__ = ['Table', 'GroupedTable', 'GroupWindowedTable', 'OverWindowedTable',
     'WindowGroupedTable']
@@ -23,16 +32,179 @@ class GroupWindowedTable(Declared):
     pass
 
 
-class GroupedTable(Declared):
-    pass
+def _trees(fields: Any, operation: str) -> List[Any]:
+    from pyflink_compat.table.expression import Expression
+
+    trees = []
+    for field in fields:
+        if not isinstance(field, Expression):
+            # PyFlink 1.20 takes expressions only (a string fails in py4j).
+            raise AttributeError("'{}' object has no attribute '_j_expr'".format(type(field).__name__))
+        trees.append(field._j_expr.copy())
+    return trees
+
+
+class GroupedTable(object):
+    """A :class:`Table` grouped by keys (:meth:`Table.group_by`): :meth:`select` aggregates.
+
+    :param java_table: The grouping (in PyFlink, the JVM grouped table).
+    :param t_env: The table environment.
+    """
+
+    def __init__(self, java_table: Any, t_env: 'TableEnvironment'):
+        self._j_table = java_table
+        self._t_env = t_env
+
+    def select(self, *fields: 'Expression') -> 'Table':
+        """The keys' aggregates: one row per key, updated as rows arrive.
+
+        :return: The :class:`Table`.
+        """
+        from sqlglot import exp
+
+        table, keys = self._j_table
+        query = exp.select(*_trees(fields, "select")).from_(table._subquery()).group_by(*keys)
+        return Table(query, self._t_env)
 
 
 class OverWindowedTable(Declared):
     pass
 
 
-class Table(Declared):
-    pass
+class Table(object):
+    """A query of the Table API (in Flink terms, a pipeline of relational operations); each
+    operation gives a new :class:`Table` and nothing runs until :meth:`execute` or
+    :meth:`execute_insert`.
+
+    :param j_table: The Flink SQL query the table stands for (a parsed tree).
+    :param t_env: The table environment.
+    """
+
+    def __init__(self, j_table: Any, t_env: 'TableEnvironment'):
+        self._j_table = j_table
+        self._t_env = t_env
+        self._name: Any = None
+
+    @property
+    def _query(self) -> Any:
+        return self._j_table
+
+    def __str__(self) -> str:
+        """The name this table is registered under (``UnnamedTable$<n>``), usable in SQL."""
+        if self._name is None:
+            from pyflink_compat.sql.planner import View
+
+            runtime = self._t_env._runtime
+            self._name = runtime.new_anonymous_name()
+            runtime.catalog.put(self._name, View(self._j_table.copy(), self._name))
+        return str(self._name)
+
+    def __getattr__(self, name: str) -> 'Expression':
+        if name.startswith("_"):
+            raise AttributeError(name)
+        from pyflink_compat.table.expressions import col
+
+        return col(name)
+
+    def _subquery(self) -> Any:
+        from sqlglot import exp
+
+        return exp.Subquery(this=self._j_table.copy(), alias=exp.TableAlias(
+            this=exp.to_identifier("t")))
+
+    def _plan(self) -> Any:
+        from pyflink_compat.sql.dialect import Flink
+
+        runtime = self._t_env._runtime
+        return runtime.planner.plan_query(self._j_table, self._j_table.sql(Flink))
+
+    def select(self, *fields: 'Expression') -> 'Table':
+        """The columns ``fields`` of each row.
+
+        :return: The :class:`Table`.
+        """
+        from sqlglot import exp
+
+        return Table(exp.select(*_trees(fields, "select")).from_(self._subquery()), self._t_env)
+
+    def alias(self, field: str, *fields: str) -> 'Table':
+        """The same rows with their columns renamed ``field``, ``*fields``, in order."""
+        from sqlglot import exp
+
+        names = (field,) + fields
+        plan_columns = self._plan().frame.columns
+        return Table(exp.select(*[exp.alias_(exp.column(c, quoted=True), n, quoted=True)
+                                  for c, n in zip(plan_columns, names)]).from_(self._subquery()),
+                     self._t_env)
+
+    def filter(self, predicate: 'Expression') -> 'Table':
+        """The rows for which ``predicate`` holds.
+
+        :return: The :class:`Table`.
+        """
+        from sqlglot import exp
+
+        (condition,) = _trees([predicate], "filter")
+        return Table(exp.select("*").from_(self._subquery()).where(condition), self._t_env)
+
+    def where(self, predicate: 'Expression') -> 'Table':
+        """The rows for which ``predicate`` holds (as :meth:`filter`)."""
+        return self.filter(predicate)
+
+    def group_by(self, *fields: 'Expression') -> GroupedTable:
+        """The rows grouped by ``fields``; aggregate them with :meth:`GroupedTable.select`."""
+        return GroupedTable((self, _trees(fields, "group_by")), self._t_env)
+
+    def distinct(self) -> 'Table':
+        """The distinct rows (an updating result, as in Flink)."""
+        from sqlglot import exp
+
+        query = exp.select("*").from_(self._subquery())
+        query.set("distinct", exp.Distinct())
+        return Table(query, self._t_env)
+
+    def union_all(self, right: 'Table') -> 'Table':
+        """The rows of this table and of ``right``."""
+        from sqlglot import exp
+
+        return Table(exp.union(self._j_table.copy(), right._j_table.copy(), distinct=False),
+                     self._t_env)
+
+    def execute_insert(self, table_path_or_descriptor: Any, overwrite: bool = False) -> 'TableResult':
+        """Write this table's rows into the table registered as ``table_path_or_descriptor`` (a
+        job starts; ``wait()`` on the result waits for its end).
+
+        :return: The :class:`~pyflink_compat.table.TableResult`.
+        """
+        statement_set = self._t_env.create_statement_set()
+        statement_set.add_insert(table_path_or_descriptor, self, overwrite)
+        return statement_set.execute()
+
+    def execute(self) -> 'TableResult':
+        """Run this table's query; ``print()`` or ``collect()`` on the result gives its rows.
+
+        :return: The :class:`~pyflink_compat.table.TableResult`.
+        """
+        return self._t_env._runtime.execute_query(self._plan())
+
+    def explain(self, *extra_details: Any) -> str:
+        """Spark's plan of this table's query."""
+        return str(self._plan().frame._jdf.queryExecution().toString())
+
+    def get_schema(self) -> Any:
+        """The :class:`~pyflink_compat.table.TableSchema` of this table's columns."""
+        from pyflink_compat.sql.value_text import flink_type_name
+        from pyflink_compat.table.table_schema import TableSchema
+
+        schema = self._plan().frame.schema
+        return TableSchema(schema.fieldNames(), [flink_type_name(f.dataType) for f in schema.fields])
+
+    def print_schema(self) -> None:
+        """Print the schema as Flink writes it."""
+        print(self.get_schema())
+
+    def __getstate__(self) -> Any:
+        raise NotSupportedError("Pickling a Table", "Tables live in their table environment.")
 
 
 class WindowGroupedTable(Declared):

@@ -4,12 +4,16 @@ A :class:`~pyflink_compat.table.TableEnvironment` gives a ported Table API job i
 :class:`~pyflink_compat.table.TableConfig` and the
 :class:`~pyflink_compat.datastream.StreamExecutionEnvironment` that runs it; the table pipeline
 itself (SQL, tables, views, conversions to and from data streams) is written with PySpark from
-that environment's Spark session, so every pipeline method raises
+that environment's Spark session, or with the Flink SQL and Table API methods that run here:
+``execute_sql`` (DDL, ``INSERT``, queries, ``SET``/``RESET``), ``sql_query``, ``from_path``,
+``from_elements``, ``create_temporary_view``, statement sets. Their jobs run on that environment
+(:mod:`pyflink_compat.sql.execution`); the other pipeline methods raise
 :class:`~pyflink_compat.missing.NotSupportedError` naming the PySpark way.
 """
-from typing import TYPE_CHECKING, Any, Callable, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Union
 
 from pyflink_compat.common.configuration import Configuration
+from pyflink_compat.missing import NotSupportedError
 from pyflink_compat.missing.declared import declared_method
 from pyflink_compat.serializers import PickleSerializer
 from pyflink_compat.table.environment_settings import EnvironmentSettings
@@ -18,6 +22,9 @@ from pyflink_compat.util.java_args import java_attribute
 
 if TYPE_CHECKING:
     from pyflink_compat.datastream import StreamExecutionEnvironment
+    from pyflink_compat.table.statement_set import StatementSet
+    from pyflink_compat.table.table import Table
+    from pyflink_compat.table.table_result import TableResult
 
 __all__ = [
     'StreamTableEnvironment',
@@ -56,6 +63,18 @@ class _TableContext(object):
         self.config = TableConfig(Configuration(other=settings.get_configuration()))
         self.config._bind(environment)
         _apply_before_jobs(environment, self.config)
+        self._runtime: Any = None
+
+    @property
+    def runtime(self) -> Any:
+        """The :class:`~pyflink_compat.sql.execution.TableRuntime` running the statements
+        (made on first use: it imports sqlglot)."""
+        if self._runtime is None:
+            from pyflink_compat.sql.execution import TableRuntime
+
+            self._runtime = TableRuntime(self.environment, self.config,
+                                         streaming=self.settings.is_streaming_mode())
+        return self._runtime
 
 
 def _new_environment() -> 'StreamExecutionEnvironment':
@@ -69,11 +88,12 @@ class TableEnvironment(object):
     :class:`~pyflink_compat.datastream.StreamExecutionEnvironment` that runs it.
 
     Options set on :meth:`get_config` reach that environment when it starts or plans a job
-    (see :class:`~pyflink_compat.table.TableConfig`). Build the pipeline with PySpark from
-    ``t_env.stream_execution_environment.spark_session``, register its sinks with
-    ``add_sink`` and run it with ``execute()`` of that environment. The pipeline methods of
-    PyFlink (``execute_sql``, ``sql_query``, ``from_path``...) raise
-    :class:`~pyflink_compat.missing.NotSupportedError`.
+    (see :class:`~pyflink_compat.table.TableConfig`). Flink SQL (:meth:`execute_sql`,
+    :meth:`sql_query`) and the Table API (:meth:`from_path`, :meth:`from_elements`,
+    :meth:`create_temporary_view`, statement sets) run as jobs of that environment; the other
+    pipeline methods raise :class:`~pyflink_compat.missing.NotSupportedError`, and such a part of
+    the pipeline is written with PySpark from
+    ``t_env.stream_execution_environment.spark_session``.
 
     :param j_tenv: The environment's state (in PyFlink, the JVM table environment).
     :param serializer: Kept for compatibility with PyFlink's signature.
@@ -149,35 +169,14 @@ class TableEnvironment(object):
     register_table_source = _table_method("register_table_source", "self, name, table_source")
     register_table_sink = _table_method("register_table_sink", "self, name, table_sink")
     scan = _table_method("scan", "self, *table_path")
-    from_path = _table_method("from_path", "self, path")
     from_descriptor = _table_method("from_descriptor", "self, descriptor")
     list_catalogs = _table_method("list_catalogs", "self")
     list_modules = _table_method("list_modules", "self")
     list_full_modules = _table_method("list_full_modules", "self")
     list_databases = _table_method("list_databases", "self")
-    list_tables = _table_method("list_tables", "self")
-    list_views = _table_method("list_views", "self")
     list_user_defined_functions = _table_method("list_user_defined_functions", "self")
     list_functions = _table_method("list_functions", "self")
-    list_temporary_tables = _table_method("list_temporary_tables", "self")
-    list_temporary_views = _table_method("list_temporary_views", "self")
-    drop_temporary_table = _table_method("drop_temporary_table", "self, table_path")
-    drop_temporary_view = _table_method("drop_temporary_view", "self, view_path")
     explain_sql = _table_method("explain_sql", "self, stmt, *extra_details")
-    sql_query = _table_method("sql_query", "self, query")
-    execute_sql = _table_method("execute_sql", "self, stmt")
-
-    def create_statement_set(self):
-        """An empty statement set that takes no statements: jobs often create one while they set
-        up the environment, so creating it works, and adding to it or executing it raises
-        :class:`~pyflink_compat.missing.NotSupportedError` (start one streaming query per sink
-        instead, with :meth:`~pyflink_compat.datastream.StreamExecutionEnvironment.add_sink`).
-
-        :return: A placeholder of PyFlink's ``StatementSet``.
-        """
-        from pyflink_compat.missing.declared import declared_value
-
-        return declared_value("pyflink_compat.table.statement_set", "StatementSet")
 
     get_current_catalog = _table_method("get_current_catalog", "self")
     use_catalog = _table_method("use_catalog", "self, catalog_name")
@@ -185,14 +184,134 @@ class TableEnvironment(object):
     use_database = _table_method("use_database", "self, database_name")
     register_java_function = _table_method("register_java_function", "self, name, function_class_name")
     register_function = _table_method("register_function", "self, name, function")
-    create_temporary_view = _table_method(
-        "create_temporary_view", "self, view_path, table_or_data_stream, *fields_or_schema")
     add_python_file = _table_method("add_python_file", "self, file_path")
     set_python_requirements = _table_method(
         "set_python_requirements", "self, requirements_file_path, requirements_cache_dir=None")
     add_python_archive = _table_method("add_python_archive", "self, archive_path, target_dir=None")
-    from_elements = _table_method("from_elements", "self, elements, schema=None, verify_schema=True")
     from_pandas = _table_method("from_pandas", "self, pdf, schema=None, splits_num=1")
+
+    # -- Flink SQL and the Table API, run as jobs of the environment ---------------------------
+    @property
+    def _runtime(self) -> Any:
+        return self._j_tenv.runtime
+
+    def execute_sql(self, stmt: str) -> 'TableResult':
+        """Run one Flink SQL statement: ``CREATE``/``DROP`` ``TABLE``/``VIEW`` (on this
+        environment's catalog), ``INSERT INTO`` (starts a job: ``wait()`` on the result waits for
+        its end), a query (starts a job whose rows ``print()`` / ``collect()`` give),
+        ``SET``/``RESET`` (the table config).
+
+        A connector, option or construct that does not run on Spark raises
+        :class:`~pyflink_compat.missing.NotSupportedError` before any query starts.
+
+        :param stmt: The statement.
+        :return: Its :class:`~pyflink_compat.table.TableResult`.
+        """
+        return self._runtime.execute_sql(stmt)
+
+    def sql_query(self, query: str) -> 'Table':
+        """The :class:`~pyflink_compat.table.Table` of a Flink SQL query (nothing runs yet).
+
+        :param query: A ``SELECT`` (or ``WITH``, ``VALUES``, set operation) statement.
+        :return: The table.
+        """
+        from pyflink_compat.sql.statements import Query
+        from pyflink_compat.table.table import Table
+
+        statement = self._runtime.parse_one(query)
+        if not isinstance(statement, Query):
+            raise _validation("Only query statements are supported by sql_query(): " + query)
+        return Table(statement.query, self)
+
+    def from_path(self, path: str) -> 'Table':
+        """The table or view registered under ``path``.
+
+        :param path: Its name (``default_catalog.default_database.`` may precede it).
+        :return: The :class:`~pyflink_compat.table.Table`.
+        """
+        from sqlglot import exp
+
+        from pyflink_compat.table.table import Table
+
+        if self._runtime.catalog.get(path) is None:
+            raise _validation("Table {} was not found.".format(path))
+        return Table(exp.select("*").from_(exp.to_table(self._runtime.catalog.key(path))), self)
+
+    def create_temporary_view(self, view_path: str, table_or_data_stream: Any,
+                              *fields_or_schema: Any) -> None:
+        """Register ``table_or_data_stream`` (a :class:`~pyflink_compat.table.Table`) as a view
+        named ``view_path``.
+        """
+        from pyflink_compat.sql.planner import View
+        from pyflink_compat.table.table import Table
+
+        if not isinstance(table_or_data_stream, Table) or fields_or_schema:
+            raise NotSupportedError(
+                "TableEnvironment.create_temporary_view of a DataStream or with fields",
+                "Register a Table (from sql_query, from_path or from_elements).")
+        runtime = self._runtime
+        if runtime.catalog.get(view_path) is not None:
+            raise _validation("Temporary table '{}' already exists".format(
+                runtime.catalog.full_name(view_path)))
+        runtime.catalog.put(view_path, View(table_or_data_stream._query.copy(), view_path))
+
+    def from_elements(self, elements: Iterable[Any], schema: Any = None,
+                      verify_schema: bool = True) -> 'Table':
+        """A bounded table of ``elements`` (tuples, or single values), with column names
+        ``schema`` (a list of names) or ``_1``, ``_2``... Types are inferred as PyFlink infers
+        them: ``int`` → BIGINT, ``float`` → DOUBLE, ``str`` → STRING, ``bool`` → BOOLEAN.
+
+        :return: The :class:`~pyflink_compat.table.Table`.
+        """
+        from pyflink_compat.sql.elements import elements_table
+        from pyflink_compat.table.table import Table
+        from sqlglot import exp
+
+        table = elements_table(list(elements), schema)
+        runtime = self._runtime
+        name = runtime.new_anonymous_name()
+        runtime.catalog.put(name, table)
+        return Table(exp.select(*[exp.column(f.name, quoted=True) for f in table.schema.fields])
+                     .from_(exp.to_table(name)), self)
+
+    def create_statement_set(self) -> 'StatementSet':
+        """An empty :class:`~pyflink_compat.table.StatementSet`: its inserts run as one job."""
+        from pyflink_compat.table.statement_set import StatementSet
+
+        return StatementSet([], self)
+
+    def list_tables(self) -> List[str]:
+        """The names of the tables and views, sorted."""
+        return sorted(self._runtime.catalog.entries)
+
+    def list_temporary_tables(self) -> List[str]:
+        """The names of the tables and views, sorted (every one is temporary here)."""
+        return self.list_tables()
+
+    def list_views(self) -> List[str]:
+        """The names of the views, sorted."""
+        from pyflink_compat.sql.planner import View
+
+        return sorted(k for k, v in self._runtime.catalog.entries.items() if isinstance(v, View))
+
+    def list_temporary_views(self) -> List[str]:
+        """The names of the views, sorted."""
+        return self.list_views()
+
+    def drop_temporary_table(self, table_path: str) -> bool:
+        """Forget the table ``table_path``; ``False`` when there was none."""
+        return bool(self._runtime.catalog.remove(table_path))
+
+    def drop_temporary_view(self, view_path: str) -> bool:
+        """Forget the view ``view_path``; ``False`` when there was none."""
+        return bool(self._runtime.catalog.remove(view_path))
+
+
+def _validation(message: str) -> Exception:
+    from pyflink_compat.util.exceptions import java_error
+
+    return java_error("java.lang.RuntimeException",
+                      "org.apache.flink.table.api.ValidationException: " + message, "o0.sqlQuery")
 
 
 class StreamTableEnvironment(TableEnvironment):

@@ -17,9 +17,13 @@ WITHOUT_SPARK = frozenset({
     "operations/test_command_line.py",
     "operations/test_registry.py",
     "savepoints/test_restore_rules.py",
+    "sql/test_functions.py",
+    "sql/test_types.py",
     "porting/test_port_command.py",
     "porting/test_connectors.py",
     "porting/test_corpus.py",
+    "table/test_flink_dialect.py",
+    "table/test_connector_options.py",
     "differential/test_harness.py",
 })
 

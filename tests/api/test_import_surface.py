@@ -197,7 +197,7 @@ def test_using_any_placeholder_raises_not_supported_naming_the_api_and_a_pyspark
     (lambda c: c.common.Row(1, 2), "Row", "pyspark.sql.Row"),
     (lambda c: c.common.WatermarkStrategy.for_monotonous_timestamps(),
      "WatermarkStrategy.for_monotonous_timestamps", "withWatermark"),
-    (lambda c: c.table.expressions.col("a"), "col", "pyspark.sql.functions"),
+    (lambda c: c.table.expressions.concat("a"), "concat", "pyspark.sql.functions"),
     (lambda c: c.table.udf.udf(len), "udf", "pyspark.sql.functions.udf"),
     (lambda c: c.datastream.window.TumblingEventTimeWindows.of(None),
      "TumblingEventTimeWindows.of", "pyspark.sql.functions.window"),

@@ -30,7 +30,8 @@ def test_the_ported_job_writes_what_pyflink_writes(name, tmp_path, monkeypatch):
         for top in ("in/", "out/"):
             source = source.replace(quote + top, quote + str(tmp_path) + "/" + top)
     ported, report = port_text(source, name)
-    assert report.left == 0 and report.count(Outcome.REWRITTEN) > 0
+    # table jobs keep their SQL, which runs on Spark at run time
+    assert report.left == 0 and (report.count(Outcome.REWRITTEN) > 0 or name.startswith("table_"))
     write_inputs(str(tmp_path))
     monkeypatch.chdir(tmp_path)
     exec(compile(ported, name + ".py", "exec"), {"__name__": "__main__"})

@@ -1,0 +1,148 @@
+"""``'connector' = 'filesystem'``: files in ``'path'``, as csv or json, with Flink's format
+options.
+
+As a source, the files are read once (a bounded table, as in Flink) unless
+``'source.monitor-interval'`` is set, which makes the table unbounded (Spark's file source
+watching the directory). As a sink, each micro-batch writes new part files under ``'path'``
+(``PARTITIONED BY`` columns become ``col=value`` directories, as in Flink); a sink of files is
+append-only, so an updating query into it is refused before it starts, with Flink's message.
+
+Formats (Flink option → Spark option):
+
+* ``csv``: ``csv.field-delimiter`` → ``sep`` (``,``), ``csv.quote-character`` → ``quote``
+  (``"``), ``csv.escape-character`` → ``escape``, ``csv.allow-comments`` → ``comment`` ``#``,
+  ``csv.null-literal`` → ``nullValue``, ``csv.ignore-parse-errors`` → ``mode`` ``PERMISSIVE``
+  (Flink: fields that fail to parse become NULL) or ``FAILFAST`` (Flink's default: a bad
+  record fails the job); no header either way.
+* ``json``: ``json.ignore-parse-errors`` as for csv; ``json.timestamp-format.standard``
+  ``SQL`` (default, ``yyyy-MM-dd HH:mm:ss.SSS``) or ``ISO-8601`` → ``timestampFormat``;
+  written with NULL fields kept (``ignoreNullFields=false``) as Flink writes them.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any, Dict, Sequence, Tuple
+
+from pyflink_compat.connectors.options import OptionReview, refuse
+
+if TYPE_CHECKING:
+    from pyspark.sql import DataFrame, SparkSession
+    from pyspark.sql.types import StructType
+
+    from pyflink_compat.sql.statements import CreateTable
+
+__all__ = ["sink", "source", "updating_refusal"]
+
+_FORMATS = ("csv", "json")
+_SQL_TIMESTAMP = "yyyy-MM-dd HH:mm:ss[.SSS]"
+_ISO_TIMESTAMP = "yyyy-MM-dd'T'HH:mm:ss[.SSS]"
+
+
+def _format_options(review: OptionReview, fmt: str) -> Dict[str, str]:
+    spark: Dict[str, str] = {}
+    if fmt == "csv":
+        spark["header"] = "false"
+        spark["sep"] = review.take("csv.field-delimiter", ",") or ","
+        spark["quote"] = review.take("csv.quote-character", '"') or '"'
+        escape = review.take("csv.escape-character")
+        if escape is not None:
+            spark["escape"] = escape
+        if (review.take("csv.allow-comments", "false") or "").lower() == "true":
+            spark["comment"] = "#"
+        null_literal = review.take("csv.null-literal")
+        if null_literal is not None:
+            spark["nullValue"] = null_literal
+        ignore = (review.take("csv.ignore-parse-errors", "false") or "").lower() == "true"
+        spark["mode"] = "PERMISSIVE" if ignore else "FAILFAST"
+        spark["timestampFormat"] = _SQL_TIMESTAMP
+        spark["timestampNTZFormat"] = _SQL_TIMESTAMP
+        review.refuse_if_given("csv.array-element-delimiter",
+                               "Spark's csv format has no arrays; read the column as STRING and "
+                               "split it with split().")
+        review.refuse_if_given("csv.disable-quote-character",
+                               "Set the quote character with csv.quote-character instead.")
+    elif fmt == "json":
+        ignore = (review.take("json.ignore-parse-errors", "false") or "").lower() == "true"
+        spark["mode"] = "PERMISSIVE" if ignore else "FAILFAST"
+        standard = (review.take("json.timestamp-format.standard", "SQL") or "SQL").upper()
+        spark["timestampFormat"] = _ISO_TIMESTAMP if standard == "ISO-8601" else _SQL_TIMESTAMP
+        spark["timestampNTZFormat"] = spark["timestampFormat"]
+        spark["ignoreNullFields"] = "false"
+        if (review.take("json.fail-on-missing-field", "false") or "").lower() == "true":
+            raise refuse("filesystem", "json.fail-on-missing-field", review.statement,
+                         "Spark's json reader makes a missing field NULL; check for NULLs "
+                         "after reading instead.")
+        review.drop("json.map-null-key.mode", "Spark writes map keys as they are")
+        review.drop("json.map-null-key.literal", "Spark writes map keys as they are")
+        review.drop("json.encode.decimal-as-plain-number", "Spark writes decimals as plain numbers")
+    return spark
+
+
+def _review(table: "CreateTable") -> Tuple[OptionReview, str, str]:
+    review = OptionReview("filesystem", table.options, table.text)
+    path = review.take("path")
+    fmt = review.take("format")
+    if not path:
+        raise refuse("filesystem", "path", table.text, "The filesystem connector needs 'path'.")
+    if "://" not in path and not os.path.isabs(path):
+        # Relative to the job's working directory, as Flink resolves it (Spark's JVM would
+        # resolve it against its own).
+        path = os.path.abspath(path)
+    if fmt not in _FORMATS:
+        raise refuse("filesystem", "format", table.text,
+                     "Formats read and written here: {}; read other formats with "
+                     "spark.readStream.format(...).".format(", ".join(_FORMATS)))
+    return review, path, fmt
+
+
+def source(table: "CreateTable", spark: "SparkSession", schema: "StructType"
+           ) -> Tuple["DataFrame", bool]:
+    """The rows of the files, and whether the table is bounded (read once)."""
+    review, path, fmt = _review(table)
+    monitor = review.take("source.monitor-interval")
+    review.drop("source.path.regex-pattern", "every file under the path is read")
+    for key in list(table.options):
+        if key.startswith("sink.") or key.startswith("partition.") or key == "auto-compaction":
+            review.drop(key, "a sink option, and this table is read")
+    options = _format_options(review, fmt)
+    review.finish()
+    reader = spark.readStream.schema(schema).format(fmt).options(**options)
+    if table.partition_keys:
+        reader = reader.option("basePath", path)
+    local = path[len("file://"):] if path.startswith("file://") else path
+    if "://" not in local and os.path.isfile(local):
+        # Spark's file stream reads directories: a single file is its directory, filtered to it.
+        directory, name = os.path.split(os.path.abspath(local))
+        return reader.option("pathGlobFilter", glob_escape(name)).load(directory), monitor is None
+    return reader.load(path), monitor is None
+
+
+def glob_escape(name: str) -> str:
+    """``name`` as a Hadoop glob matching only itself."""
+    return "".join("\\" + c if c in "*?[]{}\\" else c for c in name)
+
+
+def updating_refusal(table_name: str, node: str) -> str:
+    """Flink's message for an updating query written into an append-only sink."""
+    return ("Table sink '{}' doesn't support consuming update changes which is produced by node {}"
+            .format(table_name, node))
+
+
+def sink(table: "CreateTable", frame: "DataFrame", updating: bool, keys: Sequence[str]) -> Any:
+    """A writer of ``frame``'s rows as new files under the table's path."""
+    review, path, fmt = _review(table)
+    for key in list(table.options):
+        if key.startswith("sink.rolling-policy.") or key == "auto-compaction" \
+                or key.startswith("compaction.") or key.startswith("sink.partition-commit.") \
+                or key.startswith("partition.time-extractor."):
+            review.drop(key, "Spark writes one set of files per micro-batch (committed with it)")
+    review.drop("source.monitor-interval", "a source option, and this table is written")
+    options = _format_options(review, fmt)
+    for read_only in ("mode",):
+        options.pop(read_only, None)
+    review.finish()
+    writer = frame.writeStream.format(fmt).option("path", path).options(**options)
+    if table.partition_keys:
+        writer = writer.partitionBy(*table.partition_keys)
+    return writer.outputMode("append")

@@ -1,0 +1,84 @@
+"""``'connector' = 'print'``: every row printed as Flink prints it, from the driver, in order.
+
+Each record is one line of Flink's ``Row.toString()`` with its row kind (``+I[a, 1]``), after
+``<print-identifier>> `` when the table names one; ``'standard-error' = 'true'`` prints to
+standard error. Nothing is cut and no row is left out (unlike Spark's console sink).
+
+An updating result (a grouped aggregate without window) is written in Spark's ``update``
+output mode: each micro-batch gives the new rows of the keys it changed, and the sink prints
+``+I`` for a key seen first and ``-U`` (the row printed before) then ``+U`` (the new one) for a
+key that changed, as Flink does.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Sequence, Tuple
+
+from pyflink_compat.connectors.options import OptionReview
+from pyflink_compat.sql.value_text import row_text
+
+if TYPE_CHECKING:
+    from pyspark.sql import DataFrame
+
+    from pyflink_compat.sql.statements import CreateTable
+
+__all__ = ["ChangelogPrinter", "changelog_rows", "sink"]
+
+
+def changelog_rows(updating: bool, key_positions: Sequence[int]
+                   ) -> Callable[[List[Tuple[Any, ...]]], List[Tuple[str, Tuple[Any, ...]]]]:
+    """A function turning each micro-batch's rows into Flink's changelog records.
+
+    For an append-only result every row is ``+I``. For an updating one the function remembers
+    the last row of each key: a new key gives ``+I``; a changed key ``-U`` (old) and ``+U``
+    (new); an unchanged row nothing (Flink drops an update that changes nothing).
+    """
+    last: Dict[Tuple[Any, ...], Tuple[Any, ...]] = {}
+
+    def records(rows: List[Tuple[Any, ...]]) -> List[Tuple[str, Tuple[Any, ...]]]:
+        if not updating:
+            return [("+I", row) for row in rows]
+        out: List[Tuple[str, Tuple[Any, ...]]] = []
+        for row in rows:
+            key = tuple(row[i] for i in key_positions)
+            before = last.get(key)
+            if before is None:
+                out.append(("+I", row))
+            elif before != row:
+                out.append(("-U", before))
+                out.append(("+U", row))
+            last[key] = row
+        return out
+
+    return records
+
+
+class ChangelogPrinter(object):
+    """Prints each micro-batch of a print table's input as Flink's print sink does."""
+
+    def __init__(self, prefix: str, to_stderr: bool, updating: bool, key_positions: Sequence[int]):
+        self.prefix = prefix
+        self.to_stderr = to_stderr
+        self.records = changelog_rows(updating, key_positions)
+
+    def __call__(self, batch: "DataFrame", batch_id: int) -> None:
+        rows = [tuple(row) for row in batch.collect()]
+        stream = sys.stderr if self.to_stderr else sys.stdout
+        for kind, row in self.records(rows):
+            print(self.prefix + row_text(kind, row), file=stream)
+        stream.flush()
+
+
+def sink(table: "CreateTable", frame: "DataFrame", updating: bool, keys: Sequence[str]) -> Any:
+    """A writer printing ``frame``'s rows with Flink's row kinds."""
+    review = OptionReview("print", table.options, table.text)
+    identifier = review.take("print-identifier")
+    to_stderr = (review.take("standard-error", "false") or "false").lower() == "true"
+    review.drop("sink.parallelism", "the rows are printed from the Spark driver, in order")
+    review.finish()
+    prefix = identifier + "> " if identifier else ""
+    names = frame.columns
+    key_positions = [names.index(k) for k in keys if k in names]
+    printer = ChangelogPrinter(prefix, to_stderr, updating, key_positions)
+    return frame.writeStream.foreachBatch(printer).outputMode("update" if updating else "append")

@@ -1,0 +1,1 @@
+"""Flink SQL on Spark: the Flink dialect, its statements, and their translation."""

@@ -1,0 +1,259 @@
+"""Running a table environment's statements: DDL on its catalog, queries and inserts as jobs of
+its :class:`~pyflink_compat.datastream.StreamExecutionEnvironment`.
+
+Every sink of a job is registered with the environment's ``add_sink`` (bounded when all of its
+sources are) and the job started with ``execute_async``, so that checkpointing, restarts,
+savepoints and the job registry apply to table jobs as to any other. A query's result is
+collected on the driver, micro-batch by micro-batch, as Flink's changelog records.
+"""
+
+from __future__ import annotations
+
+import threading
+import warnings
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+
+import attrs
+
+from pyflink_compat.missing import NotSupportedError
+from pyflink_compat.sql.planner import Catalog, PlannedQuery, Planner, View
+from pyflink_compat.sql.statements import (
+    CreateTable, CreateView, Drop, Insert, Query, ResetOption, SetOption, Statement,
+    UnsupportedStatement, parse_statements)
+
+if TYPE_CHECKING:
+    from pyspark.sql import DataFrame
+
+    from pyflink_compat.common.job_client import JobClient
+    from pyflink_compat.datastream import StreamExecutionEnvironment
+    from pyflink_compat.table.table_config import TableConfig
+
+__all__ = ["InsertJob", "ResultCollector", "TableRuntime"]
+
+
+class ResultCollector(object):
+    """Gathers a query's records on the driver as its micro-batches complete."""
+
+    def __init__(self, updating: bool, key_positions: Sequence[int]):
+        from pyflink_compat.connectors.print_sink import changelog_rows
+
+        self._records = changelog_rows(updating, key_positions)
+        self.rows: List[Tuple[str, Tuple[Any, ...]]] = []
+        self.condition = threading.Condition()
+
+    def __call__(self, batch: "DataFrame", batch_id: int) -> None:
+        rows = [tuple(row) for row in batch.collect()]
+        records = self._records(rows)
+        with self.condition:
+            self.rows.extend(records)
+            self.condition.notify_all()
+
+
+@attrs.define
+class InsertJob:
+    """One ``INSERT``: its sink table and the rows written into it."""
+
+    sink: CreateTable
+    frame: "DataFrame"
+    planned: PlannedQuery
+    text: str
+
+
+def _refuse_updates_into(sink: CreateTable, planned: PlannedQuery, catalog: Catalog) -> None:
+    from pyflink_compat.connectors import filesystem
+
+    connector = sink.options.get("connector")
+    if planned.updating and connector == "filesystem":
+        from pyflink_compat.util.exceptions import TableException
+
+        raise TableException("org.apache.flink.table.api.TableException: " + filesystem.updating_refusal(
+            catalog.full_name(sink.name), planned.node))
+
+
+class TableRuntime(object):
+    """What a table environment runs its statements with.
+
+    :param environment: The environment whose jobs run the statements.
+    :param config: The table environment's config (``SET`` / ``RESET`` write into it).
+    """
+
+    def __init__(self, environment: "StreamExecutionEnvironment", config: "TableConfig",
+                 streaming: bool = True):
+        self.environment = environment
+        self.config = config
+        # Batch mode gives final rows only (+I), as Flink's batch planner does.
+        self.streaming = streaming
+        self.catalog = Catalog()
+        self.planner = Planner(lambda: environment.spark_session, self.catalog)
+
+    def new_anonymous_name(self) -> str:
+        """A fresh name for a table without one (PyFlink's ``UnnamedTable$<n>``)."""
+        self._anonymous = getattr(self, "_anonymous", -1) + 1
+        return "UnnamedTable${}".format(self._anonymous)
+
+    # -- statements ---------------------------------------------------------------------
+    def parse_one(self, sql: str) -> Statement:
+        try:
+            statements = parse_statements(sql)
+        except UnsupportedStatement as error:
+            raise NotSupportedError("TableEnvironment.execute_sql", str(error)) from None
+        if len(statements) != 1:
+            raise ValueError("Only single statement is supported now, but got: {}".format(sql))
+        return statements[0]
+
+    def execute_sql(self, sql: str) -> Any:
+        from pyflink_compat.table.table_result import TableResult
+
+        statement = self.parse_one(sql)
+        if isinstance(statement, CreateTable):
+            if self.catalog.get(statement.name) is not None:
+                if statement.if_not_exists:
+                    return TableResult._ok()
+                raise _exists("Table", self.catalog.full_name(statement.name), statement.temporary)
+            self.catalog.put(statement.name, statement)
+            return TableResult._ok()
+        if isinstance(statement, CreateView):
+            if self.catalog.get(statement.name) is not None:
+                if statement.if_not_exists:
+                    return TableResult._ok()
+                raise _exists("View", self.catalog.full_name(statement.name), statement.temporary)
+            self.catalog.put(statement.name, View(statement.query, statement.text))
+            return TableResult._ok()
+        if isinstance(statement, Drop):
+            if not self.catalog.remove(statement.name) and not statement.if_exists:
+                raise _validation(
+                "{} with identifier '{}' does not exist.".format(
+                                     "Temporary table" if statement.temporary else "Table",
+                                     self.catalog.full_name(statement.name)), "o0.executeSql")
+            return TableResult._ok()
+        if isinstance(statement, SetOption):
+            if statement.key is None:
+                raise NotSupportedError("SET without a key", "Read options with get_config().")
+            self.config.set(statement.key, statement.value or "")
+            return TableResult._ok()
+        if isinstance(statement, ResetOption):
+            if statement.key is not None:
+                self.config.get_configuration().remove_config(statement.key) \
+                    if hasattr(self.config.get_configuration(), "remove_config") else None
+            return TableResult._ok()
+        if isinstance(statement, Insert):
+            return self.execute_inserts([self.plan_insert(statement)])
+        if isinstance(statement, Query):
+            return self.execute_query(self.planner.plan_query(statement.query, statement.text))
+        raise NotSupportedError("TableEnvironment.execute_sql", "Unsupported statement: " + sql)
+
+    # -- inserts ------------------------------------------------------------------------
+    def plan_insert(self, statement: Insert) -> InsertJob:
+        sink = self.catalog.get(statement.target)
+        if not isinstance(sink, CreateTable):
+            raise _validation(
+                "Object '{}' not found".format(statement.target), "o0.executeSql")
+        if statement.overwrite:
+            raise NotSupportedError("INSERT OVERWRITE (in: {})".format(statement.text),
+                                    "Streaming jobs append; write with INSERT INTO.")
+        planned = self.planner.plan_query(statement.query, statement.text)
+        _refuse_updates_into(sink, planned, self.catalog)
+        frame = self.planner.cast_to_sink(planned, sink, statement.columns, statement.text)
+        return InsertJob(sink=sink, frame=frame, planned=planned, text=statement.text)
+
+    def plan_table_insert(self, table_path: str, planned: PlannedQuery, text: str) -> InsertJob:
+        sink = self.catalog.get(table_path)
+        if not isinstance(sink, CreateTable):
+            raise _validation(
+                "Object '{}' not found".format(table_path), "o0.executeInsert")
+        _refuse_updates_into(sink, planned, self.catalog)
+        frame = self.planner.cast_to_sink(planned, sink, (), text)
+        return InsertJob(sink=sink, frame=frame, planned=planned, text=text)
+
+    def _writer(self, job: InsertJob) -> Any:
+        from pyflink_compat.connectors.registry import connector_module
+
+        connector = job.sink.options.get("connector", "")
+        module = connector_module(connector, job.sink.text)
+        if not hasattr(module, "sink"):
+            raise NotSupportedError(
+                "Writing connector '{}' (in: {})".format(connector, job.text),
+                "The '{}' connector is a source only, as in Flink.".format(connector))
+        if self.streaming or not job.planned.updating:
+            return module.sink(job.sink, job.frame, job.planned.updating, job.planned.keys)
+        if job.sink.options.get("connector") != "print":
+            raise NotSupportedError(
+                "An aggregating INSERT in batch mode into connector '{}' (in: {})".format(connector, job.text),
+                "Run it in streaming mode into a print or Kafka table, or write the final rows with "
+                "PySpark's batch writer (spark.read... .write).")
+        # the bounded input is one micro-batch: its rows are the final ones, written as +I
+        return module.sink(job.sink, job.frame, False, job.planned.keys).outputMode("update")
+
+    def execute_inserts(self, jobs: List[InsertJob]) -> Any:
+        """Start one job writing every insert of ``jobs`` (a statement set, or one insert)."""
+        from pyflink_compat.table.table_result import TableResult
+
+        writers = [self._writer(job) for job in jobs]  # every option checked before any start
+        used: Dict[str, int] = {}
+        names = []
+        for job, writer in zip(jobs, writers):
+            base = self.catalog.key(job.sink.name).replace("/", "_")
+            used[base] = used.get(base, 0) + 1
+            name = base if used[base] == 1 else "{}_{}".format(base, used[base] - 1)
+            self.environment.add_sink(writer, name=name, bounded=job.planned.bounded)
+            names.append(self.catalog.full_name(job.sink.name))
+        job_name = "insert-into_" + ",".join(names)
+        client = self.environment.execute_async(job_name)
+        return TableResult._insert(client, names)
+
+    # -- queries ------------------------------------------------------------------------
+    def execute_query(self, planned: PlannedQuery) -> Any:
+        from pyflink_compat.table.table_result import TableResult
+
+        names = planned.frame.columns
+        collector = ResultCollector(planned.updating and self.streaming,
+                                    [names.index(k) for k in planned.keys if k in names])
+        writer = planned.frame.writeStream.foreachBatch(collector).outputMode(
+            "update" if planned.updating else "append")
+        self.environment.add_sink(writer, name="collect", bounded=planned.bounded)
+        client = self.environment.execute_async("collect")
+        return TableResult._query(client, collector, planned.frame.schema, planned.bounded, self.streaming)
+
+
+def _exists(kind: str, name: str, temporary: bool) -> Exception:
+    return _validation(
+                "Could not execute CreateTable in path `{}`".format(name.replace(".", "`.`"))
+                      if kind == "Table" else
+                      "Could not execute CreateView in path `{}`".format(name.replace(".", "`.`")),
+                      "o0.executeSql")
+
+
+def _validation(message: str, target: str) -> Exception:
+    """Flink's ``ValidationException`` (a JVM error in PyFlink too), with Flink's text."""
+    from pyflink_compat.util.exceptions import java_error
+
+    return java_error("java.lang.RuntimeException",
+                      "org.apache.flink.table.api.ValidationException: " + message, target)
+
+
+def rows_of(collector: ResultCollector, client: "JobClient", wait: Callable[[], None]
+            ) -> Iterator[Tuple[str, Tuple[Any, ...]]]:
+    """The collector's records as they arrive, until the job ends."""
+    position = 0
+    while True:
+        with collector.condition:
+            while position >= len(collector.rows) and not client._run.status.is_terminal_state():
+                collector.condition.wait(0.2)
+            pending = collector.rows[position:]
+            position = len(collector.rows)
+        for record in pending:
+            yield record
+        if not pending and client._run.status.is_terminal_state():
+            wait()
+            with collector.condition:
+                if position >= len(collector.rows):
+                    return
+
+
+def warn_dropped(message: str) -> None:
+    """Warn about something of a statement that has no effect on Spark."""
+    warnings.warn(message, UserWarning, stacklevel=3)
+
+
+__all__ += ["rows_of", "warn_dropped"]
+del Optional

@@ -1,0 +1,348 @@
+"""Flink SQL statements run as Spark streaming queries.
+
+A :class:`Catalog` holds what a table environment declared: tables (``CREATE TABLE``), views
+(``CREATE VIEW``, ``create_temporary_view``) and in-memory tables (``from_elements``). A query
+is translated by:
+
+1. inlining the views it reads (so that the whole query is one tree);
+2. giving every table it reads a Spark temporary view over that table's streaming source (its
+   connector's source, then its computed columns and its watermark);
+3. rewriting the tree with Flink's semantics (:mod:`pyflink_compat.sql.functions`, when
+   present) and writing it as Spark SQL, which ``spark.sql`` turns into a streaming DataFrame.
+
+A query is *updating* when it aggregates without a window (Flink's ``GroupAggregate``): it is
+written in Spark's ``update`` output mode, and its key columns (the grouping columns it
+selects) let a print sink show Flink's ``-U``/``+U`` records. An ``INSERT`` casts each column
+to the sink's declared type, by position, as Flink does.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple, cast
+
+import attrs
+from sqlglot import exp
+
+from pyflink_compat.missing import NotSupportedError
+from pyflink_compat.sql.dialect import Flink
+from pyflink_compat.sql.statements import CreateTable
+
+if TYPE_CHECKING:
+    from pyspark.sql import DataFrame, SparkSession
+    from pyspark.sql.types import StructType
+
+__all__ = ["Catalog", "ElementsTable", "PlannedQuery", "Planner", "spark_type_sql"]
+
+_names = itertools.count()
+
+
+def spark_type_sql(data_type: exp.DataType) -> str:
+    """The Spark SQL type of a Flink type parsed by the Flink dialect."""
+    try:
+        from pyflink_compat.sql import types as flink_types
+
+        to_spark = getattr(flink_types, "to_spark", None)
+    except ImportError:
+        to_spark = None
+    if to_spark is not None:
+        spark_type = to_spark(data_type)
+        return str(spark_type.simpleString() if hasattr(spark_type, "simpleString") else spark_type)
+    return data_type.sql(dialect="spark")
+
+
+def _apply_flink_semantics(tree: exp.Expression, schema: Dict[str, Dict[str, exp.DataType]]
+                           ) -> exp.Expression:
+    try:
+        from pyflink_compat.sql import functions as flink_functions
+    except ImportError:
+        return tree
+    rewrite = getattr(flink_functions, "apply_flink_semantics", None)
+    return rewrite(tree, schema) if rewrite is not None else tree
+
+
+@attrs.define
+class ElementsTable:
+    """A table of rows the job holds (``from_elements``): bounded."""
+
+    rows: List[Tuple[Any, ...]]
+    schema: "StructType"
+
+
+@attrs.define
+class View:
+    """A named query (``CREATE VIEW`` or a registered :class:`~pyflink_compat.table.Table`)."""
+
+    query: exp.Expression
+    text: str
+
+
+class Catalog(object):
+    """The tables and views of one table environment, by name (``default_catalog`` and
+    ``default_database`` qualifiers are accepted and dropped)."""
+
+    def __init__(self) -> None:
+        self.entries: Dict[str, Any] = {}
+
+    @staticmethod
+    def key(name: str) -> str:
+        parts = [p.strip("`") for p in name.split(".")]
+        if len(parts) == 3 and parts[0] == "default_catalog" and parts[1] == "default_database":
+            parts = parts[2:]
+        elif len(parts) == 2 and parts[0] == "default_database":
+            parts = parts[1:]
+        return ".".join(parts)
+
+    def get(self, name: str) -> Any:
+        return self.entries.get(self.key(name))
+
+    def put(self, name: str, entry: Any) -> None:
+        self.entries[self.key(name)] = entry
+
+    def remove(self, name: str) -> bool:
+        return self.entries.pop(self.key(name), None) is not None
+
+    def full_name(self, name: str) -> str:
+        """The name as Flink shows it: ``default_catalog.default_database.name``."""
+        return "default_catalog.default_database." + self.key(name)
+
+
+@attrs.define
+class PlannedQuery:
+    """A query as a Spark streaming DataFrame, with what its sink needs to know."""
+
+    frame: "DataFrame"
+    bounded: bool
+    updating: bool
+    keys: List[str]
+    node: str
+
+
+def _struct(spark: "SparkSession", table: CreateTable) -> "StructType":
+    from pyspark.sql.types import StructType
+
+    ddl = ", ".join("`{}` {}".format(c.name, spark_type_sql(c.data_type))
+                    for c in table.physical_columns if c.data_type is not None)
+    if hasattr(StructType, "fromDDL"):  # pyspark 4
+        return cast("StructType", StructType.fromDDL(ddl))
+    return spark.createDataFrame([], ddl).schema
+
+
+_FLINK_NAMES = {"bigint": "BIGINT", "double": "DOUBLE", "string": "STRING", "boolean": "BOOLEAN",
+                "date": "DATE", "timestamp_ntz": "TIMESTAMP(6)", "binary": "BYTES",
+                "decimal(38,18)": "DECIMAL(38, 18)"}
+
+
+def _flink_types_of(struct: "StructType") -> Dict[str, exp.DataType]:
+    """The Flink types of a ``from_elements`` table's columns (as PyFlink infers them)."""
+    try:
+        from pyflink_compat.sql.types import parse_type
+    except ImportError:  # pragma: no cover - the types module ships with the package
+        return {}
+    return {f.name: parse_type(_FLINK_NAMES[f.dataType.simpleString()])
+            for f in struct.fields if f.dataType.simpleString() in _FLINK_NAMES}
+
+
+def _group_aggregate(select: exp.Select) -> Optional[Tuple[List[str], str]]:
+    """The key columns and Flink's node text of a select that aggregates without a window."""
+    group = select.args.get("group")
+    has_aggregate = any(e.find(exp.AggFunc) is not None for e in select.expressions)
+    if group is None and not has_aggregate:
+        return None
+    group_exprs = list(group.expressions) if group is not None else []
+    for item in group_exprs:
+        if isinstance(item, exp.Anonymous) and item.name.upper() in ("TUMBLE", "HOP", "SESSION"):
+            return None
+        if isinstance(item, exp.Column) and item.name in ("window_start", "window_end"):
+            return None
+    group_sql = {g.sql(Flink) for g in group_exprs}
+    keys: List[str] = []
+    selected: List[str] = []
+    for position, item in enumerate(select.expressions):
+        inner = item.this if isinstance(item, exp.Alias) else item
+        if inner.sql(Flink) in group_sql:
+            keys.append(item.alias_or_name)
+            selected.append(item.alias_or_name)
+        else:
+            alias = item.alias if isinstance(item, exp.Alias) else "EXPR${}".format(position)
+            selected.append("{} AS {}".format(inner.sql(Flink), alias))
+    node = "GroupAggregate({}select=[{}])".format(
+        "groupBy=[{}], ".format(", ".join(g.sql(Flink) for g in group_exprs)) if group_exprs else "",
+        ", ".join(selected))
+    return keys, node
+
+
+class Planner(object):
+    """Translates the queries of one table environment into Spark streaming DataFrames.
+
+    :param spark: The environment's Spark session.
+    :param catalog: The environment's tables and views.
+    """
+
+    def __init__(self, spark_provider: Callable[[], "SparkSession"], catalog: Catalog):
+        self._spark_provider = spark_provider
+        self.catalog = catalog
+
+    @property
+    def spark(self) -> "SparkSession":
+        return self._spark_provider()
+
+    # -- sources ------------------------------------------------------------------------
+    def table_schema(self, table: CreateTable) -> "StructType":
+        """The Spark schema of ``table``'s physical columns."""
+        return _struct(self.spark, table)
+
+    def _source(self, table: CreateTable) -> Tuple["DataFrame", bool]:
+        from pyflink_compat.connectors.registry import connector_module
+
+        connector = table.options.get("connector")
+        if connector is None:
+            raise NotSupportedError(
+                "Table '{}' without 'connector' (in: {})".format(table.name, table.text),
+                "Declare the table's connector in its WITH clause.")
+        module = connector_module(connector, table.text)
+        if not hasattr(module, "source"):
+            raise NotSupportedError(
+                "Reading connector '{}' (in: {})".format(connector, table.text),
+                "The '{}' connector is a sink only, as in Flink.".format(connector))
+        frame, bounded = module.source(table, self.spark, self.table_schema(table))
+        computed = [c for c in table.columns if c.kind == "computed"]
+        metadata = [c for c in table.columns if c.kind == "metadata"]
+        if metadata:
+            raise NotSupportedError(
+                "Metadata column '{}' of connector '{}' (in: {})".format(
+                    metadata[0].name, connector, table.text),
+                "Read connector metadata with PySpark (the Kafka source's timestamp, key... "
+                "columns).")
+        if computed:
+            columns = []
+            for column in table.columns:
+                if column.kind == "computed" and column.expression is not None:
+                    if column.expression.find(exp.Anonymous) is not None and \
+                            column.expression.sql(Flink).upper().startswith("PROCTIME("):
+                        columns.append("current_timestamp() AS `{}`".format(column.name))
+                    else:
+                        columns.append("{} AS `{}`".format(
+                            self._to_spark_sql(column.expression.copy()), column.name))
+                else:
+                    columns.append("`{}`".format(column.name))
+            frame = frame.selectExpr(*columns)
+        if table.watermark is not None:
+            event_time = table.watermark.column
+            delay = self._watermark_delay(table)
+            if type(frame.schema[event_time].dataType).__name__ == "TimestampNTZType":
+                # Spark keeps event time on TIMESTAMP only; the session's zone converts Flink's
+                # TIMESTAMP there and back (INSERT casts to the sink's declared type), so the
+                # wall-clock values are kept.
+                from pyspark.sql import functions as F
+
+                frame = frame.withColumn(event_time, F.col("`{}`".format(event_time)).cast("timestamp"))
+            frame = frame.withWatermark(event_time, delay)
+        return frame, bounded
+
+    def _watermark_delay(self, table: CreateTable) -> str:
+        assert table.watermark is not None
+        expression = table.watermark.expression
+        if isinstance(expression, exp.Column) and expression.name == table.watermark.column:
+            return "0 seconds"
+        if isinstance(expression, exp.Sub) and isinstance(expression.this, exp.Column) \
+                and expression.this.name == table.watermark.column \
+                and isinstance(expression.expression, exp.Interval):
+            interval = expression.expression
+            return "{} {}".format(interval.this.name, interval.text("unit").lower())
+        raise NotSupportedError(
+            "Watermark '{}' (in: {})".format(table.watermark.sql, table.text),
+            "Spark's watermark is the column minus a delay: write WATERMARK FOR {0} AS {0} - "
+            "INTERVAL '<n>' SECOND.".format(table.watermark.column))
+
+    def _elements(self, table: ElementsTable) -> "DataFrame":
+        from pyflink_compat.spark.bounded_sources import as_stream
+
+        return as_stream(self.spark.createDataFrame(table.rows, table.schema))
+
+    # -- queries ------------------------------------------------------------------------
+    def _to_spark_sql(self, tree: exp.Expression) -> str:
+        return tree.sql(dialect="spark")
+
+    def _inline_views(self, tree: exp.Expression, depth: int = 0) -> exp.Expression:
+        if depth > 50:
+            raise ValueError("Views refer to each other in a cycle")
+        ctes = {cte.alias for cte in tree.find_all(exp.CTE)}
+        for table in list(tree.find_all(exp.Table)):
+            if table.name in ctes or not table.name:
+                continue
+            entry = self.catalog.get(".".join(p.name for p in table.parts))
+            if isinstance(entry, View):
+                inner = self._inline_views(entry.query.copy(), depth + 1)
+                alias = table.alias or table.name
+                table.replace(exp.Subquery(this=inner, alias=exp.TableAlias(
+                    this=exp.to_identifier(alias))))
+        return tree
+
+    def plan_query(self, query: exp.Expression, text: str) -> PlannedQuery:
+        """The Spark streaming DataFrame of ``query`` (a parsed Flink query)."""
+        tree = self._inline_views(query.copy())
+        bounded = True
+        schema: Dict[str, Dict[str, exp.DataType]] = {}
+        ctes = {cte.alias for cte in tree.find_all(exp.CTE)}
+        for table in list(tree.find_all(exp.Table)):
+            if not table.name or table.name in ctes:
+                continue
+            name = ".".join(p.name for p in table.parts)
+            entry = self.catalog.get(name)
+            if entry is None:
+                raise NotSupportedError(
+                    "Table '{}' (in: {})".format(name, text),
+                    "Object '{}' not found: declare it with CREATE TABLE or "
+                    "create_temporary_view before the query.".format(name))
+            if isinstance(entry, CreateTable):
+                frame, table_bounded = self._source(entry)
+                schema[entry.name] = {c.name: c.data_type for c in entry.columns
+                                      if c.data_type is not None}
+            else:
+                frame, table_bounded = self._elements(entry), True
+                schema[table.name] = _flink_types_of(entry.schema)
+            bounded = bounded and table_bounded
+            view_name = "flink_{}_{}".format(table.name.replace("$", "_"), next(_names))
+            frame.createOrReplaceTempView(view_name)
+            alias = table.alias or table.name
+            table.replace(exp.Table(this=exp.to_identifier(view_name),
+                                    alias=exp.TableAlias(this=exp.to_identifier(alias))))
+        outer = tree if isinstance(tree, exp.Select) else tree.find(exp.Select)
+        grouped = _group_aggregate(outer) if isinstance(outer, exp.Select) else None
+        updating = grouped is not None or any(
+            _group_aggregate(s) is not None for s in tree.find_all(exp.Select) if s is not outer)
+        keys, node = grouped if grouped is not None else ([], "")
+        tree = _apply_flink_semantics(tree, schema)
+        frame = self.spark.sql(self._to_spark_sql(tree))
+        if not frame.isStreaming:
+            # a query of constants only (SELECT 1, VALUES): a bounded stream of its rows
+            from pyflink_compat.spark.bounded_sources import as_stream
+
+            frame = as_stream(frame)
+        return PlannedQuery(frame=frame, bounded=bounded, updating=updating, keys=keys, node=node)
+
+    def cast_to_sink(self, planned: PlannedQuery, sink: CreateTable, columns: Sequence[str],
+                     text: str) -> "DataFrame":
+        """``planned``'s rows with the sink's physical columns and declared types."""
+        from pyspark.sql import functions as F
+
+        targets = sink.physical_columns
+        names = list(columns) if columns else [c.name for c in targets]
+        frame = planned.frame
+        if len(frame.columns) != len(names):
+            raise ValueError(
+                "Column types of query result and sink for '{}' do not match.\nCause: Different "
+                "number of columns.\n\nQuery schema: [{}]\nSink schema:  [{}]".format(
+                    self.catalog.full_name(sink.name), ", ".join(frame.columns),
+                    ", ".join(c.name for c in targets)))
+        by_name = dict(zip(names, frame.columns))
+        selected = []
+        for column in targets:
+            spark_type = spark_type_sql(column.data_type) if column.data_type is not None else "string"
+            if column.name in by_name:
+                selected.append(F.col("`{}`".format(by_name[column.name])).cast(spark_type)
+                                .alias(column.name))
+            else:
+                selected.append(F.lit(None).cast(spark_type).alias(column.name))
+        return frame.select(*selected)

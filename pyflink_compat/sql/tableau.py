@@ -1,0 +1,81 @@
+"""``TableResult.print()``'s tableau: the boxed table PyFlink prints for a streaming result.
+
+Each column is as wide as the larger of its name and the width its type gives (Flink's rule:
+TINYINT 4, SMALLINT 6, INT 11, BIGINT 20, DECIMAL(p, s) p + 2, BOOLEAN 5, DATE 10, TIMESTAMP
+19 plus the fraction, anything else 30, never less than ``<NULL>``); values are right-aligned
+and a longer value is cut to the width, its end shown as ``...``. A streaming result starts
+with the ``op`` column of row kinds; the footer counts the rows (``1 row in set``,
+``Empty set``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, List, Sequence, Tuple
+
+from pyflink_compat.sql.value_text import tableau_text
+
+if TYPE_CHECKING:
+    from pyspark.sql.types import DataType
+
+__all__ = ["column_width", "Tableau"]
+
+_MAX_WIDTH = 30
+_NULL = "<NULL>"
+
+
+def column_width(name: str, data_type: "DataType") -> int:
+    """The width Flink gives a column of Spark type ``data_type``."""
+    kind = type(data_type).__name__
+    widths = {"ByteType": 4, "ShortType": 6, "IntegerType": 11, "LongType": 20,
+              "BooleanType": 5, "DateType": 10, "TimestampType": 23, "TimestampNTZType": 23}
+    if kind == "DecimalType":
+        width = getattr(data_type, "precision", 10) + 2
+    else:
+        width = widths.get(kind, _MAX_WIDTH)
+    return max(len(name), width, len(_NULL))
+
+
+def _cell(text: str, width: int) -> str:
+    if len(text) > width:
+        text = text[:width - 3] + "..."
+    return " " + text.rjust(width) + " "
+
+
+class Tableau(object):
+    """Writes a changelog result as PyFlink's tableau, line by line.
+
+    :param names: The column names.
+    :param types: Their Spark types.
+    :param with_kinds: Whether to show the ``op`` column (a streaming result).
+    """
+
+    def __init__(self, names: Sequence[str], types: Sequence["DataType"], with_kinds: bool = True):
+        self.with_kinds = with_kinds
+        self.widths = [column_width(n, t) for n, t in zip(names, types)]
+        self.names = list(names)
+        if with_kinds:
+            self.widths.insert(0, 2)
+            self.names.insert(0, "op")
+        self.count = 0
+
+    def border(self) -> str:
+        return "+" + "+".join("-" * (w + 2) for w in self.widths) + "+"
+
+    def header(self) -> List[str]:
+        """The lines before the first row."""
+        return [self.border(), "|" + "|".join(_cell(n, w) for n, w in zip(self.names, self.widths)) + "|",
+                self.border()]
+
+    def row(self, kind: str, values: Tuple[Any, ...]) -> str:
+        """One row's line."""
+        self.count += 1
+        texts = [tableau_text(v) for v in values]
+        if self.with_kinds:
+            texts.insert(0, kind)
+        return "|" + "|".join(_cell(t, w) for t, w in zip(texts, self.widths)) + "|"
+
+    def footer(self) -> List[str]:
+        """The lines after the last row."""
+        if self.count == 0:
+            return [self.border(), "Empty set"] if self.count == 0 else []
+        return [self.border(), "{} row{} in set".format(self.count, "" if self.count == 1 else "s")]

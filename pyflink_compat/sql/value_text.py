@@ -1,0 +1,118 @@
+"""How Flink writes SQL values as text: in a print sink's rows and in a tableau result.
+
+A print sink prints Flink's ``Row.toString()`` of each record (``+I[a, 1]``: Java's text of each
+field); ``TableResult.print()`` prints each field cast to STRING, as Flink's SQL client does.
+Both are given the Python values a Spark ``Row`` holds.
+"""
+
+from __future__ import annotations
+
+import datetime
+import decimal
+import math
+from typing import Any, Sequence
+
+__all__ = ["flink_type_name", "java_double_text", "print_text", "row_text", "tableau_text"]
+
+
+def java_double_text(value: float) -> str:
+    """``Double.toString(value)`` of Java: ``1.0``, ``1.5E10``, ``1.0E-4``, ``NaN``, ``Infinity``."""
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "Infinity" if value > 0 else "-Infinity"
+    if value == 0:
+        return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
+    magnitude = abs(value)
+    if 1e-3 <= magnitude < 1e7:
+        text = format(value, "f") if "e" in repr(value) else repr(value)
+        return text if "." in text else text + ".0"
+    # Python's repr is the shortest text that reads back as ``value``, as Java's is.
+    sign, digits, exponent = decimal.Decimal(repr(value)).normalize().as_tuple()
+    text = "".join(str(d) for d in digits)
+    scale = int(exponent) + len(text) - 1
+    mantissa = text[0] + "." + (text[1:] or "0")
+    return "{}{}E{}".format("-" if sign else "", mantissa, scale)
+
+
+def _time_text(value: datetime.time) -> str:
+    text = value.strftime("%H:%M")
+    if value.second or value.microsecond:
+        text += ":%02d" % value.second
+    if value.microsecond:
+        # Java prints the fraction in groups of three digits: millis, then micros
+        micros = value.microsecond
+        text += ".%03d" % (micros // 1000) if micros % 1000 == 0 else ".%06d" % micros
+    return text
+
+
+def print_text(value: Any) -> str:
+    """Java's text of one field as a print sink shows it (``LocalDateTime.toString()``...)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return java_double_text(value)
+    if isinstance(value, decimal.Decimal):
+        return format(value, "f")
+    if isinstance(value, datetime.datetime):
+        return value.date().isoformat() + "T" + _time_text(value.time())
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, datetime.time):
+        return _time_text(value)
+    if isinstance(value, (bytes, bytearray)):
+        return "[" + ", ".join(str(b if b < 128 else b - 256) for b in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(print_text(k) + "=" + print_text(v) for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)) and not hasattr(value, "__fields__"):
+        return "[" + ", ".join(print_text(v) for v in value) + "]"
+    if hasattr(value, "__fields__"):  # a nested row
+        return "(" + ",".join(print_text(v) for v in value) + ")"
+    return str(value)
+
+
+def row_text(kind: str, values: Sequence[Any]) -> str:
+    """A record as Flink's ``Row.toString()``: ``+I[a, 1]``."""
+    return "{}[{}]".format(kind, ", ".join(print_text(v) for v in values))
+
+
+def tableau_text(value: Any) -> str:
+    """One field as ``TableResult.print()`` shows it: cast to STRING, ``<NULL>`` for null."""
+    if value is None:
+        return "<NULL>"
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, datetime.datetime):
+        text = value.strftime("%Y-%m-%d %H:%M:%S")
+        if value.microsecond:
+            text += "." + ("%06d" % value.microsecond)[:3]
+        return text
+    if isinstance(value, (list, tuple)) and not hasattr(value, "__fields__"):
+        return "[" + ", ".join(tableau_text(v) if v is not None else "NULL" for v in value) + "]"
+    if hasattr(value, "__fields__"):
+        return "(" + ", ".join(tableau_text(v) if v is not None else "NULL" for v in value) + ")"
+    return print_text(value)
+
+
+_FLINK_TYPE_NAMES = {"ByteType": "TINYINT", "ShortType": "SMALLINT", "IntegerType": "INT",
+                     "LongType": "BIGINT", "FloatType": "FLOAT", "DoubleType": "DOUBLE",
+                     "StringType": "STRING", "BooleanType": "BOOLEAN", "DateType": "DATE",
+                     "BinaryType": "BYTES", "TimestampNTZType": "TIMESTAMP(6)",
+                     "TimestampType": "TIMESTAMP_LTZ(6)"}
+
+
+def flink_type_name(data_type: Any) -> str:
+    """The Flink SQL name of a Spark type, as Flink writes it in a schema (``BIGINT``)."""
+    kind = type(data_type).__name__
+    if kind == "DecimalType":
+        return "DECIMAL({}, {})".format(data_type.precision, data_type.scale)
+    if kind == "ArrayType":
+        return "ARRAY<{}>".format(flink_type_name(data_type.elementType))
+    if kind == "MapType":
+        return "MAP<{}, {}>".format(flink_type_name(data_type.keyType), flink_type_name(data_type.valueType))
+    if kind == "StructType":
+        return "ROW<{}>".format(", ".join("`{}` {}".format(f.name, flink_type_name(f.dataType))
+                                          for f in data_type.fields))
+    return _FLINK_TYPE_NAMES.get(kind, data_type.simpleString().upper())
