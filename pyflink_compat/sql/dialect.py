@@ -153,6 +153,8 @@ class Flink(Spark):
     class Tokenizer(Spark.Tokenizer):
         # ``$`` continues a name: PyFlink calls unnamed tables ``UnnamedTable$0``.
         VAR_SINGLE_TOKENS = {"$"}
+        # A quote is doubled in a string literal ('It''s'); a backslash is an ordinary character.
+        STRING_ESCAPES = ["'"]
 
         KEYWORDS = {
             **Spark.Tokenizer.KEYWORDS,
