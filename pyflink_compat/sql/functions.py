@@ -1336,7 +1336,7 @@ _RULES: Dict[str, _Rewrite] = {
     "TimestampAdd": _timestamp_add,
     "TimestampDiff": _timestamp_diff,
     "Extract": _extract,
-    "Year": _date_part, "Month": _date_part, "Quarter": _date_part, "Week": _date_part,
+    "Year": _date_part, "Month": _date_part, "Quarter": _date_part,
     "DayOfYear": _date_part, "DayOfMonth": _date_part, "DayOfWeek": _date_part,
     "Interval": _interval,
     "MD5": _hash("MD5", None, 32),
