@@ -3,8 +3,6 @@ holds the Flink SQL query it stands for); the other names are declared.
 
 Using a declared name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
 naming the PySpark way to do the same.
-Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
-surface of PyFlink 1.20.5.
 """
 from typing import TYPE_CHECKING, Any, List
 

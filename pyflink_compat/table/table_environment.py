@@ -1,10 +1,10 @@
-"""Table environments: configured like PyFlink's, their pipelines written with PySpark.
+"""Table environments: configured like PyFlink's, their Flink SQL and Table API run on Spark.
 
 A :class:`~pyflink_compat.table.TableEnvironment` gives a ported Table API job its
 :class:`~pyflink_compat.table.TableConfig` and the
-:class:`~pyflink_compat.datastream.StreamExecutionEnvironment` that runs it; the table pipeline
-itself (SQL, tables, views, conversions to and from data streams) is written with PySpark from
-that environment's Spark session, or with the Flink SQL and Table API methods that run here:
+:class:`~pyflink_compat.datastream.StreamExecutionEnvironment` that runs it. The pipeline is
+written with the Flink SQL and Table API methods that run here (or with PySpark from that
+environment's Spark session):
 ``execute_sql`` (DDL, ``INSERT``, queries, ``SET``/``RESET``), ``sql_query``, ``from_path``,
 ``from_elements``, ``create_temporary_view``, statement sets. Their jobs run on that environment
 (:mod:`pyflink_compat.sql.execution`); the other pipeline methods raise
