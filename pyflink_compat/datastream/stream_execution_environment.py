@@ -671,8 +671,17 @@ class StreamExecutionEnvironment(object):
         raise not_supported("StreamExecutionEnvironment.add_source")
 
     def from_collection(self, collection: Any, type_info: Any = None) -> Any:
-        """Not supported: build the data with ``spark.createDataFrame``."""
-        raise not_supported("StreamExecutionEnvironment.from_collection")
+        """A bounded stream of the values of ``collection``, in order.
+
+        :param collection: The values.
+        :param type_info: Their type; without one they travel pickled.
+        :return: A :class:`~pyflink_compat.datastream.DataStream`.
+        """
+        from pyflink_compat.datastream.data_stream import DataStream
+        from pyflink_compat.runtime.graph import SOURCE, Node
+
+        return DataStream(Node(self, SOURCE, (), (list(collection), type_info), type_info,
+                               name="Collection Source"))
 
     def read_text_file(self, file_path: str, charset_name: str = "UTF-8") -> Any:
         """Not supported: read the files with ``spark.readStream.text``."""
@@ -723,6 +732,15 @@ class StreamExecutionEnvironment(object):
             raise ValueError("A sink named '%s' is already registered." % name)
         self._sinks.append(SinkSpec(name, writer, bool(bounded), bool(continuous)))
         return self
+
+    def _add_datastream_sink(self, writer: Any, kind: str, keyed_state: bool) -> None:
+        """Register the writer of a DataStream sink (bounded: its sources are collections)."""
+        from pyflink_compat.spark.plan import SinkSpec
+
+        name = "%s_%d" % (kind, len(self._sinks))
+        while any(sink.name == name for sink in self._sinks):
+            name += "_"
+        self._sinks.append(SinkSpec(name, writer, True, False, keyed_state))
 
     def get_job_plan(self, job_name: str = 'Flink Streaming Job'):
         """What a job of the registered sinks would do on Spark, without starting it.

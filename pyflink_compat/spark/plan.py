@@ -35,7 +35,8 @@ from pyflink_compat.spark.ownership import make_temporary_root, remove_temporary
 from pyflink_compat.spark.query_introspection import is_stateful, sink_format, sources_bounded
 from pyflink_compat.spark.restart import RestartPolicy, restart_policy_for
 from pyflink_compat.spark.translation import (
-    MIN_DELTAS_FOR_SNAPSHOT, SHUFFLE_PARTITIONS, effective_storage, session_keys)
+    HDFS_PROVIDER, MIN_DELTAS_FOR_SNAPSHOT, PROVIDER_CLASS, ROCKSDB_CHANGELOG, ROCKSDB_PROVIDER,
+    SHUFFLE_PARTITIONS, effective_storage, session_keys)
 
 __all__ = [
     "SinkSpec", "QueryPlan", "Pacing", "pacing", "SHORTEST_BATCH_MS", "SettingStatus", "JobPlan",
@@ -73,6 +74,8 @@ class SinkSpec:
     writer: Any = attrs.field(eq=False, repr=False)
     bounded: bool = False
     continuous: bool = False
+    #: Whether the query runs keyed functions in ``transformWithState`` (RocksDB state store).
+    keyed_state: bool = False
 
 
 @attrs.frozen
@@ -514,6 +517,10 @@ def build_plan(store: SettingsStore, job_name: str, sinks: Sequence[SinkSpec], t
     plan = plan_job(job_name, store.snapshot(raw), list(raw), object_of(raw, "checkpoint-storage"),
                     object_of(raw, "state-backend"), sinks, temporary_root, store.text(SHUFFLE_PARTITIONS))
     store.sync_spark_conf(plan.spark_conf)
+    if any(sink.keyed_state for sink in sinks):
+        # Not derived from the settings alone (so not kept with them): written for this job.
+        store.view.write({key: plan.spark_conf[key] for key in (PROVIDER_CLASS, ROCKSDB_CHANGELOG)
+                          if plan.spark_conf.get(key) is not None})
     return plan
 
 
@@ -567,6 +574,10 @@ def plan_job(
                                       setting.has_no_effect(value, settings)))
     limit = resolved.max_state_size if resolved.kind is StorageKind.JOBMANAGER else None
     keys = dict(session_keys(settings, resolved, backend))
+    if any(sink.keyed_state for sink in sinks) and keys.get(PROVIDER_CLASS) == HDFS_PROVIDER:
+        # Spark's transformWithState keeps its state in the RocksDB store only.
+        keys[PROVIDER_CLASS] = ROCKSDB_PROVIDER
+        keys[ROCKSDB_CHANGELOG] = "false"
     paced = pacing(settings)
     if paced is not None and paced.snapshot_every is not None:
         keys[MIN_DELTAS_FOR_SNAPSHOT] = str(paced.snapshot_every)
