@@ -182,12 +182,10 @@ class DataStream(object):
         raise not_supported("DataStream.cache")
 
     # -- sinks ----------------------------------------------------------------------------
-    def _writer(self, batch_function: Any) -> Any:
+    def _frame(self) -> Any:
         from pyflink_compat.runtime.plan import frame_of
 
-        env = self._j_data_stream.env
-        frame = frame_of(self._j_data_stream, env.spark_session)
-        return frame.writeStream.foreachBatch(batch_function)
+        return frame_of(self._j_data_stream, self._j_data_stream.env.spark_session)
 
     def execute_and_collect(self, job_execution_name: str = None, limit: int = None) \
             -> Union['CloseableIterator', list]:
@@ -198,15 +196,16 @@ class DataStream(object):
 
         env = self._j_data_stream.env
         collector = CollectBatch(self._j_data_stream.output_type)
-        pending = list(env._sinks)
+        pending, outputs = list(env._sinks), list(env._datastream_outputs)
         env._sinks.clear()
+        env._datastream_outputs.clear()
         try:
-            env._add_datastream_sink(self._writer(collector), "collect",
-                                     needs_keyed_state(self._j_data_stream))
+            env._add_datastream_sink(self._frame(), collector, needs_keyed_state(self._j_data_stream))
             env.execute(job_execution_name if job_execution_name is not None
                         else 'Flink Streaming Job')
         finally:
             env._sinks[:] = pending
+            env._datastream_outputs[:] = outputs
         if limit is not None:
             return collector.values[:limit]
         return CloseableIterator(iter(collector.values), self._j_data_stream.output_type)
@@ -217,9 +216,9 @@ class DataStream(object):
         from pyflink_compat.runtime.sinks import PrintBatch
 
         env = self._j_data_stream.env
-        writer = self._writer(PrintBatch(self._j_data_stream.output_type, sink_identifier))
-        env._add_datastream_sink(writer, "print", needs_keyed_state(self._j_data_stream))
-        return DataStreamSink(writer)
+        printer = PrintBatch(self._j_data_stream.output_type, sink_identifier)
+        env._add_datastream_sink(self._frame(), printer, needs_keyed_state(self._j_data_stream))
+        return DataStreamSink(printer)
 
 
 class DataStreamSink(object):

@@ -137,6 +137,8 @@ class StreamExecutionEnvironment(object):
         #: Called, in order, before a job is planned or started (a TableConfig writing its
         #: options into the environment, for instance).
         self._before_job: List[Callable[[], None]] = []
+        #: DataStream sinks not yet registered: (DataFrame, batch function, keyed state?).
+        self._datastream_outputs: List[Any] = []
 
     # -- creation and configuration -------------------------------------------------------
     @staticmethod
@@ -733,13 +735,24 @@ class StreamExecutionEnvironment(object):
         self._sinks.append(SinkSpec(name, writer, bool(bounded), bool(continuous)))
         return self
 
-    def _add_datastream_sink(self, writer: Any, kind: str, keyed_state: bool) -> None:
-        """Register the writer of a DataStream sink (bounded: its sources are collections)."""
+    def _add_datastream_sink(self, frame: Any, batch_function: Any, keyed_state: bool) -> None:
+        """Add a DataStream sink: the records of ``frame`` go to ``batch_function`` per
+        micro-batch. The DataStream sinks of a job run as one query (see
+        :func:`pyflink_compat.runtime.sinks.one_query`), registered when the job starts."""
+        self._datastream_outputs.append((frame, batch_function, keyed_state))
+
+    def _register_datastream_sinks(self) -> None:
+        if not self._datastream_outputs:
+            return
+        from pyflink_compat.runtime.sinks import one_query
         from pyflink_compat.spark.plan import SinkSpec
 
-        name = "%s_%d" % (kind, len(self._sinks))
+        writer, keyed_state = one_query(self._datastream_outputs)
+        self._datastream_outputs = []
+        name = "datastream"
         while any(sink.name == name for sink in self._sinks):
             name += "_"
+        # Bounded: the sources of DataStream jobs are collections read once.
         self._sinks.append(SinkSpec(name, writer, True, False, keyed_state))
 
     def get_job_plan(self, job_name: str = 'Flink Streaming Job'):
@@ -867,6 +880,7 @@ class StreamExecutionEnvironment(object):
         from pyflink_compat.spark.plan import plan_run
         from pyflink_compat.spark.supervisor import start_job
 
+        self._register_datastream_sinks()
         if not self._sinks:
             # As in Flink, executing clears the pipeline: a second call needs new sinks.
             raise java_error("java.lang.IllegalStateException",
