@@ -1,3 +1,4 @@
+# ruff: noqa: E501 (recorded lines are kept whole)
 """What live PyFlink 1.20.5 printed for ``battery_job.py`` (parallelism 1), in its order."""
 
 PRINTED = [
