@@ -19,6 +19,7 @@ WITHOUT_SPARK = frozenset({
     "porting/test_port_command.py",
     "porting/test_connectors.py",
     "porting/test_corpus.py",
+    "differential/test_harness.py",
 })
 
 

@@ -1,0 +1,27 @@
+"""Every job of the differential corpus, run under pyflink_compat on Spark, gives the records
+recorded from live PyFlink 1.20.5; a job the corpus marks ``not-supported`` fails with
+``NotSupportedError`` before any of its sinks received a record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests._helpers.differential import Job, differences, load_corpus, load_golden, run_under_compat
+
+JOBS = load_corpus()
+
+
+def test_the_corpus_has_a_recording_for_every_job() -> None:
+    assert [job.name for job in JOBS if not job.golden_path.is_file()] == []
+
+
+@pytest.mark.parametrize("job", JOBS, ids=[job.name for job in JOBS])
+def test_the_job_gives_pyflinks_records(job: Job, tmp_path: Path) -> None:
+    actual = run_under_compat(job, tmp_path / "work")
+    if job.expect == "not-supported":
+        assert actual.error is not None and "NotSupportedError" in actual.error.split(":")[0], actual.error
+        assert all(lines == () for lines in actual.files.values())
+        return
+    assert differences(job, load_golden(job), actual) == []
