@@ -269,7 +269,10 @@ class KeyedStream(DataStream):
         from pyflink_compat.runtime.plan import check_spark_supports
 
         check_spark_supports(api)
-        event_time = self._j_data_stream.has_event_time() or not _is_running_reduce(function)
+        if _is_running_reduce(function):
+            function.final_only = _batch_mode(self._j_data_stream.env)  # type: ignore[attr-defined]
+        event_time = self._j_data_stream.has_event_time() or not _is_running_reduce(function) \
+            or function.final_only  # type: ignore[attr-defined]
         node = self._then(KEYED, (function, event_time), output_type)
         node.name = api
         return DataStream(node)
@@ -354,6 +357,13 @@ class KeyedStream(DataStream):
 
     def cache(self) -> 'CachedDataStream':
         raise not_supported("DataStream.cache")
+
+
+def _batch_mode(env: Any) -> bool:
+    """Whether the job runs in Flink's batch mode: BATCH, or AUTOMATIC with bounded sources
+    (every source of a DataStream job here is bounded)."""
+    mode = env._text("runtime_mode") or "STREAMING"
+    return str(mode).upper() in ("BATCH", "AUTOMATIC")
 
 
 def _is_running_reduce(function: Any) -> bool:

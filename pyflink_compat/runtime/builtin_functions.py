@@ -13,11 +13,14 @@ __all__ = ["RunningReduce", "accumulating_reduce"]
 
 
 class RunningReduce(KeyedProcessFunction):
-    """Keeps the reduce of each key's records so far and emits it for every record."""
+    """Keeps the reduce of each key's records so far and emits it for every record; in batch
+    mode (``final_only``) emits each key's reduce once, when the input has ended, as Flink's
+    batch runtime does."""
 
-    def __init__(self, reduce_function: ReduceFunction):
+    def __init__(self, reduce_function: ReduceFunction, final_only: bool = False):
         self._reduce_function = reduce_function
         self._state: Any = None
+        self.final_only = final_only
 
     def open(self, runtime_context: RuntimeContext) -> None:
         self._reduce_function.open(runtime_context)
@@ -32,7 +35,16 @@ class RunningReduce(KeyedProcessFunction):
         current = self._state.value()
         reduced = value if current is None else self._reduce_function.reduce(current, value)
         self._state.update(reduced)
-        yield reduced
+        if not self.final_only:
+            yield reduced
+        elif current is None:
+            from pyflink_compat.runtime.keyed import END_TIMESTAMP
+
+            # fires with the watermark of the end of the input
+            ctx.timer_service().register_event_time_timer(END_TIMESTAMP - 1)
+
+    def on_timer(self, timestamp: int, ctx: KeyedProcessFunction.OnTimerContext) -> Iterator[Any]:
+        yield self._state.value()
 
 
 class _Accumulate(ReduceFunction):
