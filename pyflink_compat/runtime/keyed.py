@@ -47,9 +47,14 @@ def _now_ms() -> int:
 
 
 class _Ttl(object):
-    """Flink's time-to-live rules for one state variable (``None``: values never expire)."""
+    """Flink's time-to-live rules for one state variable (``None``: values never expire).
 
-    def __init__(self, config: Optional[StateTtlConfig]):
+    Timers that the end of a bounded input fires run, in Flink, right after its last record;
+    here they run in a later micro-batch, so no time counts against the state while they run.
+    """
+
+    def __init__(self, config: Optional[StateTtlConfig], processor: Any = None):
+        self._processor = processor
         enabled = config is not None and config.is_enabled()
         self.ttl_ms = int(config.get_ttl().to_milliseconds()) if enabled and config else None
         self.on_read = enabled and config is not None and \
@@ -63,12 +68,14 @@ class _Ttl(object):
         return dumps((value, _now_ms() if self.ttl_ms is not None else None))
 
     def expired(self, stamp: Optional[int]) -> bool:
+        if self._processor is not None and self._processor.watermark == LONG_MAX:
+            return False
         return self.ttl_ms is not None and stamp is not None and stamp + self.ttl_ms <= _now_ms()
 
 
 class _Value(ValueState):
-    def __init__(self, spark_state: Any, ttl: _Ttl):
-        self._state, self._ttl = spark_state, ttl
+    def __init__(self, spark_state: Any, ttl: _Ttl, type_info: Any = None):
+        self._state, self._ttl, self._type = spark_state, ttl, type_info
 
     def value(self) -> Any:
         stored = self._state.get()
@@ -94,8 +101,8 @@ class _Value(ValueState):
 
 
 class _List(ListState):
-    def __init__(self, spark_state: Any, ttl: _Ttl):
-        self._state, self._ttl = spark_state, ttl
+    def __init__(self, spark_state: Any, ttl: _Ttl, type_info: Any = None):
+        self._state, self._ttl, self._type = spark_state, ttl, type_info
 
     def _entries(self) -> List[Tuple[Any, Optional[int]]]:
         if not self._state.exists():
@@ -132,8 +139,9 @@ class _List(ListState):
 
 
 class _Map(MapState):
-    def __init__(self, spark_state: Any, ttl: _Ttl):
+    def __init__(self, spark_state: Any, ttl: _Ttl, type_info: Any = None):
         self._state, self._ttl = spark_state, ttl
+        self._key_type, self._type = type_info if isinstance(type_info, tuple) else (None, None)
 
     def _read(self, raw: Any, user_key_bytes: bytes) -> Tuple[bool, Any]:
         value, stamp = loads(raw[0])
@@ -153,7 +161,8 @@ class _Map(MapState):
         return self._read(raw, kb)[1]
 
     def put(self, key: Any, value: Any) -> None:
-        self._state.updateValue((key_bytes(key),), (self._ttl.wrap(value),))
+        self._state.updateValue((key_bytes(key),),
+                                (self._ttl.wrap(value),))
 
     def put_all(self, dict_value: Dict[Any, Any]) -> None:
         for key, value in dict_value.items():
@@ -229,16 +238,16 @@ class _Context(RuntimeContext):
     def __init__(self, processor: 'KeyedProcessor'):
         self._processor = processor
 
-    def _spark(self, descriptor: StateDescriptor, kind: str) -> Tuple[Any, _Ttl]:
+    def _spark(self, descriptor: StateDescriptor, kind: str) -> Tuple[Any, _Ttl, Any]:
         name = "s_" + descriptor.get_name()
         handle = self._processor.handle
-        ttl = _Ttl(descriptor._ttl_config)
+        ttl = _Ttl(descriptor._ttl_config, self._processor)
         known = self._processor.states.get(name)
         if known is not None:
             if known[0] != kind:
                 raise ValueError("State '%s' is already registered as %s state, not as %s state."
                                  % (descriptor.get_name(), known[0], kind))
-            return known[1], ttl
+            return known[1], ttl, descriptor.type_info
         spark_state: Any
         if kind == "map":
             spark_state = handle.getMapState(name, _KEY_SCHEMA, _VALUE_SCHEMA)
@@ -247,7 +256,7 @@ class _Context(RuntimeContext):
         else:
             spark_state = handle.getValueState(name, _VALUE_SCHEMA)
         self._processor.states[name] = (kind, spark_state)
-        return spark_state, ttl
+        return spark_state, ttl, descriptor.type_info
 
     def get_state(self, state_descriptor: ValueStateDescriptor) -> ValueState:
         return _Value(*self._spark(state_descriptor, "value"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import decimal
 import math
 import pickle
+import struct
 from typing import Any, List, Optional
 
 __all__ = ["dumps", "loads", "conform", "print_text", "collected", "java_text", "LONG_MIN",
@@ -40,13 +41,28 @@ def key_bytes(key: Any) -> bytes:
     return pickle.dumps(key, protocol=4)
 
 
+def _float32(value: Any) -> Any:
+    # A FLOAT travels as the JVM's 32-bit float: Python reads back the nearest one.
+    if isinstance(value, float):
+        return struct.unpack("f", struct.pack("f", value))[0]
+    return value
+
+
+def _fields(values: List[Any], kinds: List[Any]) -> List[Any]:
+    return [conform(v, k) if i < len(kinds) else v for i, (v, k) in
+            enumerate(zip(values, kinds + [None] * (len(values) - len(kinds))))]
+
+
 def conform(value: Any, type_info: Any) -> Any:
-    """``value`` as the next function reads it when its stream's type is ``type_info``."""
-    from pyflink_compat.common.typeinfo import RowTypeInfo, TupleTypeInfo
+    """``value`` as the next function (or a state's reader) reads it when its type is
+    ``type_info``: rows for row types, tuples for tuple types, 32-bit floats for ``FLOAT``."""
+    from pyflink_compat.common.typeinfo import BasicType, BasicTypeInfo, RowTypeInfo, TupleTypeInfo
     from pyflink_compat.common.types import Row
 
-    if value is None:
-        return None
+    if value is None or type_info is None:
+        return value
+    if isinstance(type_info, BasicTypeInfo):
+        return _float32(value) if type_info._basic_type is BasicType.FLOAT else value
     if isinstance(type_info, RowTypeInfo):
         names = type_info._field_names
         if isinstance(value, Row):
@@ -60,12 +76,15 @@ def conform(value: Any, type_info: Any) -> Any:
             row = Row(*value)
         else:
             raise ValueError("Unexpected tuple %r with RowTypeInfo" % (value,))
+        kinds = list(type_info.get_field_types())
+        if any(isinstance(k, (BasicTypeInfo, RowTypeInfo, TupleTypeInfo)) for k in kinds):
+            row._values = _fields(list(row._values), kinds)
         if names:
             row.set_field_names(list(names))
         return row
     if isinstance(type_info, TupleTypeInfo):
         if isinstance(value, (tuple, list)):
-            return tuple(value)
+            return tuple(_fields(list(value), list(type_info.get_field_types())))
         raise ValueError("Unexpected tuple %r with TupleTypeInfo" % (value,))
     return value
 
