@@ -335,7 +335,13 @@ class KeyedStream(DataStream):
         return self._keyed(func, output_type, "KeyedStream.process")
 
     def window(self, window_assigner: Any) -> 'WindowedStream':
-        raise not_supported("KeyedStream.window")
+        """Group each key's records into the windows ``window_assigner`` gives (tumbling and
+        sliding event-time windows run)."""
+        from pyflink_compat.datastream.window import SlidingEventTimeWindows, TumblingEventTimeWindows
+
+        if not isinstance(window_assigner, (TumblingEventTimeWindows, SlidingEventTimeWindows)):
+            raise not_supported("KeyedStream.window")
+        return WindowedStream(self, window_assigner)
 
     def count_window(self, size: int, slide: int = 0) -> 'WindowedStream':
         raise not_supported("KeyedStream.count_window")
@@ -421,8 +427,64 @@ class ConnectedStreams(Declared):
     pass
 
 
-class WindowedStream(Declared):
-    pass
+class WindowedStream(object):
+    """The records of a keyed stream grouped into windows.
+
+    :param keyed_stream: The keyed stream.
+    :param window_assigner: Its windows.
+    """
+
+    def __init__(self, keyed_stream: KeyedStream, window_assigner: Any):
+        self._keyed_stream = keyed_stream
+        self._window_assigner = window_assigner
+
+    def get_execution_environment(self) -> Any:
+        return self._keyed_stream.get_execution_environment()
+
+    def get_input_type(self) -> Any:
+        return self._keyed_stream.get_type()
+
+    def trigger(self, trigger: Any) -> 'WindowedStream':
+        raise not_supported("WindowedStream.trigger")
+
+    def allowed_lateness(self, time_ms: int) -> 'WindowedStream':
+        if time_ms:
+            raise not_supported("WindowedStream.allowed_lateness")
+        return self
+
+    def side_output_late_data(self, output_tag: Any) -> 'WindowedStream':
+        raise not_supported("WindowedStream.side_output_late_data")
+
+    def _windowed(self, kind: str, function: Any, window_function: Any, output_type: Any,
+                  api: str) -> DataStream:
+        from pyflink_compat.runtime.windows import WindowOperator
+
+        operator = WindowOperator(self._window_assigner, kind, function, window_function)
+        return self._keyed_stream._keyed(operator, output_type, api)
+
+    def reduce(self, reduce_function: Union[Callable, ReduceFunction], window_function: Any = None,
+               output_type: TypeInformation = None) -> DataStream:
+        """Each window's reduce (passed to ``window_function`` when given)."""
+        if output_type is None and window_function is None:
+            output_type = self._keyed_stream._original_data_type_info
+        return self._windowed("reduce", reduce_function, window_function, output_type,
+                              "WindowedStream.reduce")
+
+    def aggregate(self, aggregate_function: Any, window_function: Any = None,
+                  accumulator_type: TypeInformation = None,
+                  output_type: TypeInformation = None) -> DataStream:
+        """Each window's aggregate (passed to ``window_function`` when given)."""
+        return self._windowed("aggregate", aggregate_function, window_function, output_type,
+                              "WindowedStream.aggregate")
+
+    def apply(self, window_function: Any, output_type: TypeInformation = None) -> DataStream:
+        """``window_function`` over each window's records."""
+        return self._windowed("process", window_function, None, output_type, "WindowedStream.apply")
+
+    def process(self, process_window_function: Any, output_type: TypeInformation = None) -> DataStream:
+        """``process_window_function`` over each window's records, with the window's context."""
+        return self._windowed("process", process_window_function, None, output_type,
+                              "WindowedStream.process")
 
 
 from pyflink_compat.missing.reexports import with_reexports  # noqa: E402

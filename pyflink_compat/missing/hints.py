@@ -61,6 +61,9 @@ HINTS: Dict[str, str] = {
                    "explode for flat_map, DataFrame.mapInPandas for arbitrary Python code."),
     "DataStream.window_all": _WINDOWS,
     "KeyedStream.window": _WINDOWS,
+    "WindowedStream.trigger": _WINDOWS,
+    "WindowedStream.allowed_lateness": _WINDOWS,
+    "WindowedStream.side_output_late_data": _WINDOWS,
     "KeyedStream.count_window": ("Number the rows of each key in a GroupedData.transformWithState "
                                  "processor and emit every n-th group."),
     "DataStream.connect": ("Join or union the streaming DataFrames (DataFrame.join / unionByName), "
