@@ -10,10 +10,12 @@ from pyflink_compat.common.time import Time
 from pyflink_compat.common.watermark_strategy import TimestampAssigner
 from pyflink_compat.datastream import StreamExecutionEnvironment
 from pyflink_compat.datastream.functions import (
-    FlatMapFunction, KeyedProcessFunction, MapFunction, ProcessFunction, RuntimeContext)
+    AggregateFunction, FlatMapFunction, KeyedProcessFunction, MapFunction, ProcessFunction,
+    ProcessWindowFunction, RuntimeContext)
 from pyflink_compat.datastream.state import (
     ListStateDescriptor, MapStateDescriptor, ReducingStateDescriptor, StateTtlConfig,
     ValueStateDescriptor)
+from pyflink_compat.datastream.window import SlidingEventTimeWindows, TimeWindow, TumblingEventTimeWindows
 
 
 class Split(FlatMapFunction):
@@ -72,6 +74,25 @@ class Session(KeyedProcessFunction):
             ",".join(self.pages.get()), sorted(self.per_page.items()), self.total.get())
 
 
+class Average(AggregateFunction):
+    def create_accumulator(self):
+        return 0, 0
+
+    def add(self, value, accumulator):
+        return accumulator[0] + value[2], accumulator[1] + 1
+
+    def get_result(self, accumulator):
+        return accumulator[0] / accumulator[1]
+
+    def merge(self, acc_a, acc_b):
+        return acc_a[0] + acc_b[0], acc_a[1] + acc_b[1]
+
+
+class Label(ProcessWindowFunction[float, str, str, TimeWindow]):
+    def process(self, key, context, elements):
+        return ["%s %s %s" % (key, context.window(), list(elements))]
+
+
 def build(env: StreamExecutionEnvironment) -> None:
     """Add the job's sinks to ``env``."""
     lines = env.from_collection(["to be or not to be", "that is the question", "to be"])
@@ -101,6 +122,11 @@ def build(env: StreamExecutionEnvironment) -> None:
         .with_timestamp_assigner(Seconds()))
     stamped.process(Tag()).print("stamps")
     stamped.key_by(lambda e: e[0]).process(Session()).print("session")
+    by_user = stamped.key_by(lambda e: e[0])
+    by_user.window(TumblingEventTimeWindows.of(Time.seconds(5))) \
+        .aggregate(Average(), Label()).print("average")
+    by_user.window(SlidingEventTimeWindows.of(Time.seconds(4), Time.seconds(2))) \
+        .reduce(lambda a, b: (a[0], a[1] + "," + b[1], a[2] + b[2])).print("sliding")
 
 
 if __name__ == "__main__":

@@ -62,3 +62,10 @@ def test_event_time_timers_fire_once_each_at_the_end_of_the_bounded_input_with_t
 def test_a_process_function_sees_the_timestamp_the_assigner_gave(printed):
     assert sorted(part(printed, "stamps")) == ["cancel@20000", "cart@4000", "home@1000", "home@2000",
                                                "pay@3000"]
+
+
+def test_event_time_windows_aggregate_reduce_and_hand_their_window_to_the_process_function(printed):
+    assert sorted(part(printed, "average")) == ["u1 TimeWindow(start=0, end=5000) [2.5]",
+                                                "u1 TimeWindow(start=20000, end=25000) [20.0]",
+                                                "u2 TimeWindow(start=0, end=5000) [2.5]"]
+    assert part(printed, "sliding").count("('u2', 'home,pay', 5)") == 2
