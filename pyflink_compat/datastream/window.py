@@ -136,8 +136,8 @@ class WindowOperationDescriptor(Declared):
 
 
 class Window(ABC):
-    """A finite group of records; every record of it has arrived once time passes
-    :meth:`max_timestamp`."""
+    """A finite group of records; every record of it has arrived once time passes its
+    ``max_timestamp()``."""
 
     @abstractmethod
     def max_timestamp(self) -> int:
