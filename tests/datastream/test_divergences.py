@@ -7,7 +7,7 @@ from typing import Any, List
 
 import pytest
 
-from pyflink_compat.divergences import DIVERGENCES
+from pyflink_compat.divergences import DIVERGENCES, RUNTIME_DIVERGENCES
 
 
 
@@ -47,7 +47,9 @@ def collected(spark: Any) -> List[Any]:
 
 
 def test_the_datastream_divergences_are_registered():
-    ids = {d.id for d in DIVERGENCES}
+    ids = {d.id for d in RUNTIME_DIVERGENCES}
+    assert not ids & {d.id for d in DIVERGENCES}
+    assert all(d.summary and d.reason for d in RUNTIME_DIVERGENCES)
     assert {"datastream-processing-time-timers-fire-with-their-key", "datastream-keyed-state-in-rocksdb",
             "datastream-print-without-subtask-prefix", "datastream-open-per-micro-batch"} <= ids
 
