@@ -88,6 +88,27 @@ nitpick_ignore = [
     # The internal run of a job, the constructor argument of JobClient, which users never
     # construct themselves (execute_async does).
     ("py:class", "pyflink_compat.spark.supervisor.JobRun"),
+    # The type variables of PyFlink's generic functions, states and windows, and the internal
+    # bases and graph node of the DataStream classes, which have no page of their own.
+    *[(role, "pyflink_compat.datastream.%s.%s" % (module, var)) for role in ("py:class", "py:obj")
+      for module, names in (("functions", "IN OUT KEY W W2"), ("window", "T W"), ("state", "T K V IN OUT"))
+      for var in names.split()],
+    ("py:class", "pyflink_compat.datastream.functions.Function"),
+    ("py:class", "pyflink_compat.datastream.functions.KeyedStateStore"),
+    ("py:class", "pyflink_compat.runtime.graph.Node"),
+    ("py:class", "abc.ABC"),
+    ("py:class", "typing.Generic"),
+    ("py:class", "pyflink_compat.common.typeinfo.RowTypeInfo"),
+    ("py:class", "pyflink_compat.common.typeinfo.TupleTypeInfo"),
+    ("py:class", "pyflink_compat.common.watermark_strategy.TimestampAssigner"),
+    ("py:class", "pyflink_compat.datastream.data_stream.CloseableIterator"),
+    # The contexts of the functions, as signatures name them (documented under the package).
+    *[("py:class", "pyflink_compat.datastream.functions." + name) for name in (
+        "ProcessFunction.Context", "KeyedProcessFunction.Context", "KeyedProcessFunction.OnTimerContext",
+        "CoProcessFunction.Context", "KeyedCoProcessFunction.Context",
+        "KeyedCoProcessFunction.OnTimerContext", "ProcessWindowFunction.Context")],
+    # Documented on the not-supported page, not in the API reference.
+    ("py:class", "pyflink_compat.missing.NotSupportedError"),
 ]
 if not INTERSPHINX:
     # Python and PySpark objects named in signatures and docstrings. Without the inventories

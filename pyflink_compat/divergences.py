@@ -10,7 +10,7 @@ from typing import Tuple
 
 import attrs
 
-__all__ = ["Divergence", "DIVERGENCES"]
+__all__ = ["Divergence", "DIVERGENCES", "RUNTIME_DIVERGENCES"]
 
 
 @attrs.frozen
@@ -257,5 +257,44 @@ DIVERGENCES: Tuple[Divergence, ...] = (
             "sql-battery/json:JSON_VALUE('{\"a\": 1}', '$.a' RETURNING INT)",
             "sql-battery/json:JSON_VALUE('{\"a\": 1}', '$.b' DEFAULT 'd' ON EMPTY)",
         ),
+    ),
+)
+
+
+#: Differences in what a running DataStream job does, as opposed to the API calls the parity
+#: battery observes: each is observed by a test of a running job (``tests/datastream``) and
+#: listed on the documentation's DataStream page.
+RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
+    Divergence(
+        id="datastream-processing-time-timers-fire-with-their-key",
+        summary="A processing-time timer of a KeyedProcessFunction fires when its key is next "
+        "handled (a record or an event-time timer of that key) at or after the timer's time, "
+        "not when the clock reaches it.",
+        reason="Spark's transformWithState runs a query in one time mode; DataStream jobs run in "
+        "event time, so that event-time timers and Flink's final watermark work, and Spark has no "
+        "processing-time timers in that mode. Processing-time timers are kept in the key's state "
+        "and checked whenever the key is handled.",
+    ),
+    Divergence(
+        id="datastream-keyed-state-in-rocksdb",
+        summary="A job with a keyed function (reduce, sum..., KeyedProcessFunction) keeps its "
+        "state in Spark's RocksDB state store even under the hashmap state backend.",
+        reason="Spark's transformWithState, which runs Flink's keyed functions with their state "
+        "and timers, refuses any other state store.",
+    ),
+    Divergence(
+        id="datastream-print-without-subtask-prefix",
+        summary="print() writes each record's line without the 'N> ' subtask prefix PyFlink adds "
+        "at parallelism above 1.",
+        reason="The lines are written on the driver, in arrival order, for every micro-batch; "
+        "there are no subtasks whose number could prefix them.",
+    ),
+    Divergence(
+        id="datastream-open-per-micro-batch",
+        summary="A DataStream function's open() and close() run for each micro-batch of each "
+        "partition, not once per parallel instance for the job's life.",
+        reason="Spark runs Python functions in its workers batch by batch; a function object is "
+        "unpickled afresh for each task, so state kept in attributes between records of "
+        "different micro-batches is lost (keyed state is the way to keep it, as in Flink).",
     ),
 )

@@ -8,12 +8,14 @@ An updating result (a grouped aggregate without window) is written in Spark's ``
 output mode: each micro-batch gives the new rows of the keys it changed, and the sink prints
 ``+I`` for a key seen first and ``-U`` (the row printed before) then ``+U`` (the new one) for a
 key that changed, as Flink does.
+
+A DataStream's ``print()`` writes its records' lines through the same :func:`print_lines`.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from pyflink_compat.connectors.options import OptionReview
 from pyflink_compat.sql.value_text import row_text
@@ -23,7 +25,25 @@ if TYPE_CHECKING:
 
     from pyflink_compat.sql.statements import CreateTable
 
-__all__ = ["ChangelogPrinter", "changelog_rows", "sink"]
+__all__ = ["ChangelogPrinter", "changelog_rows", "print_lines", "sink"]
+
+
+def print_lines(lines_df_or_iter: Any, identifier: Optional[str], to_stderr: bool) -> None:
+    """Write each line, whole, as Flink's print sink writes a record.
+
+    :param lines_df_or_iter: The lines: an iterable of strings, or a DataFrame whose first
+        column holds them (collected to the driver in order).
+    :param identifier: Flink's sink identifier: each line reads ``<identifier>> <line>``.
+    :param to_stderr: Write to standard error instead of standard output.
+    """
+    lines: Iterable[Any] = lines_df_or_iter
+    if hasattr(lines_df_or_iter, "toLocalIterator"):
+        lines = (row[0] for row in lines_df_or_iter.toLocalIterator())
+    stream = sys.stderr if to_stderr else sys.stdout
+    prefix = "" if identifier is None else identifier + "> "
+    for line in lines:
+        stream.write(prefix + str(line) + "\n")
+    stream.flush()
 
 
 def changelog_rows(updating: bool, key_positions: Sequence[int]
@@ -57,17 +77,16 @@ def changelog_rows(updating: bool, key_positions: Sequence[int]
 class ChangelogPrinter(object):
     """Prints each micro-batch of a print table's input as Flink's print sink does."""
 
-    def __init__(self, prefix: str, to_stderr: bool, updating: bool, key_positions: Sequence[int]):
-        self.prefix = prefix
+    def __init__(self, identifier: Optional[str], to_stderr: bool, updating: bool,
+                 key_positions: Sequence[int]):
+        self.identifier = identifier
         self.to_stderr = to_stderr
         self.records = changelog_rows(updating, key_positions)
 
     def __call__(self, batch: "DataFrame", batch_id: int) -> None:
         rows = [tuple(row) for row in batch.collect()]
-        stream = sys.stderr if self.to_stderr else sys.stdout
-        for kind, row in self.records(rows):
-            print(self.prefix + row_text(kind, row), file=stream)
-        stream.flush()
+        print_lines((row_text(kind, row) for kind, row in self.records(rows)), self.identifier,
+                    self.to_stderr)
 
 
 def sink(table: "CreateTable", frame: "DataFrame", updating: bool, keys: Sequence[str]) -> Any:
@@ -77,8 +96,7 @@ def sink(table: "CreateTable", frame: "DataFrame", updating: bool, keys: Sequenc
     to_stderr = (review.take("standard-error", "false") or "false").lower() == "true"
     review.drop("sink.parallelism", "the rows are printed from the Spark driver, in order")
     review.finish()
-    prefix = identifier + "> " if identifier else ""
     names = frame.columns
     key_positions = [names.index(k) for k in keys if k in names]
-    printer = ChangelogPrinter(prefix, to_stderr, updating, key_positions)
+    printer = ChangelogPrinter(identifier or None, to_stderr, updating, key_positions)
     return frame.writeStream.foreachBatch(printer).outputMode("update" if updating else "append")

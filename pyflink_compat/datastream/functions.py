@@ -1,10 +1,14 @@
-"""Declared PyFlink module ``pyflink.datastream.functions``.
+"""PyFlink's ``pyflink.datastream.functions``: the user functions of a DataStream job.
 
-Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
-naming the PySpark way to do the same.
-Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
-surface of PyFlink 1.20.5.
+A job subclasses these (or passes plain callables); the runtime calls them on Spark's Python
+workers as PyFlink calls them on its own: ``open`` once per parallel instance, then one call
+per record, ``close`` at the end. Window functions (``ProcessWindowFunction[...]`` and the
+like) are generic, so a job may subscript them as bases.
 """
+from abc import ABC, abstractmethod
+from typing import Any, Generic, Iterable, TypeVar
+
+from pyflink_compat.datastream.time_domain import TimeDomain
 from pyflink_compat.datastream.timerservice import TimerService
 from pyflink_compat.missing.declared import Declared
 
@@ -15,13 +19,388 @@ __all__ = ['RuntimeContext', 'MapFunction', 'CoMapFunction', 'FlatMapFunction',
     'AllWindowFunction', 'ProcessWindowFunction', 'ProcessAllWindowFunction',
     'BaseBroadcastProcessFunction', 'BroadcastProcessFunction', 'KeyedBroadcastProcessFunction']
 
+IN = TypeVar('IN')
+OUT = TypeVar('OUT')
+KEY = TypeVar('KEY')
+W = TypeVar('W')
+W2 = TypeVar('W2')
 
-class AggregateFunction(Declared):
-    pass
+
+class KeyedStateStore(ABC):
+    """Where a keyed function gets its state, by descriptor."""
+
+    @abstractmethod
+    def get_state(self, state_descriptor: Any) -> Any:
+        """The value state of ``state_descriptor`` for the current key."""
+        pass
+
+    @abstractmethod
+    def get_list_state(self, state_descriptor: Any) -> Any:
+        """The list state of ``state_descriptor`` for the current key."""
+        pass
+
+    @abstractmethod
+    def get_map_state(self, state_descriptor: Any) -> Any:
+        """The map state of ``state_descriptor`` for the current key."""
+        pass
+
+    @abstractmethod
+    def get_reducing_state(self, state_descriptor: Any) -> Any:
+        """The reducing state of ``state_descriptor`` for the current key."""
+        pass
+
+    @abstractmethod
+    def get_aggregating_state(self, state_descriptor: Any) -> Any:
+        """The aggregating state of ``state_descriptor`` for the current key."""
+        pass
 
 
-class AllWindowFunction(Declared):
-    pass
+class RuntimeContext(KeyedStateStore):
+    """What a function learns in ``open``: its task, its parallel instance and its state."""
+
+    @abstractmethod
+    def get_task_name(self) -> str:
+        pass
+
+    @abstractmethod
+    def get_number_of_parallel_subtasks(self) -> int:
+        pass
+
+    @abstractmethod
+    def get_max_number_of_parallel_subtasks(self) -> int:
+        pass
+
+    @abstractmethod
+    def get_index_of_this_subtask(self) -> int:
+        pass
+
+    @abstractmethod
+    def get_attempt_number(self) -> int:
+        pass
+
+    @abstractmethod
+    def get_task_name_with_subtasks(self) -> str:
+        pass
+
+    @abstractmethod
+    def get_job_parameter(self, key: str, default_value: str) -> str:
+        pass
+
+    @abstractmethod
+    def get_metrics_group(self) -> Any:
+        pass
+
+
+class Function(ABC):  # noqa: B024 (PyFlink's functions all derive from an ABC)
+    """Base of the user functions: ``open`` before the first record, ``close`` after the last."""
+
+    def open(self, runtime_context: RuntimeContext) -> None:  # noqa: B027
+        pass
+
+    def close(self) -> None:  # noqa: B027
+        pass
+
+
+class MapFunction(Function):
+    """One output per record."""
+
+    @abstractmethod
+    def map(self, value: Any) -> Any:
+        pass
+
+
+class CoMapFunction(Function):
+    """One output per record of either of two connected streams."""
+
+    @abstractmethod
+    def map1(self, value: Any) -> Any:
+        pass
+
+    @abstractmethod
+    def map2(self, value: Any) -> Any:
+        pass
+
+
+class FlatMapFunction(Function):
+    """Any number of outputs per record: ``flat_map`` returns or yields them."""
+
+    @abstractmethod
+    def flat_map(self, value: Any) -> Any:
+        pass
+
+
+class CoFlatMapFunction(Function):
+    """Any number of outputs per record of either of two connected streams."""
+
+    @abstractmethod
+    def flat_map1(self, value: Any) -> Any:
+        pass
+
+    @abstractmethod
+    def flat_map2(self, value: Any) -> Any:
+        pass
+
+
+class ReduceFunction(Function):
+    """Combines two values of one key into one."""
+
+    @abstractmethod
+    def reduce(self, value1: Any, value2: Any) -> Any:
+        pass
+
+
+class AggregateFunction(Function):
+    """Aggregates values through an accumulator."""
+
+    @abstractmethod
+    def create_accumulator(self) -> Any:
+        pass
+
+    @abstractmethod
+    def add(self, value: Any, accumulator: Any) -> Any:
+        pass
+
+    @abstractmethod
+    def get_result(self, accumulator: Any) -> Any:
+        pass
+
+    @abstractmethod
+    def merge(self, acc_a: Any, acc_b: Any) -> Any:
+        pass
+
+
+class KeySelector(Function):
+    """Gives each record its key."""
+
+    @abstractmethod
+    def get_key(self, value: Any) -> Any:
+        pass
+
+
+class NullByteKeySelector(KeySelector):
+    """The same key for every record."""
+
+    def get_key(self, value: Any) -> Any:
+        return 0
+
+
+class FilterFunction(Function):
+    """Keeps the records it answers true for."""
+
+    @abstractmethod
+    def filter(self, value: Any) -> bool:
+        pass
+
+
+class Partitioner(Function):
+    """Picks the partition of a key."""
+
+    @abstractmethod
+    def partition(self, key: Any, num_partitions: int) -> int:
+        pass
+
+
+class FunctionWrapper(Function):
+    """A plain callable made into a function."""
+
+    def __init__(self, func: Any):
+        self._func = func
+
+
+class ReduceFunctionWrapper(FunctionWrapper):
+    """A plain callable of two values made into a :class:`ReduceFunction`."""
+
+    def reduce(self, value1: Any, value2: Any) -> Any:
+        return self._func(value1, value2)
+
+
+class ProcessFunction(Function):
+    """Any number of outputs per record (yielded), with the record's timestamp."""
+
+    class Context(ABC):
+        @abstractmethod
+        def timer_service(self) -> TimerService:
+            pass
+
+        @abstractmethod
+        def timestamp(self) -> int:
+            pass
+
+    @abstractmethod
+    def process_element(self, value: Any, ctx: 'ProcessFunction.Context') -> Any:
+        pass
+
+
+class KeyedProcessFunction(Function):
+    """A function of a keyed stream with keyed state and timers: ``process_element`` per
+    record and ``on_timer`` per firing timer, both yielding their outputs."""
+
+    class Context(ABC):
+        @abstractmethod
+        def get_current_key(self) -> Any:
+            pass
+
+        @abstractmethod
+        def timer_service(self) -> TimerService:
+            pass
+
+        @abstractmethod
+        def timestamp(self) -> int:
+            pass
+
+    class OnTimerContext(Context):
+        @abstractmethod
+        def time_domain(self) -> TimeDomain:
+            pass
+
+    @abstractmethod
+    def process_element(self, value: Any, ctx: 'KeyedProcessFunction.Context') -> Any:
+        pass
+
+    def on_timer(self, timestamp: int, ctx: 'KeyedProcessFunction.OnTimerContext') -> Any:
+        pass
+
+
+class CoProcessFunction(Function):
+    """A function of two connected streams."""
+
+    class Context(ABC):
+        @abstractmethod
+        def timer_service(self) -> TimerService:
+            pass
+
+        @abstractmethod
+        def timestamp(self) -> int:
+            pass
+
+    @abstractmethod
+    def process_element1(self, value: Any, ctx: 'CoProcessFunction.Context') -> Any:
+        pass
+
+    @abstractmethod
+    def process_element2(self, value: Any, ctx: 'CoProcessFunction.Context') -> Any:
+        pass
+
+
+class KeyedCoProcessFunction(Function):
+    """A function of two connected keyed streams, with keyed state and timers."""
+
+    class Context(ABC):
+        @abstractmethod
+        def get_current_key(self) -> Any:
+            pass
+
+        @abstractmethod
+        def timer_service(self) -> TimerService:
+            pass
+
+        @abstractmethod
+        def timestamp(self) -> int:
+            pass
+
+    class OnTimerContext(Context):
+        @abstractmethod
+        def time_domain(self) -> TimeDomain:
+            pass
+
+    @abstractmethod
+    def process_element1(self, value: Any, ctx: 'KeyedCoProcessFunction.Context') -> Any:
+        pass
+
+    @abstractmethod
+    def process_element2(self, value: Any, ctx: 'KeyedCoProcessFunction.Context') -> Any:
+        pass
+
+    def on_timer(self, timestamp: int, ctx: 'KeyedCoProcessFunction.OnTimerContext') -> Any:
+        pass
+
+
+class WindowFunction(Function, Generic[IN, OUT, KEY, W]):
+    """Outputs for one window of one key, from all its records."""
+
+    @abstractmethod
+    def apply(self, key: KEY, window: W, inputs: Iterable[IN]) -> Iterable[OUT]:
+        pass
+
+
+class AllWindowFunction(Function, Generic[IN, OUT, W]):
+    """Outputs for one window of a non-keyed stream."""
+
+    @abstractmethod
+    def apply(self, window: W, inputs: Iterable[IN]) -> Iterable[OUT]:
+        pass
+
+
+class ProcessWindowFunction(Function, Generic[IN, OUT, KEY, W]):
+    """Outputs for one window of one key, with the window's context."""
+
+    class Context(ABC, Generic[W2]):
+        @abstractmethod
+        def window(self) -> W2:
+            pass
+
+        @abstractmethod
+        def current_processing_time(self) -> int:
+            pass
+
+        @abstractmethod
+        def current_watermark(self) -> int:
+            pass
+
+        @abstractmethod
+        def window_state(self) -> KeyedStateStore:
+            pass
+
+        @abstractmethod
+        def global_state(self) -> KeyedStateStore:
+            pass
+
+    @abstractmethod
+    def process(self, key: KEY, context: 'ProcessWindowFunction.Context', elements: Iterable[IN]) \
+            -> Iterable[OUT]:
+        pass
+
+    def clear(self, context: 'ProcessWindowFunction.Context') -> None:
+        pass
+
+
+class ProcessAllWindowFunction(Function, Generic[IN, OUT, W]):
+    """Outputs for one window of a non-keyed stream, with the window's context."""
+
+    class Context(ABC, Generic[W2]):
+        @abstractmethod
+        def window(self) -> W2:
+            pass
+
+        @abstractmethod
+        def window_state(self) -> KeyedStateStore:
+            pass
+
+        @abstractmethod
+        def global_state(self) -> KeyedStateStore:
+            pass
+
+    @abstractmethod
+    def process(self, context: 'ProcessAllWindowFunction.Context', elements: Iterable[IN]) \
+            -> Iterable[OUT]:
+        pass
+
+    def clear(self, context: 'ProcessAllWindowFunction.Context') -> None:
+        pass
+
+
+class PassThroughWindowFunction(WindowFunction[IN, IN, KEY, W]):
+    """Outputs a window's records unchanged."""
+
+    def apply(self, key: KEY, window: W, inputs: Iterable[IN]) -> Iterable[IN]:
+        yield from inputs
+
+
+class PassThroughAllWindowFunction(AllWindowFunction[IN, IN, W]):
+    """Outputs a window's records unchanged."""
+
+    def apply(self, window: W, inputs: Iterable[IN]) -> Iterable[IN]:
+        yield from inputs
 
 
 class BaseBroadcastProcessFunction(Declared):
@@ -29,34 +408,6 @@ class BaseBroadcastProcessFunction(Declared):
 
 
 class BroadcastProcessFunction(Declared):
-    pass
-
-
-class CoFlatMapFunction(Declared):
-    pass
-
-
-class CoMapFunction(Declared):
-    pass
-
-
-class CoProcessFunction(Declared):
-    pass
-
-
-class FilterFunction(Declared):
-    pass
-
-
-class FlatMapFunction(Declared):
-    pass
-
-
-class Function(Declared):
-    pass
-
-
-class FunctionWrapper(Declared):
     pass
 
 
@@ -108,67 +459,7 @@ class JavaFunctionWrapper(Declared):
     pass
 
 
-class KeySelector(Declared):
-    pass
-
-
 class KeyedBroadcastProcessFunction(Declared):
-    pass
-
-
-class KeyedCoProcessFunction(Declared):
-    pass
-
-
-class KeyedProcessFunction(Declared):
-    pass
-
-
-class KeyedStateStore(Declared):
-    pass
-
-
-class MapFunction(Declared):
-    pass
-
-
-class NullByteKeySelector(Declared):
-    pass
-
-
-class Partitioner(Declared):
-    pass
-
-
-class PassThroughAllWindowFunction(Declared):
-    pass
-
-
-class PassThroughWindowFunction(Declared):
-    pass
-
-
-class ProcessAllWindowFunction(Declared):
-    pass
-
-
-class ProcessFunction(Declared):
-    pass
-
-
-class ProcessWindowFunction(Declared):
-    pass
-
-
-class ReduceFunction(Declared):
-    pass
-
-
-class ReduceFunctionWrapper(Declared):
-    pass
-
-
-class RuntimeContext(Declared):
     pass
 
 
@@ -177,10 +468,6 @@ class SinkFunction(Declared):
 
 
 class SourceFunction(Declared):
-    pass
-
-
-class WindowFunction(Declared):
     pass
 
 

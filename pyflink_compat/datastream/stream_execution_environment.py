@@ -138,6 +138,8 @@ class StreamExecutionEnvironment(object):
         #: Called, in order, before a job is planned or started (a TableConfig writing its
         #: options into the environment, for instance).
         self._before_job: List[Callable[[], None]] = []
+        #: DataStream sinks not yet registered: (DataFrame, batch function, keyed state?).
+        self._datastream_outputs: List[Any] = []
 
     # -- creation and configuration -------------------------------------------------------
     @staticmethod
@@ -672,8 +674,17 @@ class StreamExecutionEnvironment(object):
         raise not_supported("StreamExecutionEnvironment.add_source")
 
     def from_collection(self, collection: Any, type_info: Any = None) -> Any:
-        """Not supported: build the data with ``spark.createDataFrame``."""
-        raise not_supported("StreamExecutionEnvironment.from_collection")
+        """A bounded stream of the values of ``collection``, in order.
+
+        :param collection: The values.
+        :param type_info: Their type; without one they travel pickled.
+        :return: A :class:`~pyflink_compat.datastream.DataStream`.
+        """
+        from pyflink_compat.datastream.data_stream import DataStream
+        from pyflink_compat.runtime.graph import SOURCE, Node
+
+        return DataStream(Node(self, SOURCE, (), (list(collection), type_info), type_info,
+                               name="Collection Source"))
 
     def read_text_file(self, file_path: str, charset_name: str = "UTF-8") -> Any:
         """Not supported: read the files with ``spark.readStream.text``."""
@@ -724,6 +735,26 @@ class StreamExecutionEnvironment(object):
             raise ValueError("A sink named '%s' is already registered." % name)
         self._sinks.append(SinkSpec(name, writer, bool(bounded), bool(continuous)))
         return self
+
+    def _add_datastream_sink(self, frame: Any, batch_function: Any, keyed_state: bool) -> None:
+        """Add a DataStream sink: the records of ``frame`` go to ``batch_function`` per
+        micro-batch. The DataStream sinks of a job run as one query (see
+        :func:`pyflink_compat.runtime.sinks.one_query`), registered when the job starts."""
+        self._datastream_outputs.append((frame, batch_function, keyed_state))
+
+    def _register_datastream_sinks(self) -> None:
+        if not self._datastream_outputs:
+            return
+        from pyflink_compat.runtime.sinks import one_query
+        from pyflink_compat.spark.plan import SinkSpec
+
+        writer, keyed_state = one_query(self._datastream_outputs)
+        self._datastream_outputs = []
+        name = "datastream"
+        while any(sink.name == name for sink in self._sinks):
+            name += "_"
+        # Bounded: the sources of DataStream jobs are collections read once.
+        self._sinks.append(SinkSpec(name, writer, True, False, keyed_state))
 
     def get_job_plan(self, job_name: str = 'Flink Streaming Job'):
         """What a job of the registered sinks would do on Spark, without starting it.
@@ -852,6 +883,7 @@ class StreamExecutionEnvironment(object):
         from pyflink_compat.spark.plan import plan_run
         from pyflink_compat.spark.supervisor import start_job
 
+        self._register_datastream_sinks()
         if not self._sinks:
             # As in Flink, executing clears the pipeline: a second call needs new sinks.
             raise java_error("java.lang.IllegalStateException",

@@ -1,12 +1,9 @@
-"""Declared PyFlink module ``pyflink.datastream.time_domain``.
-
-Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
-naming the PySpark way to do the same.
-Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
-surface of PyFlink 1.20.5.
-"""
-from pyflink_compat.missing.declared import Declared
+"""PyFlink's ``pyflink.datastream.time_domain``: the time a timer follows."""
+from enum import Enum
 
 
-class TimeDomain(Declared):
-    pass
+class TimeDomain(Enum):
+    """Whether a timer follows event time (the watermark) or processing time (the clock)."""
+
+    EVENT_TIME = 0
+    PROCESSING_TIME = 1

@@ -23,6 +23,8 @@ _SINK = ('Write the result with DataFrame.writeStream: a built-in format (writeS
          'the batch writer of any store.')
 _UDF = ("Wrap Python code with pyspark.sql.functions.udf or pandas_udf (pyspark.sql.functions.udtf "
         "for table functions) and register it for SQL with spark.udf.register.")
+_WINDOWS = ("Group by pyspark.sql.functions.window (tumbling or sliding) or session_window on the "
+            "event-time column, after DataFrame.withWatermark.")
 _STATE = ("Keep per-key state with GroupedData.applyInPandasWithState or "
           "transformWithStateInPandas (a pyspark.sql.streaming.StatefulProcessor).")
 
@@ -35,13 +37,12 @@ BASES: Dict[str, str] = {
 HINTS: Dict[str, str] = {
     # -- pyflink.common ----------------------------------------------------------------------
     "pyflink.common": DEFAULT_HINT,
-    "Types": "Declare the schema with pyspark.sql.types (StructType, StringType, ...).",
-    "TypeInformation": "Declare the schema with pyspark.sql.types (StructType, StringType, ...).",
-    "pyflink.common.typeinfo": "Declare the schema with pyspark.sql.types (StructType, StringType, ...).",
-    "Row": "Use pyspark.sql.Row for rows, and columns of a DataFrame for fields.",
-    "RowKind": ("Spark rows carry no change kind: use DataFrame.writeStream.outputMode('append', "
-                "'update' or 'complete') to choose how results are emitted."),
-    "WatermarkStrategy": "Use DataFrame.withWatermark(column, delay) on the streaming DataFrame.",
+    "TypeInformation.get_java_type_info": ("Types have no JVM counterpart: declare Spark schemas "
+                                           "with pyspark.sql.types (StructType, StringType, ...)."),
+    "RowKind": ("Spark rows carry no change kind: use DataFrame.writeStream.outputMode("
+                              "'append', 'update' or 'complete') to choose how results are emitted."),
+    "WatermarkStrategy.with_watermark_alignment": ("Spark has one watermark per query: use "
+                                                   "DataFrame.withWatermark(column, delay)."),
     "pyflink.common.watermark_strategy": "Use DataFrame.withWatermark(column, delay) on the streaming DataFrame.",
     "SimpleStringSchema": ('Read the Kafka value as binary and convert it with '
                            'pyspark.sql.functions.col("value").cast("string").'),
@@ -58,25 +59,32 @@ HINTS: Dict[str, str] = {
     "pyflink.datastream": DEFAULT_HINT,
     "DataStream": ("Use a streaming DataFrame: select / withColumn / filter for map and filter, "
                    "explode for flat_map, DataFrame.mapInPandas for arbitrary Python code."),
+    "DataStream.window_all": _WINDOWS,
+    "KeyedStream.window": _WINDOWS,
+    "WindowedStream.trigger": _WINDOWS,
+    "WindowedStream.allowed_lateness": _WINDOWS,
+    "WindowedStream.side_output_late_data": _WINDOWS,
+    "KeyedStream.count_window": ("Number the rows of each key in a GroupedData.transformWithState "
+                                 "processor and emit every n-th group."),
+    "DataStream.connect": ("Join or union the streaming DataFrames (DataFrame.join / unionByName), "
+                           "then process them together with GroupedData.transformWithState."),
+    "KeyedStream.connect": ("Join or union the streaming DataFrames (DataFrame.join / unionByName), "
+                            "then process them together with GroupedData.transformWithState."),
+    "DataStream.broadcast": "Join the stream with a small DataFrame (pyspark.sql.functions.broadcast).",
+    "DataStream.partition_custom": "Repartition with DataFrame.repartition(n, column).",
+    "DataStream.add_sink": _SINK,
+    "DataStream.sink_to": _SINK,
+    "DataStream.get_side_output": ("Split a stream with DataFrame.filter into several DataFrames, one "
+                                   "per output."),
+    "DataStream.cache": "Cache a bounded DataFrame with DataFrame.cache() (batch reads only).",
+    "RuntimeContext.get_metrics_group": ("Report metrics with a pyspark.sql.streaming.StreamingQueryListener "
+                                         "or an Observation (DataFrame.observe)."),
     "pyflink.datastream.data_stream": ("Use a streaming DataFrame: DataFrame.groupBy for key_by, "
                                        "DataFrame.union / join to combine streams."),
     "DataStreamSink": _SINK,
     "pyflink.datastream.functions": ("Express the function with pyspark.sql.functions columns, "
                                      "a pyspark.sql.functions.udf / pandas_udf, or "
                                      "DataFrame.mapInPandas."),
-    "MapFunction": "Use DataFrame.select / withColumn with column expressions or a pyspark.sql.functions.udf.",
-    "FlatMapFunction": "Use pyspark.sql.functions.explode on an array column, or DataFrame.mapInPandas.",
-    "FilterFunction": "Use DataFrame.filter (or where) with a column expression.",
-    "ReduceFunction": "Use DataFrame.groupBy(...).agg(...) with pyspark.sql.functions aggregates.",
-    "AggregateFunction": "Use DataFrame.groupBy(...).agg(...) with pyspark.sql.functions aggregates.",
-    "ProcessFunction": _STATE,
-    "KeyedProcessFunction": _STATE,
-    "RuntimeContext": _STATE,
-    "TimerService": ("Timers come with state: use GroupedData.transformWithStateInPandas, whose "
-                     "pyspark.sql.streaming.StatefulProcessor registers processing-time and "
-                     "event-time timers."),
-    "pyflink.datastream.timerservice": ("Timers come with state: use GroupedData.transformWithStateInPandas, "
-                                        "whose pyspark.sql.streaming.StatefulProcessor registers timers."),
     "pyflink.datastream.state": _STATE,
     "pyflink.datastream.window": ("Group by pyspark.sql.functions.window (tumbling or sliding) or "
                                   "session_window on the event-time column, after "
@@ -90,16 +98,11 @@ HINTS: Dict[str, str] = {
     "OutputTag": "Split a stream with DataFrame.filter into several DataFrames, one per output.",
     "pyflink.datastream.slot_sharing_group": ("Spark schedules tasks itself; size executors with "
                                               "spark.executor.* options."),
-    "TimeDomain": ("Timers of pyspark's GroupedData.transformWithStateInPandas are processing-time or event-time, "
-                   "as its timeMode argument says."),
     # -- StreamExecutionEnvironment's pipeline methods -----------------------------------------
     "StreamExecutionEnvironment.from_source":
         "Read the source with spark.readStream (for example spark.readStream.format(\"kafka\")).",
     "StreamExecutionEnvironment.add_source":
         "Read the source with spark.readStream.format(...), or a pyspark.sql.datasource reader.",
-    "StreamExecutionEnvironment.from_collection":
-        "Build the data with spark.createDataFrame(rows, schema); spark.readStream.format(\"rate\") "
-        "gives a test stream.",
     "StreamExecutionEnvironment.read_text_file":
         "Read the files with spark.readStream.text(path) (or spark.read.text for a bounded run).",
     "StreamExecutionEnvironment.create_input":

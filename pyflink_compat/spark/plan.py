@@ -31,7 +31,9 @@ from pyflink_compat.spark.ownership import job_directory_name
 from pyflink_compat.spark.query_introspection import is_stateful, sink_format, sources_bounded
 from pyflink_compat.spark.restart import RestartPolicy, restart_policy_for
 from pyflink_compat.spark.pacing import Pacing, pacing
-from pyflink_compat.spark.translation import SHUFFLE_PARTITIONS, effective_storage, session_keys
+from pyflink_compat.spark.translation import (
+    HDFS_PROVIDER, PROVIDER_CLASS, ROCKSDB_CHANGELOG, ROCKSDB_PROVIDER, SHUFFLE_PARTITIONS,
+    effective_storage, session_keys)
 from pyflink_compat.util.java_classes import java_class
 
 __all__ = [
@@ -69,6 +71,8 @@ class SinkSpec:
     writer: Any = attrs.field(eq=False, repr=False)
     bounded: bool = False
     continuous: bool = False
+    #: Whether the query runs keyed functions in ``transformWithState`` (RocksDB state store).
+    keyed_state: bool = False
 
 
 @attrs.frozen
@@ -448,6 +452,10 @@ def build_plan(store: SettingsStore, job_name: str, sinks: Sequence[SinkSpec], t
     plan = plan_job(job_name, store.snapshot(raw), list(raw), object_of(raw, "checkpoint-storage"),
                     object_of(raw, "state-backend"), sinks, temporary_root, store.text(SHUFFLE_PARTITIONS))
     store.sync_spark_conf(plan.spark_conf)
+    if any(sink.keyed_state for sink in sinks):
+        # Not derived from the settings alone (so not kept with them): written for this job.
+        store.view.write({key: plan.spark_conf[key] for key in (PROVIDER_CLASS, ROCKSDB_CHANGELOG)
+                          if plan.spark_conf.get(key) is not None})
     return plan
 
 
@@ -502,6 +510,10 @@ def plan_job(
                                       setting.has_no_effect(value, settings)))
     limit = resolved.max_state_size if resolved.kind is StorageKind.JOBMANAGER else None
     keys = dict(session_keys(settings, resolved, backend, paced))
+    if any(sink.keyed_state for sink in sinks) and keys.get(PROVIDER_CLASS) == HDFS_PROVIDER:
+        # Spark's transformWithState keeps its state in the RocksDB store only.
+        keys[PROVIDER_CLASS] = ROCKSDB_PROVIDER
+        keys[ROCKSDB_CHANGELOG] = "false"
     partitions = keys.get(SHUFFLE_PARTITIONS) if SHUFFLE_PARTITIONS in keys else session_partitions
     missing = tuple(m for m in (missing_kafka_connector(q.name, q.sink_format) for q in queries) if m)
     return JobPlan(job_name, settings, resolved, keys,

@@ -1,0 +1,257 @@
+"""Builds the Spark plan of a DataStream job's graph: one streaming DataFrame per sink.
+
+Every stream is a DataFrame of ``v`` (the record, pickled), ``ts`` (its event-time timestamp
+in milliseconds, or null), ``seq`` (its place in arrival order) and ``k`` (its key, pickled,
+after ``key_by``). A bounded collection is a file source read once
+(:func:`pyflink_compat.spark.bounded_sources.as_stream`), ending with one end-of-input record
+(null ``v``, the greatest timestamp) whose watermark fires every pending event-time timer.
+Runs of per-record operators become one ``mapInArrow`` (Arrow batches on Python workers, in
+each partition's arrival order); a keyed function becomes ``groupBy(k).transformWithState``
+with :class:`~pyflink_compat.runtime.keyed.KeyedProcessor`. Sinks are ``foreachBatch``
+writers, registered with the environment so that the checkpoint configuration applies.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Iterator, List, Optional, Tuple
+
+from pyflink_compat.runtime.graph import CHAIN, KEY_BY, KEYED, SOURCE, UNION, Node
+from pyflink_compat.runtime.records import LONG_MIN, conform, dumps, key_bytes, loads
+
+if TYPE_CHECKING:
+    from pyspark.sql import DataFrame, SparkSession
+
+__all__ = ["RECORD_SCHEMA", "frame_of", "needs_keyed_state", "check_spark_supports"]
+
+RECORD_SCHEMA = "v binary, ts bigint, seq array<bigint>, k binary"
+
+
+def check_spark_supports(api: str) -> None:
+    """Fail at the call when the installed pyspark has no ``transformWithState`` (Spark 4)."""
+    from pyspark.sql import GroupedData
+
+    if not hasattr(GroupedData, "transformWithState"):
+        import pyspark
+
+        raise RuntimeError(
+            "%s needs Spark 4.1 or later (GroupedData.transformWithState), which runs Flink's keyed "
+            "functions with their state and timers; the installed pyspark is %s."
+            % (api, pyspark.__version__))
+
+
+def needs_keyed_state(node: Node) -> bool:
+    """Whether the plan of ``node`` holds a keyed function (so Spark's state store)."""
+    return any(n.kind == KEYED for n in node.ancestors())
+
+
+def frame_of(node: Node, spark: "SparkSession") -> "DataFrame":
+    """The streaming DataFrame of the records of ``node``."""
+    if node.kind == SOURCE:
+        return _source(node, spark)
+    if node.kind == UNION:
+        frames = [frame_of(parent, spark) for parent in node.parents]
+        result = frames[0]
+        for frame in frames[1:]:
+            result = result.unionByName(frame)
+        return result
+    if node.kind in (CHAIN, KEY_BY):
+        run: List[Node] = []
+        current = node
+        while current.kind in (CHAIN, KEY_BY):
+            run.append(current)
+            current = current.parents[0]
+        run.reverse()
+        ops = [(n.kind if n.kind == KEY_BY else n.op[0],
+                n.op if n.kind == KEY_BY else n.op[1], n.output_type) for n in run]
+        return frame_of(current, spark).mapInArrow(_chain(dumps(ops)), RECORD_SCHEMA)
+    if node.kind == KEYED:
+        return _keyed(node, spark)
+    raise ValueError("Unknown operator kind %r" % node.kind)
+
+
+def _source(node: Node, spark: "SparkSession") -> "DataFrame":
+    from pyflink_compat.runtime.keyed import END_TIMESTAMP
+    from pyflink_compat.spark.bounded_sources import as_stream
+
+    values, type_info = node.op
+    rows: List[Tuple[Any, ...]] = [(dumps(conform(v, type_info)), None, [i], None)
+                                   for i, v in enumerate(values)]
+    rows.append((None, END_TIMESTAMP, [len(rows)], None))
+    return as_stream(spark.createDataFrame(rows, RECORD_SCHEMA))
+
+
+def _keyed(node: Node, spark: "SparkSession") -> "DataFrame":
+    from pyspark.sql import functions as F
+
+    from pyflink_compat.runtime.keyed import KeyedProcessor
+
+    parent = node.parents[0]
+    frame = frame_of(parent, spark)
+    event_time = node.op[1]
+    delay = node.watermark_delay_ms()
+    partitions = int(spark.conf.get("spark.sql.shuffle.partitions") or "1")
+    processor = KeyedProcessor(dumps(node.op[0]), event_time, delay, node.name, partitions)
+    if event_time:
+        frame = frame.withColumn("et", F.timestamp_millis("ts")) \
+            .withWatermark("et", "%d milliseconds" % delay)
+        mode = "EventTime"
+    else:
+        mode = "None"
+    # The key and record columns only: the processor reads them by name.
+    return frame.groupBy("k").transformWithState(processor, RECORD_SCHEMA, "Append", mode)
+
+
+def _chain(ops_bytes: bytes) -> Callable[[Iterator[Any]], Iterator[Any]]:
+    """The ``mapInArrow`` function of a run of per-record operators."""
+
+    def run(batches: Iterator[Any]) -> Iterator[Any]:
+        import pyarrow as pa  # type: ignore[import-untyped]
+
+        from pyflink_compat.runtime.plan import apply_ops
+
+        ops = loads(ops_bytes)
+        functions = [op[1] for op in ops]
+        opened = _open_all(functions)
+        schema = pa.schema([("v", pa.binary()), ("ts", pa.int64()), ("seq", pa.list_(pa.int64())),
+                            ("k", pa.binary())])
+        try:
+            for batch in batches:
+                columns = batch.to_pydict()
+                out: Tuple[List[Any], ...] = ([], [], [], [])
+                for record in zip(columns["v"], columns["ts"], columns["seq"], columns["k"]):
+                    for v, ts, seq, k in apply_ops(ops, record):
+                        out[0].append(v)
+                        out[1].append(ts)
+                        out[2].append(seq)
+                        out[3].append(k)
+                yield pa.RecordBatch.from_arrays([pa.array(c, type=f.type) for c, f in zip(out, schema)],
+                                                 schema=schema)
+        finally:
+            for function in opened:
+                function.close()
+
+    return run
+
+
+def _open_all(functions: List[Any]) -> List[Any]:
+    from pyflink_compat.datastream.functions import Function
+
+    opened = []
+    for function in functions:
+        if isinstance(function, Function):
+            function.open(_StatelessContext())  # type: ignore[arg-type]
+            opened.append(function)
+    return opened
+
+
+class _StatelessContext(object):
+    """The runtime context of a per-record function (it has no keyed state)."""
+
+    def get_index_of_this_subtask(self) -> int:
+        from pyspark import TaskContext
+
+        context = TaskContext.get()
+        return int(context.partitionId()) if context is not None else 0
+
+    def get_number_of_parallel_subtasks(self) -> int:
+        return 1
+
+    def get_task_name(self) -> str:
+        return "Map"
+
+    def get_attempt_number(self) -> int:
+        return 0
+
+    def get_job_parameter(self, key: str, default_value: str) -> str:
+        return default_value
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("get_") and name.endswith("state"):
+            def no_state(*args: Any) -> Any:
+                raise RuntimeError("Keyed state can only be used on a 'keyed stream', i.e., after a "
+                                   "'keyBy()' operation.")
+            return no_state
+        raise AttributeError(name)
+
+
+class _ProcessContext(object):
+    """The context a ``ProcessFunction`` sees for one record."""
+
+    def __init__(self, ts: Optional[int]):
+        self._ts = ts
+
+    def timestamp(self) -> Optional[int]:
+        return self._ts
+
+    def timer_service(self) -> Any:
+        return _NoTimers()
+
+
+class _NoTimers(object):
+    def current_processing_time(self) -> int:
+        import time
+
+        return int(time.time() * 1000)
+
+    def current_watermark(self) -> int:
+        return LONG_MIN
+
+    def __getattr__(self, name: str) -> Any:
+        def refuse(*args: Any) -> Any:
+            raise RuntimeError("Setting timers is only supported on a keyed streams.")
+        return refuse
+
+
+def apply_ops(ops: List[Tuple[str, Any, Any]], record: Tuple[Any, Any, Any, Any]) \
+        -> Iterator[Tuple[Any, Any, Any, Any]]:
+    """The records that one input record becomes through a run of per-record operators."""
+    from pyflink_compat.runtime.keyed import END_KEY
+
+    v, ts, seq, k = record
+    if v is None:  # the end of a bounded input passes every operator unchanged
+        yield v, ts, seq, (END_KEY if any(op[0] == KEY_BY for op in ops) else k)
+        return
+    records = [(loads(v), ts, list(seq), k)]
+    for kind, function, output_type in ops:
+        records = list(_apply(kind, function, output_type, records))
+    for value, ts, seq, k in records:
+        yield dumps(value), ts, seq, k
+
+
+#: The method of a function object that each operator calls.
+_METHODS = {"map": "map", "flat_map": "flat_map", "filter": "filter", KEY_BY: "get_key"}
+
+
+def _apply(kind: str, function: Any, output_type: Any, records: List[Tuple[Any, Any, Any, Any]]) \
+        -> Iterator[Tuple[Any, Any, Any, Any]]:
+    from pyflink_compat.datastream.functions import Function
+
+    if isinstance(function, Function) and kind in _METHODS:
+        function = getattr(function, _METHODS[kind])
+    for value, ts, seq, k in records:
+        if kind == "map":
+            yield conform(function(value), output_type), ts, seq, k
+        elif kind == "flat_map":
+            produced = function(value)
+            for index, item in enumerate(produced if produced is not None else ()):
+                yield conform(item, output_type), ts, seq + [index], k
+        elif kind == "filter":
+            if function(value):
+                yield value, ts, seq, k
+        elif kind == "process":
+            produced = function.process_element(value, _ProcessContext(ts))
+            for index, item in enumerate(produced if produced is not None else ()):
+                if isinstance(item, tuple) and len(item) == 2 and type(item[0]).__name__ == "OutputTag":
+                    continue
+                yield conform(item, output_type), ts, seq + [index], k
+        elif kind == "timestamps":
+            assigner = function._timestamp_assigner
+            if assigner is not None:
+                ts = int(assigner.extract_timestamp(value, LONG_MIN if ts is None else ts))
+            yield value, ts, seq, k
+        elif kind == "project":
+            yield conform(tuple(value[i] for i in function), output_type), ts, seq, k
+        elif kind == KEY_BY:
+            yield value, ts, seq, key_bytes(function(value))
+        else:
+            raise ValueError("Unknown operator %r" % kind)

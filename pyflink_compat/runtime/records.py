@@ -1,0 +1,156 @@
+"""Records as the Spark plan holds them, and as a job sees and prints them.
+
+Every record is a pickled Python object in a binary column, as PyFlink's records without a
+declared type are. A declared type decides how records read back (:func:`conform`: rows for
+``Types.ROW``, tuples for ``Types.TUPLE``) and how ``print()`` writes them
+(:func:`print_text`): ``str(value)`` for pickled objects, ``+I[...]`` for rows, and the JVM's
+text of the value for the other types (``(a,1)`` for tuples, ``true``, ``1.0E7``).
+"""
+
+from __future__ import annotations
+
+import decimal
+import math
+import pickle
+import struct
+from typing import Any, List, Optional
+
+__all__ = ["dumps", "loads", "conform", "print_text", "collected", "java_text", "LONG_MIN",
+           "END_SEQ"]
+
+#: The timestamp a record without one reports to a timestamp assigner.
+LONG_MIN = -9223372036854775808
+#: First element of the order of records emitted by timers (after every input record).
+END_SEQ = 1 << 62
+
+
+def dumps(value: Any) -> bytes:
+    """The record as bytes; classes defined in the job's main module travel by value."""
+    from pyspark import cloudpickle
+
+    return bytes(cloudpickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def loads(data: bytes) -> Any:
+    """The record of :func:`dumps`'s bytes."""
+    return pickle.loads(data)
+
+
+def key_bytes(key: Any) -> bytes:
+    """The bytes records of one key share (equal keys of the usual types pickle alike)."""
+    return pickle.dumps(key, protocol=4)
+
+
+def _float32(value: Any) -> Any:
+    # A FLOAT travels as the JVM's 32-bit float: Python reads back the nearest one.
+    if isinstance(value, float):
+        return struct.unpack("f", struct.pack("f", value))[0]
+    return value
+
+
+def _fields(values: List[Any], kinds: List[Any]) -> List[Any]:
+    return [conform(v, k) if i < len(kinds) else v for i, (v, k) in
+            enumerate(zip(values, kinds + [None] * (len(values) - len(kinds))))]
+
+
+def conform(value: Any, type_info: Any) -> Any:
+    """``value`` as the next function (or a state's reader) reads it when its type is
+    ``type_info``: rows for row types, tuples for tuple types, 32-bit floats for ``FLOAT``."""
+    from pyflink_compat.common.typeinfo import BasicType, BasicTypeInfo, RowTypeInfo, TupleTypeInfo
+    from pyflink_compat.common.types import Row
+
+    if value is None or type_info is None:
+        return value
+    if isinstance(type_info, BasicTypeInfo):
+        return _float32(value) if type_info._basic_type is BasicType.FLOAT else value
+    if isinstance(type_info, RowTypeInfo):
+        names = type_info._field_names
+        if isinstance(value, Row):
+            values = list(value) if not (names and hasattr(value, "_fields")) \
+                else [value[n] for n in names]
+            row = Row(*values)
+            row.set_row_kind(value.get_row_kind())
+        elif isinstance(value, dict):
+            row = Row(*[value.get(n) for n in type_info.get_field_names()])
+        elif isinstance(value, (tuple, list)):
+            row = Row(*value)
+        else:
+            raise ValueError("Unexpected tuple %r with RowTypeInfo" % (value,))
+        kinds = list(type_info.get_field_types())
+        if any(isinstance(k, (BasicTypeInfo, RowTypeInfo, TupleTypeInfo)) for k in kinds):
+            row._values = _fields(list(row._values), kinds)
+        if names:
+            row.set_field_names(list(names))
+        return row
+    if isinstance(type_info, TupleTypeInfo):
+        if isinstance(value, (tuple, list)):
+            return tuple(_fields(list(value), list(type_info.get_field_types())))
+        raise ValueError("Unexpected tuple %r with TupleTypeInfo" % (value,))
+    return value
+
+
+def collected(value: Any, type_info: Any) -> Any:
+    """``value`` as ``execute_and_collect`` gives it: rows name their fields (``f0``...)."""
+    from pyflink_compat.common.typeinfo import RowTypeInfo
+    from pyflink_compat.common.types import Row
+
+    value = conform(value, type_info)
+    if isinstance(type_info, RowTypeInfo) and isinstance(value, Row):
+        value.set_field_names(list(type_info.get_field_names()))
+    return value
+
+
+def _java_double(number: float) -> str:
+    # The JVM's Double.toString: plain notation in [1e-3, 1e7), else d.dddE<n>.
+    if math.isnan(number):
+        return "NaN"
+    if math.isinf(number):
+        return "Infinity" if number > 0 else "-Infinity"
+    if number == 0:
+        return "-0.0" if math.copysign(1.0, number) < 0 else "0.0"
+    magnitude = abs(number)
+    if 1e-3 <= magnitude < 1e7:
+        text = repr(number)
+        if "e" in text:
+            text = format(decimal.Decimal(text), "f")
+        return text if "." in text else text + ".0"
+    sign, digits, exponent = decimal.Decimal(repr(number)).as_tuple()
+    figures = "".join(str(d) for d in digits).rstrip("0") or "0"
+    power = len(digits) + int(exponent) - 1
+    mantissa = figures[0] + "." + (figures[1:] or "0")
+    return ("-" if sign else "") + mantissa + "E" + str(power)
+
+
+def java_text(value: Any, type_info: Any = None) -> str:
+    """The JVM's text of a value of a declared type (what Flink's print writes)."""
+    from pyflink_compat.common.typeinfo import TupleTypeInfo
+
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return _java_double(value)
+    if isinstance(type_info, TupleTypeInfo) and isinstance(value, (tuple, list)):
+        kinds: List[Optional[Any]] = list(type_info.get_field_types())
+        kinds += [None] * (len(value) - len(kinds))
+        return "(" + ",".join(java_text(v, k) for v, k in zip(value, kinds)) + ")"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(java_text(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join("%s=%s" % (java_text(k), java_text(v)) for k, v in value.items()) + "}"
+    return str(value)
+
+
+def print_text(value: Any, type_info: Any) -> str:
+    """The line ``print()`` writes for ``value`` of a stream of type ``type_info``."""
+    from pyflink_compat.common.typeinfo import PickledBytesTypeInfo, RowTypeInfo
+
+    if type_info is None or isinstance(type_info, PickledBytesTypeInfo):
+        if isinstance(value, bytes):
+            return value.decode("utf-8", "replace")
+        return value if isinstance(value, str) else str(value)
+    if isinstance(type_info, RowTypeInfo):
+        row = conform(value, type_info)
+        return "{}[{}]".format(row.get_row_kind(), ",".join(str(item) for item in row._values))
+    return java_text(conform(value, type_info), type_info)

@@ -1,0 +1,71 @@
+"""The battery job (every DataStream operator that runs on Spark) prints what live PyFlink
+1.20.5 printed for it: running reduces, field accumulations, rows, tuples and typed values in
+the JVM's text, and a KeyedProcessFunction with value, list, map and reducing state whose
+event-time timers fire as the bounded input ends."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from collections import Counter
+from typing import Any, List
+
+import pytest
+
+from tests.datastream import battery_job
+from tests.datastream.recorded_battery import PRINTED
+
+
+@pytest.fixture(scope="module")
+def printed(spark: Any) -> List[str]:
+    from pyflink_compat.datastream import StreamExecutionEnvironment
+
+    env = StreamExecutionEnvironment.get_execution_environment()
+    env.set_parallelism(1)
+    battery_job.build(env)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        env.execute("battery")
+    return out.getvalue().splitlines()
+
+
+def part(lines: List[str], sink: str) -> List[str]:
+    return [line[len(sink) + 2:] for line in lines if line.startswith(sink + "> ")]
+
+
+def test_every_sink_prints_the_lines_live_pyflink_printed(printed):
+    assert Counter(printed) == Counter(PRINTED)
+
+
+def test_a_running_reduce_emits_one_line_per_input_record_in_arrival_order_per_key(printed):
+    words = part(printed, "words")
+    assert len(words) == 12
+    assert [w for w in words if w.startswith("(to,")] == ["(to,1)", "(to,2)", "(to,3)"]
+
+
+def test_typed_values_print_as_the_jvm_writes_them_and_rows_with_their_row_kind(printed):
+    assert sorted(part(printed, "typed")) == ["(ann,2.5,false)", "(bob,1.0E8,true)",
+                                              "(cid,-0.5,false)", "(dan,0.001,true)"]
+    assert "+I[2,bob,100000000.0]" in part(printed, "rows")
+    assert "Row(name='ann+bob', big=True)" in part(printed, "reduced")
+
+
+def test_event_time_timers_fire_once_each_at_the_end_of_the_bounded_input_with_the_keys_state(printed):
+    timers = sorted(line for line in part(printed, "session") if line.startswith("timer"))
+    # u1's timer at 25000 was deleted; the others fire once the final watermark passes them
+    assert [t.split(" (")[0] for t in timers] == ["timer u1 at 6000", "timer u1 at 9000",
+                                                  "timer u2 at 7000", "timer u2 at 8000"]
+    assert all("EVENT_TIME" in t for t in timers)
+    assert "pages=home,cart,cancel per_page=[('cancel', 1), ('cart', 1), ('home', 1)] total=25" in timers[0]
+
+
+def test_a_process_function_sees_the_timestamp_the_assigner_gave(printed):
+    assert sorted(part(printed, "stamps")) == ["cancel@20000", "cart@4000", "home@1000", "home@2000",
+                                               "pay@3000"]
+
+
+def test_event_time_windows_aggregate_reduce_and_hand_their_window_to_the_process_function(printed):
+    assert sorted(part(printed, "average")) == ["u1 TimeWindow(start=0, end=5000) [2.5]",
+                                                "u1 TimeWindow(start=20000, end=25000) [20.0]",
+                                                "u2 TimeWindow(start=0, end=5000) [2.5]"]
+    assert part(printed, "sliding").count("('u2', 'home,pay', 5)") == 2

@@ -1,0 +1,20 @@
+"""On a pyspark without ``transformWithState`` (3.5) a keyed function fails at the call,
+naming Spark 4; the per-record operators still build."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def test_a_keyed_function_without_transform_with_state_fails_at_the_call_naming_spark_4(spark):
+    from pyspark.sql import GroupedData
+
+    from pyflink_compat.datastream import StreamExecutionEnvironment
+
+    if hasattr(GroupedData, "transformWithState"):
+        pytest.skip("this pyspark runs keyed functions")
+    env = StreamExecutionEnvironment.get_execution_environment()
+    keyed = env.from_collection([("a", 1)]).map(lambda v: v).key_by(lambda v: v[0])
+    with pytest.raises(RuntimeError, match="needs Spark 4.1 or later") as raised:
+        keyed.reduce(lambda a, b: a)
+    assert "KeyedStream.reduce" in str(raised.value)
