@@ -34,6 +34,8 @@ from pyflink_compat.util.java_maps import map_to_dict
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
+    from pyflink_compat.datastream.data_stream import DataStream
+
 __all__ = ['StreamExecutionEnvironment']
 
 _OWNER = "StreamExecutionEnvironment"
@@ -673,7 +675,7 @@ class StreamExecutionEnvironment(object):
         """Not supported: read the source with ``spark.readStream``."""
         raise not_supported("StreamExecutionEnvironment.add_source")
 
-    def from_collection(self, collection: Any, type_info: Any = None) -> Any:
+    def from_collection(self, collection: Any, type_info: Any = None) -> 'DataStream':
         """A bounded stream of the values of ``collection``, in order.
 
         :param collection: The values.

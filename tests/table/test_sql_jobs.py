@@ -139,14 +139,17 @@ def test_a_table_api_grouped_sum_over_a_view_ends_with_flinks_rows(t_env: Any) -
     # PyFlink: +I[a, 1], +I[b, 2], -U[a, 1], +U[a, 4]
     final = {}
     for row in rows:
-        final[row[0]] = row
+        final[row[0]] = tuple(row)
     assert final == {"a": ("a", 4), "b": ("b", 2)}
+    assert all(type(row).__name__ == "Row" for row in rows)
 
 
 def test_a_query_result_collects_the_rows_in_input_order(t_env: Any, in_dir: Any) -> None:
     t_env.execute_sql(_WORDS)
     rows = list(t_env.execute_sql("SELECT w, n FROM src").collect())
-    assert rows == [("a", 1), ("b", 2), ("a", 3), ("c", 4), ("a", 5)]
+    from pyflink_compat.common import Row
+
+    assert rows == [Row("a", 1), Row("b", 2), Row("a", 3), Row("c", 4), Row("a", 5)]
 
 
 def test_an_unknown_connector_is_refused_before_any_query_starts_naming_it_and_the_statement(
