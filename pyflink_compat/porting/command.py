@@ -10,7 +10,7 @@ must import it. Without ``--write`` nothing is written. ``--write`` replaces eac
 port completely and keeps the original beside it as ``FILE.orig`` (an existing ``.orig`` copy
 is kept as it is). ``--diff`` prints a unified diff of every change on standard output (the
 report then goes to standard error). ``--check`` exits with status 1 when a statement is left to
-a person or a file was refused, for CI. Progress goes to standard error on long runs.
+a person or cannot be typed (unknown), or a file was refused, for CI. Progress goes to standard error on long runs.
 
 Exit status: 0 on success, 1 for a refused file (or anything left, with ``--check``), 2 when a
 path does not exist.
@@ -179,7 +179,7 @@ def run(args: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Te
         if not files:
             print("error: no PyFlink job files found", file=err)
         return 1
-    return 1 if args.check and run_report.left else 0
+    return 1 if args.check and (run_report.left or run_report.unknown) else 0
 
 
 def _one_done(args: argparse.Namespace, path: str, original: str, ported: str, report: FileReport,

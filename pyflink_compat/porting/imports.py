@@ -8,14 +8,13 @@ module names change, so formatting and comments survive.
 
 from __future__ import annotations
 
-import re
 from typing import Dict, List, Optional, Union
 
 import libcst as cst
 
 from pyflink_compat.porting.resolver import COMPAT_ROOT, PYFLINK_ROOT
 
-__all__ = ["binds_pyflink", "dotted_name", "is_pyflink_module", "rewrite_import", "rewrite_import_from", "bound_names"]
+__all__ = ["dotted_name", "is_pyflink_module", "rewrite_import", "rewrite_import_from", "bound_names"]
 
 Dotted = Union[cst.Name, cst.Attribute]
 
@@ -90,17 +89,3 @@ def bound_names(node: Union[cst.Import, cst.ImportFrom]) -> Dict[str, str]:
             root = name.split(".")[0]
             bound[root] = root
     return bound
-
-
-_IMPORT_LINE = re.compile(r"^[ \t]*import[ \t]+([^#\n]*)", re.MULTILINE)
-
-
-def binds_pyflink(source: str) -> bool:
-    """Whether the job has ``import pyflink`` or ``import pyflink.x`` without ``as``, which
-    binds the name ``pyflink`` (its uses are then renamed with the import)."""
-    for match in _IMPORT_LINE.finditer(source):
-        for part in match.group(1).strip().strip("()\\").split(","):
-            words = part.split()
-            if len(words) == 1 and is_pyflink_module(words[0]):
-                return True
-    return False

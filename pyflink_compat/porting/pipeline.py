@@ -49,7 +49,7 @@ class Porter(Protocol):
     """What the writer needs of the classifier walking the job."""
 
     module: cst.Module
-    bindings: Dict[str, Ref]
+    bindings: Dict[Tuple[Any, str], Optional[Ref]]
     notes: List[str]
     #: how many indented blocks enclose the statement being ported
     depth: int
@@ -407,8 +407,9 @@ class PipelineWriter:
 
     def _some_env(self, kind: str) -> Optional[str]:
         """The name of the job's environment of ``kind`` (the first bound one)."""
-        for name, ref in self.porter.bindings.items():
-            if ref.kind is RefKind.INSTANCE and ref.obj is not None and kind in {c.__name__ for c in ref.obj.__mro__}:
+        for (_, name), ref in self.porter.bindings.items():
+            if ref is not None and ref.kind is RefKind.INSTANCE and ref.obj is not None \
+                    and kind in {c.__name__ for c in ref.obj.__mro__}:
                 return name
         return None
 

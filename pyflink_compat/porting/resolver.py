@@ -29,7 +29,7 @@ from pyflink_compat.missing import declared
 from pyflink_compat.missing.hints import hint_for
 
 __all__ = ["RefKind", "Ref", "module_ref", "member_ref", "call_result", "is_implemented",
-           "settings_touched", "PYFLINK_ROOT", "COMPAT_ROOT"]
+           "settings_touched", "pipeline_result_names", "PYFLINK_ROOT", "COMPAT_ROOT"]
 
 PYFLINK_ROOT = "pyflink"
 COMPAT_ROOT = "pyflink_compat"
@@ -49,6 +49,11 @@ _PIPELINE_RESULTS = {
     "group_by": "GroupedTable", "execute_sql": "TableResult", "execute_insert": "TableResult",
     "execute": "TableResult", "create_statement_set": "StatementSet",
 }
+
+
+def pipeline_result_names() -> FrozenSet[str]:
+    """The pipeline methods whose result class is known."""
+    return frozenset(_PIPELINE_RESULTS)
 
 
 class RefKind(enum.Enum):
@@ -231,7 +236,10 @@ def _annotation_class(function: Any) -> Optional[type]:
         if text.startswith(wrapper) and text.endswith("]"):
             text = text[len(wrapper):-1].strip("'\"")
     namespace = vars(sys.modules[function.__module__]) if function.__module__ in sys.modules else {}
-    found = namespace.get(text)
+    head, _, nested = text.partition(".")
+    found = namespace.get(head)
+    for part in nested.split(".") if nested else ():
+        found = getattr(found, part, None)
     if isinstance(found, type):
         return found
     for package in ("datastream", "common", "table"):
@@ -265,7 +273,22 @@ def call_result(callee: Ref) -> Optional[Ref]:
     if callee.kind is RefKind.CLASS:
         return Ref(RefKind.INSTANCE, callee.api.rsplit(".", 1)[-1], callee.module, callee.obj)
     if callee.kind is RefKind.CALLABLE:
-        return _returned(callee.obj, callee.api, callee.module)
+        found = _returned(callee.obj, callee.api, callee.module)
+        if found is None and callee.api.rsplit(".", 1)[-1] in _PIPELINE_RESULTS:
+            # an implemented pipeline method without a return annotation: its PyFlink result
+            found = _class_named(_PIPELINE_RESULTS[callee.api.rsplit(".", 1)[-1]])
+        return found
+    return None
+
+
+def _class_named(name: str) -> Optional[Ref]:
+    for package in ("datastream", "table"):
+        module = importlib.import_module("{}.{}".format(COMPAT_ROOT, package))
+        cls = getattr(module, name, None)
+        if isinstance(cls, type):
+            if not is_implemented(cls):
+                return Ref(RefKind.PIPELINE, name, None)
+            return Ref(RefKind.INSTANCE, name, _pyflink_module(cls.__module__), cls)
     return None
 
 
