@@ -61,6 +61,11 @@ HINTS: Dict[str, str] = {
     "pyflink.datastream.data_stream": ("Use a streaming DataFrame: DataFrame.groupBy for key_by, "
                                        "DataFrame.union / join to combine streams."),
     "DataStreamSink": _SINK,
+    # the sinks of a stream: hints about writing, not about map and filter
+    "DataStream.print": ("Print a streaming DataFrame with writeStream.format('console') (or "
+                         "foreachBatch printing every row of each micro-batch)."),
+    "DataStream.add_sink": _SINK,
+    "DataStream.sink_to": _SINK,
     "pyflink.datastream.functions": ("Express the function with pyspark.sql.functions columns, "
                                      "a pyspark.sql.functions.udf / pandas_udf, or "
                                      "DataFrame.mapInPandas."),

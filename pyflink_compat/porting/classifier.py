@@ -132,6 +132,12 @@ class _Calls(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> None:
         self.calls.append(node)
 
+    @classmethod
+    def count(cls, node: cst.CSTNode) -> int:
+        found = cls()
+        node.visit(found)
+        return len(found.calls)
+
 
 class _Inference(cst.CSTVisitor):
     """A walk ahead of the port: what each name, parameter and function of the job holds.
@@ -207,6 +213,8 @@ class JobPorter(cst.CSTTransformer):
         self._ahead: Dict[Key, Optional[Ref]] = {}
         #: names bound to values the tool cannot type
         self._untyped: Set[Key] = set()
+        #: names a module-level ``from pyflink... import *`` binds, with their paths
+        self.star: Dict[str, str] = {}
         #: what the job passes to its functions' parameters, and what its functions return
         self.params: Dict[Key, Ref] = {}
         self.returns: Dict[cst.FunctionDef, Ref] = {}
@@ -282,7 +290,8 @@ class JobPorter(cst.CSTTransformer):
     def _name_ref(self, node: cst.Name) -> Optional[Ref]:
         key = self._key(node)
         if key is None:
-            return None
+            # not assigned in the file: a star import's name, or a builtin
+            return _path_ref(self.star[node.value]) if node.value in self.star else None
         if key in self.bindings:
             return self.bindings[key]
         if key in self._ahead:
@@ -335,7 +344,9 @@ class JobPorter(cst.CSTTransformer):
 
     def bind_small(self, small: cst.BaseSmallStatement) -> None:
         """Follow the names one small statement binds."""
-        if isinstance(small, (cst.Import, cst.ImportFrom)):
+        if isinstance(small, cst.ImportFrom) and isinstance(small.names, cst.ImportStar):
+            self.star.update(import_rewriter.bound_names(small))
+        elif isinstance(small, (cst.Import, cst.ImportFrom)):
             scope = self._scope(small)
             for local, path in import_rewriter.bound_names(small).items():
                 key = self._key_in(scope, local)
@@ -535,7 +546,29 @@ class JobPorter(cst.CSTTransformer):
             self.bind_small(small)
             if isinstance(small, cst.Assign):
                 self.writer.assigned([t.target for t in small.targets], small.value)
+        unused = self._unused(original_node)
+        if unused is not None:
+            self.record(self._line(original_node), Outcome.UNUSED, [unused],
+                        "builds a PyFlink value that nothing uses: no effect, on PyFlink as on Spark; "
+                        "the statement can be deleted", self._code(original_node.body[0]))
+            return updated_node
         return self._settle(original_node, updated_node, original_node.body[0], calls)
+
+    def _unused(self, line: cst.SimpleStatementLine) -> Optional[str]:
+        """The PyFlink class of a statement that only builds an instance of it (``Schema()``)."""
+        if len(line.body) != 1 or not isinstance(line.body[0], cst.Expr):
+            return None
+        value = line.body[0].value
+        if not isinstance(value, cst.Call) or _Calls.count(value) != 1:
+            return None
+        callee = self.ref_of(value.func)
+        if callee is None or callee.removed:
+            return None
+        name = callee.api.rsplit(".", 1)[-1]
+        if callee.kind is RefKind.CLASS or (callee.kind is RefKind.PIPELINE and name[:1].isupper()
+                                            and "." not in callee.api):
+            return callee.api
+        return None
 
     def leave_ClassDef(self, original_node: cst.ClassDef, updated_node: cst.ClassDef
                        ) -> Union[cst.BaseStatement, cst.FlattenSentinel[cst.BaseStatement], cst.RemovalSentinel]:

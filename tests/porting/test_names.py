@@ -133,3 +133,71 @@ def test_a_fallback_in_an_except_block_does_not_undo_the_import():
         env.set_parallelism(1)
         ''')
     assert sorted(found) == [5, 6]
+
+
+def test_a_star_import_is_rewritten_and_its_names_resolved():
+    text = textwrap.dedent('''\
+        from pyflink.table import *
+        t_env = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
+        t_env.execute_sql("SELECT 1")
+        ''')
+    ported, report = port_text(text, generate=False)
+    assert ported.startswith("from pyflink_compat.table import *\n")
+    assert [(f.line, f.apis[0]) for f in report.findings] == [
+        (2, "TableEnvironment.create"), (3, "TableEnvironment.execute_sql")]
+
+
+def test_a_class_on_a_subscripted_pyflink_base_is_reported_and_its_port_imports():
+    text = textwrap.dedent('''\
+        from pyflink.datastream.functions import ProcessWindowFunction
+        from pyflink.datastream.window import TimeWindow
+
+        class F(ProcessWindowFunction[tuple, tuple, str, TimeWindow]):
+            def process(self, key, context, elements):
+                return [key]
+        ''')
+    ported, report = port_text(text, generate=False)
+    assert [(f.line, f.apis) for f in report.findings] == [(4, ("ProcessWindowFunction",))]
+    exec(compile(ported, "ported.py", "exec"), {})
+
+
+def test_an_api_pyflink_removed_is_named_with_what_replaced_it_never_ported_unchanged():
+    found = findings('''\
+        from pyflink.table import EnvironmentSettings, TableEnvironment
+        settings = EnvironmentSettings.new_instance().in_streaming_mode().use_blink_planner().build()
+        batch = EnvironmentSettings.new_instance().in_batch_mode().build()
+        t_env = TableEnvironment.create(settings)
+        t_env.sql_update("INSERT INTO a SELECT 1")
+        ''')
+    assert found[2].outcome is Outcome.LEFT
+    assert found[2].apis == ("EnvironmentSettings.Builder.use_blink_planner",)
+    assert "Blink planner is the only planner" in found[2].note
+    assert found[3].outcome is Outcome.PORTED  # in_batch_mode is still PyFlink's
+    assert found[5].outcome is Outcome.LEFT and "use execute_sql" in found[5].note
+
+
+def test_a_value_never_used_is_reported_as_such_and_does_not_fail_check(tmp_path, capsys):
+    from pyflink_compat.cli import main
+
+    job = tmp_path / "job.py"
+    job.write_text(textwrap.dedent('''\
+        from pyflink.common.serialization import SimpleStringSchema
+        from pyflink.datastream import StreamExecutionEnvironment
+        env = StreamExecutionEnvironment.get_execution_environment()
+        SimpleStringSchema()
+        '''))
+    assert main(["port", str(job), "--check"]) == 0
+    out = capsys.readouterr().out
+    assert "value never used (no effect):\n    line 4: SimpleStringSchema()" in out
+
+
+def test_the_hints_of_print_and_add_sink_speak_of_sinks():
+    found = findings('''\
+        from pyflink.datastream import StreamExecutionEnvironment
+        env = StreamExecutionEnvironment.get_execution_environment()
+        ds = env.from_collection([1])
+        ds.print()
+        ds.add_sink(None)
+        ''')
+    for line in (4, 5):
+        assert "writeStream" in found[line].note and "map and filter" not in found[line].note
