@@ -513,12 +513,17 @@ class JobPorter(cst.CSTTransformer):
             if written is not None:
                 statements, note = written
                 self.record(line, Outcome.REWRITTEN, [c[1] for c in left], note, code)
+                # the author's comments and blank lines above the statement stay above what
+                # replaces it (a ``pass`` carries them when nothing does)
+                kept = list(updated.leading_lines)
                 if not statements:
-                    return cst.RemovalSentinel.REMOVE
+                    if not any(line.comment is not None for line in kept):
+                        return cst.RemovalSentinel.REMOVE
+                    statements = [cst.SimpleStatementLine([cst.Pass()])]
                 first = statements[0]
-                if isinstance(first, cst.SimpleStatementLine):
-                    statements[0] = first.with_changes(leading_lines=list(updated.leading_lines)
-                                                       + list(first.leading_lines))
+                if isinstance(first, (cst.SimpleStatementLine, cst.FunctionDef, cst.ClassDef, cst.If, cst.For,
+                                      cst.While, cst.With, cst.Try)):
+                    statements[0] = first.with_changes(leading_lines=kept + list(first.leading_lines))
                 return cst.FlattenSentinel(statements)
         by_hint: Dict[str, List[str]] = {}
         for _, api, hint in left:

@@ -74,6 +74,7 @@ def port_text(text: str, path: str = "<string>", generate: bool = True) -> Tuple
     import libcst as cst
     from libcst.metadata import MetadataWrapper
 
+    original = text
     from pyflink_compat.porting.classifier import JobPorter
 
     try:
@@ -81,6 +82,15 @@ def port_text(text: str, path: str = "<string>", generate: bool = True) -> Tuple
     except cst.ParserSyntaxError as error:
         raise PortError("it does not parse as Python: line {}, column {}: {}".format(
             error.raw_line, error.raw_column, error.message)) from None
+    moved: List[int] = []
+    if module.code != text:
+        # LibCST drops comments indented between two blocks' levels: indent them as the code
+        # that follows them, so that no line of the author's is lost
+        text, moved = _aligned_comments(text)
+        module = cst.parse_module(text)
+        if module.code != text or ast.dump(ast.parse(text)) != ast.dump(ast.parse(original)):
+            raise PortError("its text does not survive parsing (LibCST loses part of it); the file is "
+                            "left as it is")
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     porter = JobPorter(wrapper.module, generate=generate)
     ported = wrapper.visit(porter).code
@@ -92,8 +102,32 @@ def port_text(text: str, path: str = "<string>", generate: bool = True) -> Tuple
         raise PortError("its ported form does not parse ({}); the file is left as it is".format(
             error.msg)) from None
     findings = tuple(sorted(porter.findings, key=lambda f: f.line))
-    report = FileReport(path, findings, porter.imports, ported != text, None, tuple(dict.fromkeys(porter.notes)))
+    notes = list(porter.notes)
+    if moved:
+        notes.append("comments re-indented as the code that follows them (lines {}): the parser keeps no "
+                      "comment indented between two blocks".format(", ".join(map(str, moved))))
+    report = FileReport(path, findings, porter.imports, ported != original, None, tuple(dict.fromkeys(notes)))
     return ported, report
+
+
+def _aligned_comments(text: str) -> Tuple[str, List[int]]:
+    """``text`` with each comment-only line indented as the next line of code (the module's
+    level at the end), and the numbers of the lines that moved."""
+    lines = text.splitlines(keepends=True)
+    indent = ""
+    moved: List[int] = []
+    for number in range(len(lines) - 1, -1, -1):
+        stripped = lines[number].lstrip(" \t")
+        if not stripped.strip():
+            continue
+        current = lines[number][:len(lines[number]) - len(stripped)]
+        if stripped.startswith("#"):
+            if current != indent:
+                lines[number] = indent + stripped
+                moved.append(number + 1)
+        else:
+            indent = current
+    return "".join(lines), sorted(moved)
 
 
 def port_file(path: str, generate: bool = True) -> Tuple[str, str, FileReport]:
