@@ -167,6 +167,12 @@ class _Inference(cst.CSTVisitor):
     def leave_ExceptHandler(self, original_node: cst.ExceptHandler) -> None:
         self.porter.fallback -= 1
 
+    def visit_If_orelse(self, node: cst.If) -> None:
+        self.porter.fallback += 1
+
+    def leave_If_orelse(self, node: cst.If) -> None:
+        self.porter.fallback -= 1
+
     def visit_Import(self, node: cst.Import) -> None:
         for alias in node.names:
             if alias.asname is None and import_rewriter.is_pyflink_module(import_rewriter.dotted_name(alias.name)):
@@ -229,8 +235,8 @@ class JobPorter(cst.CSTTransformer):
         self.job_imports = 0
         #: how many indented blocks enclose the statement being ported
         self.depth = 0
-        #: how many ``except`` blocks enclose it: their assignments are fallbacks, which do not
-        #: undo what the ``try`` bound
+        #: how many ``except`` and ``else`` blocks enclose it: their assignments are fallbacks,
+        #: which do not undo what the ``try`` or the ``if`` bound
         self.fallback = 0
         self._refs: Dict[int, Optional[Ref]] = {}
 
@@ -350,7 +356,7 @@ class JobPorter(cst.CSTTransformer):
             scope = self._scope(small)
             for local, path in import_rewriter.bound_names(small).items():
                 key = self._key_in(scope, local)
-                if key is not None:
+                if key is not None and not (self.fallback and self.bindings.get(key) is not None):
                     self.bindings[key] = _path_ref(path)
                     self._untyped.discard(key)
         elif isinstance(small, cst.Assign):
@@ -600,6 +606,12 @@ class JobPorter(cst.CSTTransformer):
                             ) -> cst.ExceptHandler:
         self.fallback -= 1
         return updated_node
+
+    def visit_If_orelse(self, node: cst.If) -> None:
+        self.fallback += 1
+
+    def leave_If_orelse(self, node: cst.If) -> None:
+        self.fallback -= 1
 
     # -- blocks ----------------------------------------------------------------------------
     def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
