@@ -18,7 +18,7 @@ from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
 
 import libcst as cst
 from libcst.metadata import (
-    Assignment, ClassScope, ImportAssignment, PositionProvider, QualifiedNameProvider, Scope, ScopeProvider)
+    Assignment, ClassScope, ImportAssignment, PositionProvider, Scope, ScopeProvider)
 
 from pyflink_compat.porting import imports as import_rewriter
 from pyflink_compat.porting.report import Finding, Outcome
@@ -196,7 +196,7 @@ class JobPorter(cst.CSTTransformer):
     """Ports one module; read :attr:`findings`, :attr:`imports` and :attr:`notes` afterwards.
 
     Names are resolved in their scopes (LibCST's :class:`~libcst.metadata.ScopeProvider`):
-    an import through its qualified name (:class:`~libcst.metadata.QualifiedNameProvider`), a
+    an import through its qualified name (``Scope.get_qualified_names_for``), a
     variable through the assignments walked so far in source order, a parameter through the
     values the job passes to it, a call of one of the job's functions through what it returns.
 
@@ -205,7 +205,10 @@ class JobPorter(cst.CSTTransformer):
         it only the imports change.
     """
 
-    METADATA_DEPENDENCIES = (PositionProvider, ScopeProvider, QualifiedNameProvider)
+    # Qualified names are asked of the scope for the few names an import binds, as
+    # QualifiedNameProvider does for every node: resolving that provider for the whole tree
+    # would double the time a file takes.
+    METADATA_DEPENDENCIES = (PositionProvider, ScopeProvider)
 
     def __init__(self, module: cst.Module, generate: bool = True):
         super().__init__()
@@ -242,8 +245,11 @@ class JobPorter(cst.CSTTransformer):
 
     def visit_Module(self, node: cst.Module) -> None:
         for _ in range(2):
+            known = len(self.params) + len(self.returns)
             self.bindings, self._refs, self._untyped = {}, {}, set()
             node.visit(_Inference(self))
+            if len(self.params) + len(self.returns) == known:
+                break  # a second walk would learn nothing more
         self._ahead = self.bindings
         self.bindings, self._refs, self.fallback = {}, {}, 0
 
@@ -309,7 +315,10 @@ class JobPorter(cst.CSTTransformer):
     def _imported(self, node: cst.Name, key: Key) -> Optional[Ref]:
         if not any(isinstance(a, ImportAssignment) for a in key[0].assignments[key[1]]):
             return None
-        for qualified in sorted(self.get_metadata(QualifiedNameProvider, node, set()), key=lambda q: q.name):
+        scope = self._scope(node)
+        if scope is None:
+            return None
+        for qualified in sorted(scope.get_qualified_names_for(node), key=lambda q: q.name):
             ref = _path_ref(qualified.name)
             if ref is not None:
                 return ref

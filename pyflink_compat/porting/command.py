@@ -82,11 +82,14 @@ def port_text(text: str, path: str = "<string>", generate: bool = True) -> Tuple
     except cst.ParserSyntaxError as error:
         raise PortError("it does not parse as Python: line {}, column {}: {}".format(
             error.raw_line, error.raw_column, error.message)) from None
-    moved: List[int] = []
-    if module.code != text:
-        # LibCST drops comments indented between two blocks' levels: indent them as the code
-        # that follows them, so that no line of the author's is lost
-        text, moved = _aligned_comments(text)
+    # LibCST drops comments indented between two blocks' levels: indent them as the code that
+    # follows them, so that no line of the author's is lost (the text is checked only when a
+    # comment is indented otherwise than the code after it)
+    aligned, moved = _aligned_comments(text)
+    if moved and module.code == text:
+        moved = []
+    if moved:
+        text = aligned
         module = cst.parse_module(text)
         if module.code != text or ast.dump(ast.parse(text)) != ast.dump(ast.parse(original)):
             raise PortError("its text does not survive parsing (LibCST loses part of it); the file is "
