@@ -66,6 +66,10 @@ HINTS: Dict[str, str] = {
                          "foreachBatch printing every row of each micro-batch)."),
     "DataStream.add_sink": _SINK,
     "DataStream.sink_to": _SINK,
+    "KeyedStream.print": ("Print a streaming DataFrame with writeStream.format('console') (or "
+                          "foreachBatch printing every row of each micro-batch)."),
+    "KeyedStream.add_sink": _SINK,
+    "KeyedStream.sink_to": _SINK,
     "pyflink.datastream.functions": ("Express the function with pyspark.sql.functions columns, "
                                      "a pyspark.sql.functions.udf / pandas_udf, or "
                                      "DataFrame.mapInPandas."),

@@ -198,6 +198,10 @@ def test_the_hints_of_print_and_add_sink_speak_of_sinks():
         ds = env.from_collection([1])
         ds.print()
         ds.add_sink(None)
+        ds.key_by(lambda x: x).print()
         ''')
-    for line in (4, 5):
-        assert "writeStream" in found[line].note and "map and filter" not in found[line].note
+    for line in (4, 5, 6):
+        sink = next(part for part in found[line].note.split(" | ") if part.startswith(("DataStream.print",
+                                                                                        "DataStream.add_sink",
+                                                                                        "KeyedStream.print")))
+        assert "writeStream" in sink and "map and filter" not in sink
