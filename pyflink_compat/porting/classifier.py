@@ -14,16 +14,16 @@ from __future__ import annotations
 
 import functools
 import textwrap
-from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 import libcst as cst
-from libcst.metadata import (
-    Assignment, ClassScope, ImportAssignment, PositionProvider, Scope, ScopeProvider)
+
 
 from pyflink_compat.porting import imports as import_rewriter
 from pyflink_compat.porting.report import Finding, Outcome
 from pyflink_compat.porting.resolver import (
     COMPAT_ROOT, PYFLINK_ROOT, Ref, RefKind, call_result, member_ref, module_ref, settings_touched)
+from pyflink_compat.porting.scopes import Layout, Scope, is_import
 
 __all__ = ["JobPorter", "MARK", "string_value"]
 
@@ -195,27 +195,26 @@ class _Inference(cst.CSTVisitor):
 class JobPorter(cst.CSTTransformer):
     """Ports one module; read :attr:`findings`, :attr:`imports` and :attr:`notes` afterwards.
 
-    Names are resolved in their scopes (LibCST's :class:`~libcst.metadata.ScopeProvider`):
-    an import through its qualified name (``Scope.get_qualified_names_for``), a
-    variable through the assignments walked so far in source order, a parameter through the
-    values the job passes to it, a call of one of the job's functions through what it returns.
+    Names are resolved in their scopes (:mod:`~pyflink_compat.porting.scopes`): an import
+    through the path it binds, a variable through the assignments walked so far in source
+    order, a parameter through the values the job passes to it, a call of one of the job's
+    functions through what it returns.
 
     :param module: The parsed job.
     :param generate: Whether to write PySpark for the pipeline and mark what is left; without
         it only the imports change.
+    :param text: The job's source (``module``'s code), when the caller has it.
     """
 
-    # Qualified names are asked of the scope for the few names an import binds, as
-    # QualifiedNameProvider does for every node: resolving that provider for the whole tree
-    # would double the time a file takes.
-    METADATA_DEPENDENCIES = (PositionProvider, ScopeProvider)
-
-    def __init__(self, module: cst.Module, generate: bool = True):
+    def __init__(self, module: cst.Module, generate: bool = True, text: Optional[str] = None):
         super().__init__()
         from pyflink_compat.porting.pipeline import PipelineWriter
 
         self.module = module
-        self._source_lines = module.code.splitlines()
+        self.text = module.code if text is None else text
+        self._source_lines = self.text.splitlines()
+        self.layout = Layout(module, self.text)
+        self._positions: Optional[Mapping[cst.CSTNode, Any]] = None
         #: what each name holds at the statement being walked (None: known not to be PyFlink)
         self.bindings: Dict[Key, Optional[Ref]] = {}
         #: what each name holds at the end of the walk ahead (for names bound later in the file)
@@ -255,8 +254,7 @@ class JobPorter(cst.CSTTransformer):
 
     # -- names -----------------------------------------------------------------------------
     def _scope(self, node: cst.CSTNode) -> Optional[Scope]:
-        scope = self.get_metadata(ScopeProvider, node, None)
-        return scope if isinstance(scope, Scope) else None
+        return self.layout.scopes.get(id(node))
 
     def _key(self, node: cst.Name) -> Optional[Key]:
         """The scope that binds ``node``'s name, as Python looks it up from where it is."""
@@ -266,12 +264,9 @@ class JobPorter(cst.CSTTransformer):
     def _key_in(scope: Optional[Scope], name: str) -> Optional[Key]:
         start = scope
         while scope is not None:
-            if name in scope.assignments and not (isinstance(scope, ClassScope) and scope is not start):
+            if name in scope.assignments and not (scope.is_class and scope is not start):
                 return scope, name
-            parent = scope.parent
-            if parent is scope:
-                break
-            scope = parent
+            scope = scope.parent
         return None
 
     def ref_of(self, node: cst.BaseExpression) -> Optional[Ref]:
@@ -313,13 +308,13 @@ class JobPorter(cst.CSTTransformer):
         return self._imported(node, key)
 
     def _imported(self, node: cst.Name, key: Key) -> Optional[Ref]:
-        if not any(isinstance(a, ImportAssignment) for a in key[0].assignments[key[1]]):
-            return None
-        scope = self._scope(node)
-        if scope is None:
-            return None
-        for qualified in sorted(scope.get_qualified_names_for(node), key=lambda q: q.name):
-            ref = _path_ref(qualified.name)
+        paths = set()
+        for binder in key[0].assignments[key[1]]:
+            if is_import(binder):
+                assert isinstance(binder, (cst.Import, cst.ImportFrom))
+                paths.add(import_rewriter.bound_names(binder).get(key[1]))
+        for path in sorted(p for p in paths if p is not None):
+            ref = _path_ref(path)
             if ref is not None:
                 return ref
         return None
@@ -332,9 +327,8 @@ class JobPorter(cst.CSTTransformer):
         if key is None:
             return None
         found = list(key[0].assignments[key[1]])
-        if len(found) == 1 and isinstance(found[0], Assignment) and isinstance(
-                found[0].node, (cst.FunctionDef, cst.ClassDef)):
-            return found[0].node
+        if len(found) == 1 and isinstance(found[0], (cst.FunctionDef, cst.ClassDef)):
+            return found[0]
         return None
 
     def _bind(self, target: cst.Name, value: Optional[Ref], untyped: bool = False) -> None:
@@ -414,8 +408,7 @@ class JobPorter(cst.CSTTransformer):
             return False
         if key in self._untyped:
             return True
-        for assignment in key[0].assignments[key[1]]:
-            param = assignment.node if isinstance(assignment, Assignment) else None
+        for param in key[0].assignments[key[1]]:
             if isinstance(param, cst.Param) and key not in self.params and key not in self.bindings:
                 if param.default is None or self.cannot_type(param.default):
                     return True
@@ -492,17 +485,25 @@ class JobPorter(cst.CSTTransformer):
 
     # -- statements ------------------------------------------------------------------------
     def _line(self, node: cst.CSTNode) -> int:
-        return int(self.get_metadata(PositionProvider, node).start.line)
+        line = self.layout.lines.get(id(node))
+        if line is not None:
+            return line
+        # not a statement, or Python's parser counts the statements otherwise: LibCST's positions
+        if self._positions is None:
+            from libcst.metadata import MetadataWrapper, PositionProvider
 
-    def _code(self, node: cst.CSTNode) -> str:
-        first = self._source_lines[self._line(node) - 1].strip()
+            self._positions = MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(PositionProvider)
+        return int(self._positions[node].start.line)
+
+    def _code(self, line: int) -> str:
+        first = self._source_lines[line - 1].strip()
         return first if len(first) <= 100 else first[:97] + "..."
 
     def record(self, line: int, outcome: Outcome, apis: Sequence[str], note: str, code: str) -> None:
         unique = tuple(dict.fromkeys(apis))
         self.findings.append(Finding(line, outcome, unique, note, code))
 
-    def _settle(self, original: cst.CSTNode, updated: Statement, head: cst.CSTNode,
+    def _settle(self, original: cst.CSTNode, updated: Statement,
                 calls: List[Tuple[Outcome, str, str]]) -> Union[Statement, cst.FlattenSentinel[cst.BaseStatement],
                                                                 cst.RemovalSentinel]:
         marked = _marked_hint(getattr(original, "leading_lines", ()))
@@ -511,7 +512,8 @@ class JobPorter(cst.CSTTransformer):
             calls = calls + [(Outcome.LEFT, marked[0], marked[1])]
         if not calls:
             return updated
-        line, code = self._line(original), self._code(head)
+        line = self._line(original)
+        code = self._code(line)
         left = [c for c in calls if c[0] is Outcome.LEFT]
         unknown = [c for c in calls if c[0] is Outcome.UNKNOWN]
         if unknown and not left:
@@ -568,11 +570,12 @@ class JobPorter(cst.CSTTransformer):
                 self.writer.assigned([t.target for t in small.targets], small.value)
         unused = self._unused(original_node)
         if unused is not None:
-            self.record(self._line(original_node), Outcome.UNUSED, [unused],
+            line = self._line(original_node)
+            self.record(line, Outcome.UNUSED, [unused],
                         "builds a PyFlink value that nothing uses: no effect, on PyFlink as on Spark; "
-                        "the statement can be deleted", self._code(original_node.body[0]))
+                        "the statement can be deleted", self._code(line))
             return updated_node
-        return self._settle(original_node, updated_node, original_node.body[0], calls)
+        return self._settle(original_node, updated_node, calls)
 
     def _unused(self, line: cst.SimpleStatementLine) -> Optional[str]:
         """The PyFlink class of a statement that only builds an instance of it (``Schema()``)."""
@@ -600,13 +603,13 @@ class JobPorter(cst.CSTTransformer):
             elif ref is not None and ref.kind is RefKind.CLASS:
                 calls.append((Outcome.PORTED, ref.api, ""))
         self.bind_definition(original_node)
-        return self._settle(original_node, updated_node, original_node.name, calls)
+        return self._settle(original_node, updated_node, calls)
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef, updated_node: cst.FunctionDef
                           ) -> Union[cst.BaseStatement, cst.FlattenSentinel[cst.BaseStatement], cst.RemovalSentinel]:
         calls = self._calls_in([d for d in original_node.decorators])
         self.bind_definition(original_node)
-        return self._settle(original_node, updated_node, original_node.name, calls)
+        return self._settle(original_node, updated_node, calls)
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         self.fallback += 1

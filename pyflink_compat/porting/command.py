@@ -72,7 +72,6 @@ def port_text(text: str, path: str = "<string>", generate: bool = True) -> Tuple
         would not be complete.
     """
     import libcst as cst
-    from libcst.metadata import MetadataWrapper
 
     original = text
     from pyflink_compat.porting.classifier import JobPorter
@@ -94,9 +93,8 @@ def port_text(text: str, path: str = "<string>", generate: bool = True) -> Tuple
         if module.code != text or ast.dump(ast.parse(text)) != ast.dump(ast.parse(original)):
             raise PortError("its text does not survive parsing (LibCST loses part of it); the file is "
                             "left as it is")
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    porter = JobPorter(wrapper.module, generate=generate)
-    ported = wrapper.visit(porter).code
+    porter = JobPorter(module, generate=generate, text=text)
+    ported = module.visit(porter).code
     if not porter.job_imports:
         raise PortError("it imports no PyFlink module (nothing to port)")
     try:

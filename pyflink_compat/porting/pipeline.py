@@ -49,6 +49,8 @@ class Porter(Protocol):
     """What the writer needs of the classifier walking the job."""
 
     module: cst.Module
+    #: the job's source (the module's code)
+    text: str
     bindings: Dict[Tuple[Any, str], Optional[Ref]]
     notes: List[str]
     #: how many indented blocks enclose the statement being ported
@@ -114,7 +116,7 @@ class PipelineWriter:
         # the sinks; and the names bound to an INSERT's result, with the depth of their INSERT
         self.pending: Dict[int, Tuple[str, List[str]]] = {}
         self.results: Dict[str, int] = {}
-        code = porter.module.code
+        code = porter.text
         # the tables a job writes: their CREATE TABLE becomes a writer, not a source
         self.table_sinks = {m.lower() for m in re.findall(r"INSERT\s+INTO\s+`?(\w+)`?", code, re.IGNORECASE)}
         self.table_sinks |= {m.lower() for m in re.findall(
