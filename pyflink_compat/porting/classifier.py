@@ -241,6 +241,8 @@ class JobPorter(cst.CSTTransformer):
         #: which do not undo what the ``try`` or the ``if`` bound
         self.fallback = 0
         self._refs: Dict[int, Optional[Ref]] = {}
+        #: the calls met so far in the line being walked
+        self._line_calls: List[cst.Call] = []
 
     def visit_Module(self, node: cst.Module) -> None:
         for _ in range(2):
@@ -471,17 +473,27 @@ class JobPorter(cst.CSTTransformer):
             return ""
         return "; ".join("{}: {}".format(s.key, s.spark) for s in ignored)
 
-    def _calls_in(self, nodes: Sequence[cst.CSTNode]) -> List[Tuple[Outcome, str, str]]:
+    def _calls_in(self, nodes: Sequence[cst.CSTNode], walked: Optional[List[cst.Call]] = None
+                  ) -> List[Tuple[Outcome, str, str]]:
+        """The calls in ``nodes`` that call PyFlink, classified (``walked``: the calls the port's
+        own walk met in them, so that they are not walked again)."""
+        if walked is None:
+            collector = _Calls()
+            for node in nodes:
+                node.visit(collector)
+            walked = collector.calls
         found = []
-        collector = _Calls()
-        for node in nodes:
-            node.visit(collector)
-        for call in collector.calls:
-            if True:
-                outcome = self._classify_call(call)
-                if outcome is not None:
-                    found.append(outcome)
+        for call in walked:
+            outcome = self._classify_call(call)
+            if outcome is not None:
+                found.append(outcome)
         return found
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        self._line_calls = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self._line_calls.append(node)
 
     # -- statements ------------------------------------------------------------------------
     def _line(self, node: cst.CSTNode) -> int:
@@ -560,15 +572,17 @@ class JobPorter(cst.CSTTransformer):
                                   ) -> Union[cst.BaseStatement, cst.FlattenSentinel[cst.BaseStatement],
                                              cst.RemovalSentinel]:
         calls: List[Tuple[Outcome, str, str]] = []
+        # the calls of a line of one statement are those this walk met in it
+        walked = self._line_calls if len(original_node.body) == 1 else None
         for small in original_node.body:
             if isinstance(small, (cst.Import, cst.ImportFrom)):
                 self.job_imports += bool(import_rewriter.bound_names(small))
             else:
-                calls += self._calls_in([small])
+                calls += self._calls_in([small], walked)
             self.bind_small(small)
             if isinstance(small, cst.Assign):
                 self.writer.assigned([t.target for t in small.targets], small.value)
-        unused = self._unused(original_node)
+        unused = self._unused(original_node, walked)
         if unused is not None:
             line = self._line(original_node)
             self.record(line, Outcome.UNUSED, [unused],
@@ -577,12 +591,12 @@ class JobPorter(cst.CSTTransformer):
             return updated_node
         return self._settle(original_node, updated_node, calls)
 
-    def _unused(self, line: cst.SimpleStatementLine) -> Optional[str]:
+    def _unused(self, line: cst.SimpleStatementLine, walked: Optional[List[cst.Call]]) -> Optional[str]:
         """The PyFlink class of a statement that only builds an instance of it (``Schema()``)."""
         if len(line.body) != 1 or not isinstance(line.body[0], cst.Expr):
             return None
         value = line.body[0].value
-        if not isinstance(value, cst.Call) or _Calls.count(value) != 1:
+        if not isinstance(value, cst.Call) or (_Calls.count(value) if walked is None else len(walked)) != 1:
             return None
         callee = self.ref_of(value.func)
         if callee is None or callee.removed:
