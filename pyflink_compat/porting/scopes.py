@@ -14,7 +14,8 @@ as fast as it was before names were resolved in their scopes.
 from __future__ import annotations
 
 import ast
-from typing import Dict, Iterator, List, Optional, Set, Union
+import dataclasses
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import libcst as cst
 
@@ -44,12 +45,6 @@ class Scope:
         owner = self.declared.get(name, self)
         owner.assignments.setdefault(name, []).append(node)
 
-    def module(self) -> "Scope":
-        scope = self
-        while scope.parent is not None:
-            scope = scope.parent
-        return scope
-
 
 def is_import(node: Binder) -> bool:
     """Whether ``node`` binds its name by an import."""
@@ -73,25 +68,43 @@ def _import_names(node: Union[cst.Import, cst.ImportFrom]) -> Iterator[str]:
             yield alias.name.value
 
 
-class Layout(cst.CSTVisitor):
+#: Fields that hold only whitespace, comments and punctuation: no name or statement in them.
+_SKIPPED_FIELDS = frozenset({"leading_lines", "lines_after_decorators", "header", "footer", "lpar", "rpar",
+                             "comma", "semicolon", "equal", "colon", "dot", "star", "operator", "newline",
+                             "indent", "arrow", "asynchronous", "trailing_whitespace"})
+_FIELDS: Dict[type, Tuple[str, ...]] = {}
+
+
+def _fields(kind: type) -> Tuple[str, ...]:
+    found = _FIELDS.get(kind)
+    if found is None:
+        found = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind)
+                                      if f.name not in _SKIPPED_FIELDS and not f.name.startswith("whitespace"))
+    return found
+
+
+_COMPOUND = (cst.If, cst.While, cst.Try, cst.TryStar, cst.Match)
+
+
+class Layout:
     """One walk of a job: the scope of each name and import node, and its statements in order.
+
+    The walk follows the nodes' fields itself rather than through LibCST's visitors, whose
+    hooks for every node and field cost more than the work done here.
 
     :param module: The parsed job.
     :param text: Its source, for the statements' lines.
     """
 
     def __init__(self, module: cst.Module, text: str):
-        super().__init__()
         self.root = Scope(None)
         #: the scope each :class:`~libcst.Name`, import and parameter node is in (by id)
         self.scopes: Dict[int, Scope] = {}
-        self._stack: List[Scope] = [self.root]
-        self._made: Dict[int, Scope] = {}
-        self._outer_fors: Set[int] = set()
+        self._current = self.root
         #: the statements in source order, each with how many statements Python counts in it
         self._statements: List[cst.CSTNode] = []
         self._weights: List[int] = []
-        module.visit(self)
+        self._walk(module)
         self.lines = self._lines(text)
 
     # -- lines -----------------------------------------------------------------------------
@@ -114,42 +127,44 @@ class Layout(cst.CSTVisitor):
         self._statements.append(node)
         self._weights.append(weight)
 
-    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
-        self._statement(node, len(node.body))
+    # -- the walk --------------------------------------------------------------------------
+    def _walk(self, node: cst.CSTNode) -> None:
+        kind = type(node)
+        if kind is cst.Name:
+            self.scopes[id(node)] = self._current
+            return
+        special = _SPECIAL.get(kind)
+        if special is not None:
+            special(self, node)
+            return
+        if kind is cst.SimpleStatementLine or kind is cst.SimpleStatementSuite:
+            self._statement(node, len(node.body))  # type: ignore[attr-defined]
+        elif isinstance(node, _COMPOUND):
+            self._statement(node)
+        elif isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.NamedExpr, cst.For, cst.With,
+                               cst.ExceptHandler, cst.ExceptStarHandler, cst.Import, cst.ImportFrom,
+                               cst.Global, cst.Nonlocal)):
+            self._binds(node)
+        self._children(node)
 
-    def visit_SimpleStatementSuite(self, node: cst.SimpleStatementSuite) -> None:
-        self._statement(node, len(node.body))
+    def _children(self, node: cst.CSTNode) -> None:
+        for name in _fields(type(node)):
+            value = getattr(node, name)
+            if isinstance(value, cst.CSTNode):
+                self._walk(value)
+            elif type(value) is list or type(value) is tuple:
+                for item in value:
+                    if isinstance(item, cst.CSTNode):
+                        self._walk(item)
 
-    def visit_If(self, node: cst.If) -> None:
-        self._statement(node)
+    def _in(self, scope: Scope, nodes: Sequence[Optional[cst.CSTNode]]) -> None:
+        outer, self._current = self._current, scope
+        for node in nodes:
+            if node is not None:
+                self._walk(node)
+        self._current = outer
 
-    def visit_For(self, node: cst.For) -> None:
-        self._statement(node)
-        self._targets(node.target)
-
-    def visit_While(self, node: cst.While) -> None:
-        self._statement(node)
-
-    def visit_Try(self, node: cst.Try) -> None:
-        self._statement(node)
-
-    def visit_TryStar(self, node: cst.TryStar) -> None:
-        self._statement(node)
-
-    def visit_With(self, node: cst.With) -> None:
-        self._statement(node)
-        for item in node.items:
-            if item.asname is not None:
-                self._targets(item.asname.name)
-
-    def visit_Match(self, node: cst.Match) -> None:
-        self._statement(node)
-
-    # -- scopes ----------------------------------------------------------------------------
-    @property
-    def _current(self) -> Scope:
-        return self._stack[-1]
-
+    # -- what binds names ------------------------------------------------------------------
     def _targets(self, target: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name):
             self._current.bind(target.value, target)
@@ -159,159 +174,90 @@ class Layout(cst.CSTVisitor):
         elif isinstance(target, cst.StarredElement):
             self._targets(target.value)
 
-    def _new(self, node: cst.CSTNode, is_class: bool = False) -> Scope:
-        scope = Scope(self._current, is_class)
-        self._made[id(node)] = scope
-        return scope
+    def _binds(self, node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Assign):
+            for target in node.targets:
+                self._targets(target.target)
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.NamedExpr, cst.For)):
+            if isinstance(node, cst.For):
+                self._statement(node)
+            self._targets(node.target)
+        elif isinstance(node, cst.With):
+            self._statement(node)
+            for item in node.items:
+                if item.asname is not None:
+                    self._targets(item.asname.name)
+        elif isinstance(node, (cst.ExceptHandler, cst.ExceptStarHandler)):
+            if node.name is not None:
+                self._targets(node.name.name)
+        elif isinstance(node, (cst.Import, cst.ImportFrom)):
+            self.scopes[id(node)] = self._current
+            for name in _import_names(node):
+                self._current.bind(name, node)
+        elif isinstance(node, cst.Global):
+            for declared in node.names:
+                self._current.declared[declared.name.value] = self.root
+        elif isinstance(node, cst.Nonlocal):
+            outer = self._current.parent
+            while outer is not None and outer.is_class:
+                outer = outer.parent
+            for declared in node.names:
+                self._current.declared[declared.name.value] = outer or self.root
 
-    def _enter(self, node: cst.CSTNode) -> None:
-        self._stack.append(self._made[id(node)])
-
-    def _leave(self) -> None:
-        self._stack.pop()
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.scopes[id(node)] = self._current
-
-    def visit_Import(self, node: cst.Import) -> None:
-        self.scopes[id(node)] = self._current
-        for name in _import_names(node):
-            self._current.bind(name, node)
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        self.scopes[id(node)] = self._current
-        for name in _import_names(node):
-            self._current.bind(name, node)
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            self._targets(target.target)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self._targets(node.target)
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._targets(node.target)
-
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        self._targets(node.target)
-
-    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
-        if node.name is not None:
-            self._targets(node.name.name)
-
-    def visit_ExceptStarHandler(self, node: cst.ExceptStarHandler) -> None:
-        if node.name is not None:
-            self._targets(node.name.name)
-
-    def visit_Global(self, node: cst.Global) -> None:
-        for item in node.names:
-            self._current.declared[item.name.value] = self.root
-
-    def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
-        outer = self._current.parent
-        while outer is not None and outer.is_class:
-            outer = outer.parent
-        for item in node.names:
-            self._current.declared[item.name.value] = outer or self.root
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+    # -- what opens a scope ----------------------------------------------------------------
+    def _function(self, node: cst.FunctionDef) -> None:
         self._statement(node)
         self._current.bind(node.name.value, node)
-        self._new(node)
+        self.scopes[id(node.name)] = self._current
+        # decorators and the return annotation are evaluated where the function is defined
+        self._in(self._current, [*node.decorators, node.returns])
+        scope = Scope(self._current)
+        self._in(scope, [node.params, node.body])
 
-    def visit_FunctionDef_params(self, node: cst.FunctionDef) -> None:
-        self._enter(node)
+    def _lambda(self, node: cst.Lambda) -> None:
+        self._in(Scope(self._current), [node.params, node.body])
 
-    def leave_FunctionDef_params(self, node: cst.FunctionDef) -> None:
-        self._leave()
-
-    def visit_FunctionDef_body(self, node: cst.FunctionDef) -> None:
-        self._enter(node)
-
-    def leave_FunctionDef_body(self, node: cst.FunctionDef) -> None:
-        self._leave()
-
-    def visit_Lambda(self, node: cst.Lambda) -> None:
-        self._new(node)
-
-    def visit_Lambda_params(self, node: cst.Lambda) -> None:
-        self._enter(node)
-
-    def leave_Lambda_params(self, node: cst.Lambda) -> None:
-        self._leave()
-
-    def visit_Lambda_body(self, node: cst.Lambda) -> None:
-        self._enter(node)
-
-    def leave_Lambda_body(self, node: cst.Lambda) -> None:
-        self._leave()
-
-    def visit_Param(self, node: cst.Param) -> None:
+    def _param(self, node: cst.Param) -> None:
         self.scopes[id(node)] = self._current
+        self.scopes[id(node.name)] = self._current
         self._current.bind(node.name.value, node)
+        # a default and an annotation are evaluated where the function is defined
+        self._in(self._current.parent or self.root, [node.annotation, node.default])
 
-    # a parameter's default and annotation are evaluated where the function is defined
-    def visit_Param_default(self, node: cst.Param) -> None:
-        self._stack.append(self._current.parent or self.root)
-
-    def leave_Param_default(self, node: cst.Param) -> None:
-        self._leave()
-
-    def visit_Param_annotation(self, node: cst.Param) -> None:
-        self._stack.append(self._current.parent or self.root)
-
-    def leave_Param_annotation(self, node: cst.Param) -> None:
-        self._leave()
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+    def _class(self, node: cst.ClassDef) -> None:
         self._statement(node)
         self._current.bind(node.name.value, node)
-        self._new(node, is_class=True)
+        self.scopes[id(node.name)] = self._current
+        self._in(self._current, [*node.decorators, *node.bases, *node.keywords])
+        self._in(Scope(self._current, is_class=True), [node.body])
 
-    def visit_ClassDef_body(self, node: cst.ClassDef) -> None:
-        self._enter(node)
-
-    def leave_ClassDef_body(self, node: cst.ClassDef) -> None:
-        self._leave()
-
-    # comprehensions: their own scope, but the first iterable is evaluated outside it
     def _comprehension(self, node: Union[cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp]) -> None:
-        self._outer_fors.add(id(node.for_in))
-        self._stack.append(self._new(node))
+        # its own scope, but its first iterable is evaluated outside it
+        outer = self._current
+        self._walk(node.for_in.iter)
+        self._current = Scope(outer)
+        comp: Optional[cst.CompFor] = node.for_in
+        while comp is not None:
+            self._targets(comp.target)
+            self._walk(comp.target)
+            if comp is not node.for_in:
+                self._walk(comp.iter)
+            for condition in comp.ifs:
+                self._walk(condition)
+            comp = comp.inner_for_in
+        if isinstance(node, cst.DictComp):
+            self._walk(node.key)
+            self._walk(node.value)
+        else:
+            self._walk(node.elt)
+        self._current = outer
 
-    def visit_ListComp(self, node: cst.ListComp) -> None:
-        self._comprehension(node)
 
-    def leave_ListComp(self, original_node: cst.ListComp) -> None:
-        self._leave()
-
-    def visit_SetComp(self, node: cst.SetComp) -> None:
-        self._comprehension(node)
-
-    def leave_SetComp(self, original_node: cst.SetComp) -> None:
-        self._leave()
-
-    def visit_GeneratorExp(self, node: cst.GeneratorExp) -> None:
-        self._comprehension(node)
-
-    def leave_GeneratorExp(self, original_node: cst.GeneratorExp) -> None:
-        self._leave()
-
-    def visit_DictComp(self, node: cst.DictComp) -> None:
-        self._comprehension(node)
-
-    def leave_DictComp(self, original_node: cst.DictComp) -> None:
-        self._leave()
-
-    def visit_CompFor(self, node: cst.CompFor) -> None:
-        self._targets(node.target)
-
-    def visit_CompFor_iter(self, node: cst.CompFor) -> None:
-        self._stack.append(self._current.parent or self.root if id(node) in self._outer_fors else self._current)
-
-    def leave_CompFor_iter(self, node: cst.CompFor) -> None:
-        self._leave()
+_SPECIAL: Dict[type, Callable[[Layout, Any], None]] = {
+    cst.FunctionDef: Layout._function, cst.Lambda: Layout._lambda, cst.Param: Layout._param,
+    cst.ClassDef: Layout._class, cst.ListComp: Layout._comprehension, cst.SetComp: Layout._comprehension,
+    cst.GeneratorExp: Layout._comprehension, cst.DictComp: Layout._comprehension,
+}
 
 
 def _in_order(body: List[ast.stmt]) -> Iterator[ast.stmt]:
