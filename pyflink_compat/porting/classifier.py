@@ -180,6 +180,7 @@ class _Inference(cst.CSTVisitor):
 
     def visit_Call(self, node: cst.Call) -> None:
         self.porter.note_arguments(node)
+        self.porter.writer.note_call(node)
 
     def leave_Return(self, original_node: cst.Return) -> None:
         if self.functions and original_node.value is not None:
@@ -190,6 +191,8 @@ class _Inference(cst.CSTVisitor):
     def leave_SimpleStatementLine(self, original_node: cst.SimpleStatementLine) -> None:
         for small in original_node.body:
             self.porter.bind_small(small)
+            if isinstance(small, cst.Assign) and isinstance(small.targets[0].target, cst.Name):
+                self.porter.writer.note_string(small.targets[0].target.value, small.value)
 
 
 class JobPorter(cst.CSTTransformer):

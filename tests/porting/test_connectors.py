@@ -99,3 +99,21 @@ def test_a_user_function_in_the_pipeline_is_left_whole_with_the_pyspark_way():
     assert [f.line for f in report.findings if f.outcome is Outcome.LEFT] == [5]
     assert 't_env.execute_sql("INSERT INTO k SELECT plus_one(a) FROM s").wait()' in ported
     assert "# pyflink-compat port: TableEnvironment.execute_sql: Run SQL with spark.sql" in ported
+
+
+def test_a_table_is_a_sink_only_when_the_job_inserts_into_it_not_when_a_comment_does():
+    job = textwrap.dedent('''\
+        from pyflink.table import EnvironmentSettings, TableEnvironment
+        t_env = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
+        t_env.execute_sql("CREATE TABLE src (a INT) WITH ('connector' = 'datagen', 'number-of-rows' = '5')")
+        t_env.execute_sql("CREATE TABLE out (a INT) WITH ('connector' = 'print')")
+        # an earlier version also wrote back: t_env.execute_sql("INSERT INTO src SELECT a FROM out")
+        QUERY = "INSERT INTO out SELECT a FROM src"
+        t_env.execute_sql(QUERY).wait()
+    ''')
+    ported, report = port_text(job)
+    # ``src`` stays a source (the INSERT in the comment is not the job's); ``out``, which the
+    # SQL bound to a name inserts into, is written
+    assert ".createOrReplaceTempView('src')" in ported and "def write_src" not in ported
+    assert "def write_out(frame):" in ported and "add_sink(write_out(" in ported
+    assert report.left == 0
