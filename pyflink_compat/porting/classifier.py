@@ -17,13 +17,13 @@ import textwrap
 from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 import libcst as cst
-
+from libcst.metadata import Assignment, ClassScope, ImportAssignment, MetadataWrapper, Scope, ScopeProvider
 
 from pyflink_compat.porting import imports as import_rewriter
 from pyflink_compat.porting.report import Finding, Outcome
 from pyflink_compat.porting.resolver import (
     COMPAT_ROOT, PYFLINK_ROOT, Ref, RefKind, call_result, member_ref, module_ref, settings_touched)
-from pyflink_compat.porting.scopes import Layout, Scope, is_import
+from pyflink_compat.porting.lines import statement_lines
 
 __all__ = ["JobPorter", "MARK", "string_value"]
 
@@ -198,10 +198,11 @@ class _Inference(cst.CSTVisitor):
 class JobPorter(cst.CSTTransformer):
     """Ports one module; read :attr:`findings`, :attr:`imports` and :attr:`notes` afterwards.
 
-    Names are resolved in their scopes (:mod:`~pyflink_compat.porting.scopes`): an import
-    through the path it binds, a variable through the assignments walked so far in source
-    order, a parameter through the values the job passes to it, a call of one of the job's
-    functions through what it returns.
+    Names are resolved in their scopes (LibCST's :class:`~libcst.metadata.ScopeProvider`):
+    an import through its qualified name (``Scope.get_qualified_names_for``), a
+    variable through the assignments walked so far in source order, a parameter through the
+    values the job passes to it, a call of one of the job's functions through what it returns.
+    Statement lines are read from Python's parser (:mod:`~pyflink_compat.porting.lines`).
 
     :param module: The parsed job.
     :param generate: Whether to write PySpark for the pipeline and mark what is left; without
@@ -216,7 +217,11 @@ class JobPorter(cst.CSTTransformer):
         self.module = module
         self.text = module.code if text is None else text
         self._source_lines = self.text.splitlines()
-        self.layout = Layout(module, self.text)
+        # only the scope provider is resolved: qualified names are asked of the scope for the
+        # few names an import binds, and lines come from Python's parser
+        self._scopes: Mapping[cst.CSTNode, Optional[Scope]] = MetadataWrapper(
+            module, unsafe_skip_copy=True).resolve(ScopeProvider)
+        self.lines = statement_lines(module, self.text)
         self._positions: Optional[Mapping[cst.CSTNode, Any]] = None
         #: what each name holds at the statement being walked (None: known not to be PyFlink)
         self.bindings: Dict[Key, Optional[Ref]] = {}
@@ -259,7 +264,8 @@ class JobPorter(cst.CSTTransformer):
 
     # -- names -----------------------------------------------------------------------------
     def _scope(self, node: cst.CSTNode) -> Optional[Scope]:
-        return self.layout.scopes.get(id(node))
+        scope = self._scopes.get(node)
+        return scope if isinstance(scope, Scope) else None
 
     def _key(self, node: cst.Name) -> Optional[Key]:
         """The scope that binds ``node``'s name, as Python looks it up from where it is."""
@@ -269,9 +275,12 @@ class JobPorter(cst.CSTTransformer):
     def _key_in(scope: Optional[Scope], name: str) -> Optional[Key]:
         start = scope
         while scope is not None:
-            if name in scope.assignments and not (scope.is_class and scope is not start):
+            if name in scope.assignments and not (isinstance(scope, ClassScope) and scope is not start):
                 return scope, name
-            scope = scope.parent
+            parent = scope.parent
+            if parent is scope:
+                break
+            scope = parent
         return None
 
     def ref_of(self, node: cst.BaseExpression) -> Optional[Ref]:
@@ -313,13 +322,13 @@ class JobPorter(cst.CSTTransformer):
         return self._imported(node, key)
 
     def _imported(self, node: cst.Name, key: Key) -> Optional[Ref]:
-        paths = set()
-        for binder in key[0].assignments[key[1]]:
-            if is_import(binder):
-                assert isinstance(binder, (cst.Import, cst.ImportFrom))
-                paths.add(import_rewriter.bound_names(binder).get(key[1]))
-        for path in sorted(p for p in paths if p is not None):
-            ref = _path_ref(path)
+        if not any(isinstance(a, ImportAssignment) for a in key[0].assignments[key[1]]):
+            return None
+        scope = self._scope(node)
+        if scope is None:
+            return None
+        for qualified in sorted(scope.get_qualified_names_for(node), key=lambda q: q.name):
+            ref = _path_ref(qualified.name)
             if ref is not None:
                 return ref
         return None
@@ -332,8 +341,9 @@ class JobPorter(cst.CSTTransformer):
         if key is None:
             return None
         found = list(key[0].assignments[key[1]])
-        if len(found) == 1 and isinstance(found[0], (cst.FunctionDef, cst.ClassDef)):
-            return found[0]
+        if len(found) == 1 and isinstance(found[0], Assignment) and isinstance(
+                found[0].node, (cst.FunctionDef, cst.ClassDef)):
+            return found[0].node
         return None
 
     def _bind(self, target: cst.Name, value: Optional[Ref], untyped: bool = False) -> None:
@@ -413,7 +423,8 @@ class JobPorter(cst.CSTTransformer):
             return False
         if key in self._untyped:
             return True
-        for param in key[0].assignments[key[1]]:
+        for assignment in key[0].assignments[key[1]]:
+            param = assignment.node if isinstance(assignment, Assignment) else None
             if isinstance(param, cst.Param) and key not in self.params and key not in self.bindings:
                 if param.default is None or self.cannot_type(param.default):
                     return True
@@ -500,7 +511,7 @@ class JobPorter(cst.CSTTransformer):
 
     # -- statements ------------------------------------------------------------------------
     def _line(self, node: cst.CSTNode) -> int:
-        line = self.layout.lines.get(id(node))
+        line = self.lines.get(id(node))
         if line is not None:
             return line
         # not a statement, or Python's parser counts the statements otherwise: LibCST's positions

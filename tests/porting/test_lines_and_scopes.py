@@ -1,16 +1,17 @@
-"""The scopes and statement lines porting reads in one walk of a job
-(:mod:`pyflink_compat.porting.scopes`) agree with Python and with LibCST's own providers."""
+"""The statement lines porting reads from Python's parser (:mod:`pyflink_compat.porting.lines`)
+agree with LibCST's positions, and the scopes porting takes from LibCST's scope provider are
+Python's."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List
+from typing import List, Mapping, Optional
 
 import libcst as cst
 import pytest
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata import ClassScope, MetadataWrapper, PositionProvider, Scope, ScopeProvider
 
-from pyflink_compat.porting.scopes import Layout
+from pyflink_compat.porting.lines import statement_lines
 
 HERE = Path(__file__).resolve().parent
 FILES = sorted(p for folder in ("corpus", "tricky", "jobs") for p in (HERE / folder).rglob("*.py")
@@ -36,17 +37,20 @@ def test_every_statement_gets_the_line_libcst_gives_it(path: Path):
     except cst.ParserSyntaxError:
         pytest.skip("not Python")
     positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    layout = Layout(module, text)
+    lines = statement_lines(module, text)
     statements = _Statements()
     module.visit(statements)
     assert statements.found
-    assert [layout.lines[id(s)] for s in statements.found] == [
+    assert [lines[id(s)] for s in statements.found] == [
         positions[s].start.line for s in statements.found]
 
 
-def _scope_of(layout: Layout, module: cst.Module, name: str, occurrence: int):
+def _scope_of(scopes: Mapping[cst.CSTNode, Optional[Scope]], module: cst.Module, name: str,
+              occurrence: int) -> Scope:
     names = [n for n in _all_names(module) if n.value == name]
-    return layout.scopes[id(names[occurrence])]
+    scope = scopes[names[occurrence]]
+    assert scope is not None
+    return scope
 
 
 def _all_names(module: cst.Module) -> List[cst.Name]:
@@ -73,19 +77,20 @@ def test_names_are_bound_in_the_scopes_python_gives_them():
         "        return env\n"
     )
     module = cst.parse_module(text)
-    layout = Layout(module, text)
-    root = layout.root
-    assert sorted(root.assignments) == ["C", "env", "f", "g"]
+    scopes = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ScopeProvider)
+    root = scopes[module]
+    assert root is not None
+    assert sorted({a.name for a in root.assignments}) == ["C", "env", "f", "g"]
     # the default ``env`` is the module's; the parameter is the function's
-    default, parameter = _scope_of(layout, module, "env", 2), _scope_of(layout, module, "env", 1)
+    default, parameter = _scope_of(scopes, module, "env", 2), _scope_of(scopes, module, "env", 1)
     assert default is root and parameter is not root and "env" in parameter.assignments
     # ``global g`` binds ``g`` in the module
-    assert isinstance(root.assignments["g"][0], cst.Name)
+    assert [type(a.node) for a in root.assignments["g"]] == [cst.Name]
     # the comprehension and the lambda each bind their own ``env``
-    comprehension, lam = _scope_of(layout, module, "env", 5), _scope_of(layout, module, "env", 7)
+    comprehension, lam = _scope_of(scopes, module, "env", 5), _scope_of(scopes, module, "env", 7)
     assert comprehension.parent is parameter and "env" in comprehension.assignments
     assert lam.parent is parameter and "env" in lam.assignments
     # the class body has its own scope, which its methods skip
-    in_method = _scope_of(layout, module, "env", 9)
-    assert in_method.parent is not None and in_method.parent.is_class
+    in_method = _scope_of(scopes, module, "env", 9)
+    assert isinstance(in_method.parent, ClassScope)
     assert "env" not in in_method.assignments
