@@ -82,6 +82,15 @@ HINTS: Dict[str, str] = {
     "pyflink.datastream.data_stream": ("Use a streaming DataFrame: DataFrame.groupBy for key_by, "
                                        "DataFrame.union / join to combine streams."),
     "DataStreamSink": _SINK,
+    # the sinks of a stream: hints about writing, not about map and filter
+    "DataStream.print": ("Print every row of each micro-batch from DataFrame.writeStream.foreachBatch "
+                         "(Spark's console sink shows 20 rows a batch, cut at 20 characters, unless "
+                         "given numRows and truncate=false)."),
+    "KeyedStream.print": ("Print every row of each micro-batch from DataFrame.writeStream.foreachBatch "
+                          "(Spark's console sink shows 20 rows a batch, cut at 20 characters, unless "
+                          "given numRows and truncate=false)."),
+    "KeyedStream.add_sink": _SINK,
+    "KeyedStream.sink_to": _SINK,
     "pyflink.datastream.functions": ("Express the function with pyspark.sql.functions columns, "
                                      "a pyspark.sql.functions.udf / pandas_udf, or "
                                      "DataFrame.mapInPandas."),

@@ -12,16 +12,18 @@ comment above it naming the PySpark way.
 
 from __future__ import annotations
 
+import functools
 import textwrap
-from typing import Dict, List, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 import libcst as cst
-from libcst.metadata import PositionProvider
+from libcst.metadata import Assignment, ClassScope, ImportAssignment, MetadataWrapper, Scope, ScopeProvider
 
 from pyflink_compat.porting import imports as import_rewriter
 from pyflink_compat.porting.report import Finding, Outcome
 from pyflink_compat.porting.resolver import (
     COMPAT_ROOT, PYFLINK_ROOT, Ref, RefKind, call_result, member_ref, module_ref, settings_touched)
+from pyflink_compat.porting.lines import statement_lines
 
 __all__ = ["JobPorter", "MARK", "string_value"]
 
@@ -34,6 +36,41 @@ _KEYED_SETTERS = frozenset({"set_string", "set_integer", "set_boolean", "set_flo
 _CONFIG_CLASSES = frozenset({"Configuration", "TableConfig"})
 
 Statement = Union[cst.SimpleStatementLine, cst.BaseCompoundStatement]
+#: A name in the scope that binds it.
+Key = Tuple[Scope, str]
+Call = Tuple[Outcome, str, str]
+
+#: The classes whose methods make a pipeline: a call of one of their method names on a value
+#: the tool cannot type is reported as unknown rather than passed over.
+_PIPELINE_CLASSES = ("StreamExecutionEnvironment", "DataStream", "KeyedStream", "WindowedStream",
+                     "ConnectedStreams", "TableEnvironment", "StreamTableEnvironment", "Table",
+                     "GroupedTable", "StatementSet", "TableResult")
+#: Method names too common in plain Python to call a value PyFlink's on their own.
+_COMMON_NAMES = frozenset({"get", "set", "add", "update", "clear", "close", "open", "items", "keys", "values",
+                           "copy", "join", "format", "split", "append", "extend", "pop", "remove", "count",
+                           "index", "sort", "run", "start", "stop", "wait", "result", "cancel"})
+
+
+def _pipeline_members() -> FrozenSet[str]:
+    """The method names of PyFlink's pipeline classes, as pyflink_compat and the hint table name them."""
+    import pyflink_compat.datastream as datastream
+    import pyflink_compat.table as table
+    from pyflink_compat.porting.resolver import pipeline_result_names
+
+    names: Set[str] = set(pipeline_result_names())
+    for name in _PIPELINE_CLASSES:
+        cls = getattr(datastream, name, None) or getattr(table, name, None)
+        names.update(m for m in dir(cls) if not m.startswith("_"))
+    return frozenset(names - _COMMON_NAMES)
+
+
+_MEMBERS: List[FrozenSet[str]] = []
+
+
+def pipeline_members() -> FrozenSet[str]:
+    if not _MEMBERS:
+        _MEMBERS.append(_pipeline_members())
+    return _MEMBERS[0]
 
 
 def string_value(node: cst.BaseExpression) -> Optional[str]:
@@ -71,6 +108,20 @@ def _has_mark(leading: Sequence[cst.EmptyLine]) -> bool:
     return any(line.comment is not None and line.comment.value.startswith(MARK) for line in leading)
 
 
+@functools.lru_cache(maxsize=4096)
+def _path_ref(path: str) -> Optional[Ref]:
+    """The PyFlink (or pyflink_compat) thing a dotted path names."""
+    head, _, rest = path.partition(".")
+    if not rest:
+        return module_ref(head)
+    module, _, name = path.rpartition(".")
+    ref = module_ref(path)
+    if ref is None or ref.kind is RefKind.PIPELINE:
+        base = _path_ref(module)
+        ref = None if base is None else member_ref(base, name)
+    return ref
+
+
 class _Calls(cst.CSTVisitor):
     """Every call in a statement, outermost first."""
 
@@ -81,39 +132,157 @@ class _Calls(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> None:
         self.calls.append(node)
 
+    @classmethod
+    def count(cls, node: cst.CSTNode) -> int:
+        found = cls()
+        node.visit(found)
+        return len(found.calls)
+
+
+class _Inference(cst.CSTVisitor):
+    """A walk ahead of the port: what each name, parameter and function of the job holds.
+
+    Run twice, so that a helper defined before its caller learns its parameters' types, and a
+    function its return value's type, before the port walks them in source order.
+    """
+
+    def __init__(self, porter: "JobPorter") -> None:
+        super().__init__()
+        self.porter = porter
+        self.functions: List[cst.FunctionDef] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.functions.append(node)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.functions.pop()
+        self.porter.bind_definition(original_node)
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self.porter.bind_definition(original_node)
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        self.porter.fallback += 1
+
+    def leave_ExceptHandler(self, original_node: cst.ExceptHandler) -> None:
+        self.porter.fallback -= 1
+
+    def visit_If_orelse(self, node: cst.If) -> None:
+        self.porter.fallback += 1
+
+    def leave_If_orelse(self, node: cst.If) -> None:
+        self.porter.fallback -= 1
+
+    def visit_Import(self, node: cst.Import) -> None:
+        for alias in node.names:
+            if alias.asname is None and import_rewriter.is_pyflink_module(import_rewriter.dotted_name(alias.name)):
+                self.porter.rename_root = True
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.porter.note_arguments(node)
+        self.porter.writer.note_call(node)
+
+    def leave_Return(self, original_node: cst.Return) -> None:
+        if self.functions and original_node.value is not None:
+            ref = self.porter.ref_of(original_node.value)
+            if ref is not None:
+                self.porter.returns.setdefault(self.functions[-1], ref)
+
+    def leave_SimpleStatementLine(self, original_node: cst.SimpleStatementLine) -> None:
+        for small in original_node.body:
+            self.porter.bind_small(small)
+            if isinstance(small, cst.Assign) and isinstance(small.targets[0].target, cst.Name):
+                self.porter.writer.note_string(small.targets[0].target.value, small.value)
+
 
 class JobPorter(cst.CSTTransformer):
     """Ports one module; read :attr:`findings`, :attr:`imports` and :attr:`notes` afterwards.
 
+    Names are resolved in their scopes (LibCST's :class:`~libcst.metadata.ScopeProvider`):
+    an import through its qualified name (``Scope.get_qualified_names_for``), a
+    variable through the assignments walked so far in source order, a parameter through the
+    values the job passes to it, a call of one of the job's functions through what it returns.
+    Statement lines are read from Python's parser (:mod:`~pyflink_compat.porting.lines`).
+
     :param module: The parsed job.
     :param generate: Whether to write PySpark for the pipeline and mark what is left; without
         it only the imports change.
+    :param text: The job's source (``module``'s code), when the caller has it.
     """
 
-    METADATA_DEPENDENCIES = (PositionProvider,)
-
-    def __init__(self, module: cst.Module, generate: bool = True):
+    def __init__(self, module: cst.Module, generate: bool = True, text: Optional[str] = None):
         super().__init__()
         from pyflink_compat.porting.pipeline import PipelineWriter
 
         self.module = module
-        self._source_lines = module.code.splitlines()
-        self.bindings: Dict[str, Ref] = {}
+        self.text = module.code if text is None else text
+        self._source_lines = self.text.splitlines()
+        # only the scope provider is resolved: qualified names are asked of the scope for the
+        # few names an import binds, and lines come from Python's parser
+        self._scopes: Mapping[cst.CSTNode, Optional[Scope]] = MetadataWrapper(
+            module, unsafe_skip_copy=True).resolve(ScopeProvider)
+        self.lines = statement_lines(module, self.text)
+        self._positions: Optional[Mapping[cst.CSTNode, Any]] = None
+        #: what each name holds at the statement being walked (None: known not to be PyFlink)
+        self.bindings: Dict[Key, Optional[Ref]] = {}
+        #: what each name holds at the end of the walk ahead (for names bound later in the file)
+        self._ahead: Dict[Key, Optional[Ref]] = {}
+        #: names bound to values the tool cannot type
+        self._untyped: Set[Key] = set()
+        #: names a module-level ``from pyflink... import *`` binds, with their paths
+        self.star: Dict[str, str] = {}
+        #: what the job passes to its functions' parameters, and what its functions return
+        self.params: Dict[Key, Ref] = {}
+        self.returns: Dict[cst.FunctionDef, Ref] = {}
         self.findings: List[Finding] = []
         self.imports = 0
         self.notes: List[str] = []
         self.generate = generate
         self.writer = PipelineWriter(self)
         # ``import pyflink.x`` binds ``pyflink``: its uses are renamed with the import
-        self.rename_root = import_rewriter.binds_pyflink(module.code)
+        self.rename_root = False
         #: how many imports of PyFlink or pyflink_compat the job has
         self.job_imports = 0
         #: how many indented blocks enclose the statement being ported
         self.depth = 0
+        #: how many ``except`` and ``else`` blocks enclose it: their assignments are fallbacks,
+        #: which do not undo what the ``try`` or the ``if`` bound
+        self.fallback = 0
         self._refs: Dict[int, Optional[Ref]] = {}
-        self._classes: Set[str] = set()
+        #: the calls met so far in the line being walked
+        self._line_calls: List[cst.Call] = []
+
+    def visit_Module(self, node: cst.Module) -> None:
+        for _ in range(2):
+            known = len(self.params) + len(self.returns)
+            self.bindings, self._refs, self._untyped = {}, {}, set()
+            node.visit(_Inference(self))
+            if len(self.params) + len(self.returns) == known:
+                break  # a second walk would learn nothing more
+        self._ahead = self.bindings
+        self.bindings, self._refs, self.fallback = {}, {}, 0
 
     # -- names -----------------------------------------------------------------------------
+    def _scope(self, node: cst.CSTNode) -> Optional[Scope]:
+        scope = self._scopes.get(node)
+        return scope if isinstance(scope, Scope) else None
+
+    def _key(self, node: cst.Name) -> Optional[Key]:
+        """The scope that binds ``node``'s name, as Python looks it up from where it is."""
+        return self._key_in(self._scope(node), node.value)
+
+    @staticmethod
+    def _key_in(scope: Optional[Scope], name: str) -> Optional[Key]:
+        start = scope
+        while scope is not None:
+            if name in scope.assignments and not (isinstance(scope, ClassScope) and scope is not start):
+                return scope, name
+            parent = scope.parent
+            if parent is scope:
+                break
+            scope = parent
+        return None
+
     def ref_of(self, node: cst.BaseExpression) -> Optional[Ref]:
         """What ``node`` is, as far as PyFlink is concerned (None: not PyFlink, or unknown)."""
         key = id(node)
@@ -123,42 +292,150 @@ class JobPorter(cst.CSTTransformer):
 
     def _resolve(self, node: cst.BaseExpression) -> Optional[Ref]:
         if isinstance(node, cst.Name):
-            return self.bindings.get(node.value)
+            return self._name_ref(node)
         if isinstance(node, cst.Attribute):
             base = self.ref_of(node.value)
             return None if base is None else member_ref(base, node.attr.value)
         if isinstance(node, cst.Call):
+            local = self.local_definition(node.func)
+            if isinstance(local, cst.FunctionDef):
+                return self.returns.get(local)
             callee = self.ref_of(node.func)
             return None if callee is None else call_result(callee)
+        if isinstance(node, cst.Subscript):
+            # ``ProcessWindowFunction[...]``: the generic class itself
+            base = self.ref_of(node.value)
+            return base if base is not None and base.kind in (RefKind.CLASS, RefKind.PIPELINE) else None
         return None
 
-    def _bind_path(self, local: str, path: str) -> None:
-        head, _, rest = path.partition(".")
-        if not rest:
-            ref = module_ref(head)
-        else:
-            module, _, name = path.rpartition(".")
-            ref = module_ref(path)
-            if ref is None or ref.kind is RefKind.PIPELINE:
-                base = module_ref(module)
-                ref = None if base is None else member_ref(base, name)
-        if ref is not None:
-            self.bindings[local] = ref
+    def _name_ref(self, node: cst.Name) -> Optional[Ref]:
+        key = self._key(node)
+        if key is None:
+            # not assigned in the file: a star import's name, or a builtin
+            return _path_ref(self.star[node.value]) if node.value in self.star else None
+        if key in self.bindings:
+            return self.bindings[key]
+        if key in self._ahead:
+            return self._ahead[key]
+        if key in self.params:
+            return self.params[key]
+        return self._imported(node, key)
 
-    def _bind_targets(self, targets: Sequence[cst.BaseExpression], value: Optional[Ref]) -> None:
+    def _imported(self, node: cst.Name, key: Key) -> Optional[Ref]:
+        if not any(isinstance(a, ImportAssignment) for a in key[0].assignments[key[1]]):
+            return None
+        scope = self._scope(node)
+        if scope is None:
+            return None
+        for qualified in sorted(scope.get_qualified_names_for(node), key=lambda q: q.name):
+            ref = _path_ref(qualified.name)
+            if ref is not None:
+                return ref
+        return None
+
+    def local_definition(self, node: cst.BaseExpression) -> Optional[Union[cst.FunctionDef, cst.ClassDef]]:
+        """The job's own function or class that ``node`` names, when only one can be meant."""
+        if not isinstance(node, cst.Name):
+            return None
+        key = self._key(node)
+        if key is None:
+            return None
+        found = list(key[0].assignments[key[1]])
+        if len(found) == 1 and isinstance(found[0], Assignment) and isinstance(
+                found[0].node, (cst.FunctionDef, cst.ClassDef)):
+            return found[0].node
+        return None
+
+    def _bind(self, target: cst.Name, value: Optional[Ref], untyped: bool = False) -> None:
+        key = self._key(target)
+        if key is None:
+            return
+        if self.fallback and self.bindings.get(key) is not None:
+            return
+        self.bindings[key] = value
+        if untyped:
+            self._untyped.add(key)
+        else:
+            self._untyped.discard(key)
+
+    def _bind_targets(self, targets: Sequence[cst.BaseExpression], value: Optional[Ref],
+                      untyped: bool = False) -> None:
         for target in targets:
             if isinstance(target, cst.Name):
-                if value is None:
-                    self.bindings.pop(target.value, None)
-                else:
-                    self.bindings[target.value] = value
+                self._bind(target, value, untyped)
             elif isinstance(target, (cst.Tuple, cst.List)):
                 self._bind_targets([e.value for e in target.elements], None)
+
+    def bind_small(self, small: cst.BaseSmallStatement) -> None:
+        """Follow the names one small statement binds."""
+        if isinstance(small, cst.ImportFrom) and isinstance(small.names, cst.ImportStar):
+            self.star.update(import_rewriter.bound_names(small))
+        elif isinstance(small, (cst.Import, cst.ImportFrom)):
+            scope = self._scope(small)
+            for local, path in import_rewriter.bound_names(small).items():
+                key = self._key_in(scope, local)
+                if key is not None and not (self.fallback and self.bindings.get(key) is not None):
+                    self.bindings[key] = _path_ref(path)
+                    self._untyped.discard(key)
+        elif isinstance(small, cst.Assign):
+            value = self.ref_of(small.value)
+            self._bind_targets([t.target for t in small.targets], value,
+                               value is None and self.cannot_type(small.value))
+        elif isinstance(small, cst.AnnAssign) and small.value is not None:
+            value = self.ref_of(small.value)
+            self._bind_targets([small.target], value, value is None and self.cannot_type(small.value))
+
+    def bind_definition(self, node: Union[cst.FunctionDef, cst.ClassDef]) -> None:
+        self._bind(node.name, None)
+
+    def note_arguments(self, call: cst.Call) -> None:
+        """Remember what a call of one of the job's functions passes to its parameters."""
+        local = self.local_definition(call.func)
+        if not isinstance(local, cst.FunctionDef):
+            return
+        positional = list(local.params.posonly_params) + list(local.params.params)
+        by_name = {p.name.value: p for p in positional + list(local.params.kwonly_params)}
+        for index, argument in enumerate(call.args):
+            if argument.star:
+                break
+            if argument.keyword is not None:
+                param = by_name.get(argument.keyword.value)
+            else:
+                param = positional[index] if index < len(positional) else None
+            if param is None:
+                continue
+            ref = self.ref_of(argument.value)
+            key = self._key(param.name)
+            if ref is not None and key is not None:
+                self.params.setdefault(key, ref)
+
+    def cannot_type(self, node: cst.BaseExpression) -> bool:
+        """Whether ``node`` is built on a value the tool cannot type: a parameter nothing
+        typed is passed to, or a name bound to such a value. (A chain on a PyFlink value that
+        ends in something else, a SparkSession or a string, is not PyFlink's.)"""
+        root = node
+        while isinstance(root, (cst.Attribute, cst.Call, cst.Subscript)):
+            root = root.func if isinstance(root, cst.Call) else root.value
+        if not isinstance(root, cst.Name):
+            return False
+        key = self._key(root)
+        if key is None or self.ref_of(root) is not None:
+            return False
+        if key in self._untyped:
+            return True
+        for assignment in key[0].assignments[key[1]]:
+            param = assignment.node if isinstance(assignment, Assignment) else None
+            if isinstance(param, cst.Param) and key not in self.params and key not in self.bindings:
+                if param.default is None or self.cannot_type(param.default):
+                    return True
+        return False
 
     # -- calls -----------------------------------------------------------------------------
     def _classify_call(self, call: cst.Call) -> Optional[Tuple[Outcome, str, str]]:
         callee = self.ref_of(call.func)
-        if callee is None or callee.kind in (RefKind.MODULE, RefKind.INSTANCE):
+        if callee is None:
+            return self._unknown(call)
+        if callee.kind in (RefKind.MODULE, RefKind.INSTANCE):
             return None
         if callee.kind is RefKind.PIPELINE:
             return Outcome.LEFT, callee.api, callee.hint
@@ -174,6 +451,19 @@ class JobPorter(cst.CSTTransformer):
             if stored:
                 return Outcome.STORED_ONLY, callee.api, stored
         return Outcome.PORTED, callee.api, ""
+
+    def _unknown(self, call: cst.Call) -> Optional[Tuple[Outcome, str, str]]:
+        """A pipeline method called on a value the tool cannot type."""
+        func = call.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in pipeline_members():
+            return None
+        if not self.cannot_type(func.value):
+            return None
+        receiver = self.module.code_for_node(func.value)
+        receiver = receiver if len(receiver) <= 40 else receiver[:37] + "..."
+        return (Outcome.UNKNOWN, "{}.{}".format(receiver, func.attr.value),
+                "the tool cannot tell what `{}` is (a parameter or a value it cannot follow); if it is "
+                "PyFlink's, check this statement by hand".format(receiver))
 
     @staticmethod
     def _keyed_setting(api: str, key: str) -> Tuple[Outcome, str, str]:
@@ -197,31 +487,49 @@ class JobPorter(cst.CSTTransformer):
             return ""
         return "; ".join("{}: {}".format(s.key, s.spark) for s in ignored)
 
-    def _calls_in(self, nodes: Sequence[cst.CSTNode]) -> List[Tuple[Outcome, str, str]]:
+    def _calls_in(self, nodes: Sequence[cst.CSTNode], walked: Optional[List[cst.Call]] = None
+                  ) -> List[Tuple[Outcome, str, str]]:
+        """The calls in ``nodes`` that call PyFlink, classified (``walked``: the calls the port's
+        own walk met in them, so that they are not walked again)."""
+        if walked is None:
+            collector = _Calls()
+            for node in nodes:
+                node.visit(collector)
+            walked = collector.calls
         found = []
-        collector = _Calls()
-        for node in nodes:
-            node.visit(collector)
-        for call in collector.calls:
-            if True:
-                outcome = self._classify_call(call)
-                if outcome is not None:
-                    found.append(outcome)
+        for call in walked:
+            outcome = self._classify_call(call)
+            if outcome is not None:
+                found.append(outcome)
         return found
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        self._line_calls = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self._line_calls.append(node)
 
     # -- statements ------------------------------------------------------------------------
     def _line(self, node: cst.CSTNode) -> int:
-        return int(self.get_metadata(PositionProvider, node).start.line)
+        line = self.lines.get(id(node))
+        if line is not None:
+            return line
+        # not a statement, or Python's parser counts the statements otherwise: LibCST's positions
+        if self._positions is None:
+            from libcst.metadata import MetadataWrapper, PositionProvider
 
-    def _code(self, node: cst.CSTNode) -> str:
-        first = self._source_lines[self._line(node) - 1].strip()
+            self._positions = MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(PositionProvider)
+        return int(self._positions[node].start.line)
+
+    def _code(self, line: int) -> str:
+        first = self._source_lines[line - 1].strip()
         return first if len(first) <= 100 else first[:97] + "..."
 
     def record(self, line: int, outcome: Outcome, apis: Sequence[str], note: str, code: str) -> None:
         unique = tuple(dict.fromkeys(apis))
         self.findings.append(Finding(line, outcome, unique, note, code))
 
-    def _settle(self, original: cst.CSTNode, updated: Statement, head: cst.CSTNode,
+    def _settle(self, original: cst.CSTNode, updated: Statement,
                 calls: List[Tuple[Outcome, str, str]]) -> Union[Statement, cst.FlattenSentinel[cst.BaseStatement],
                                                                 cst.RemovalSentinel]:
         marked = _marked_hint(getattr(original, "leading_lines", ()))
@@ -230,8 +538,14 @@ class JobPorter(cst.CSTTransformer):
             calls = calls + [(Outcome.LEFT, marked[0], marked[1])]
         if not calls:
             return updated
-        line, code = self._line(original), self._code(head)
+        line = self._line(original)
+        code = self._code(line)
         left = [c for c in calls if c[0] is Outcome.LEFT]
+        unknown = [c for c in calls if c[0] is Outcome.UNKNOWN]
+        if unknown and not left:
+            self.record(line, Outcome.UNKNOWN, [c[1] for c in unknown], unknown[0][2], code)
+            return updated
+        calls = [c for c in calls if c[0] is not Outcome.UNKNOWN]
         if not left:
             stored = [c for c in calls if c[0] is Outcome.STORED_ONLY]
             outcome = Outcome.STORED_ONLY if stored else Outcome.PORTED
@@ -242,12 +556,17 @@ class JobPorter(cst.CSTTransformer):
             if written is not None:
                 statements, note = written
                 self.record(line, Outcome.REWRITTEN, [c[1] for c in left], note, code)
+                # the author's comments and blank lines above the statement stay above what
+                # replaces it (a ``pass`` carries them when nothing does)
+                kept = list(updated.leading_lines)
                 if not statements:
-                    return cst.RemovalSentinel.REMOVE
+                    if not any(line.comment is not None for line in kept):
+                        return cst.RemovalSentinel.REMOVE
+                    statements = [cst.SimpleStatementLine([cst.Pass()])]
                 first = statements[0]
-                if isinstance(first, cst.SimpleStatementLine):
-                    statements[0] = first.with_changes(leading_lines=list(updated.leading_lines)
-                                                       + list(first.leading_lines))
+                if isinstance(first, (cst.SimpleStatementLine, cst.FunctionDef, cst.ClassDef, cst.If, cst.For,
+                                      cst.While, cst.With, cst.Try)):
+                    statements[0] = first.with_changes(leading_lines=kept + list(first.leading_lines))
                 return cst.FlattenSentinel(statements)
         by_hint: Dict[str, List[str]] = {}
         for _, api, hint in left:
@@ -267,21 +586,40 @@ class JobPorter(cst.CSTTransformer):
                                   ) -> Union[cst.BaseStatement, cst.FlattenSentinel[cst.BaseStatement],
                                              cst.RemovalSentinel]:
         calls: List[Tuple[Outcome, str, str]] = []
+        # the calls of a line of one statement are those this walk met in it
+        walked = self._line_calls if len(original_node.body) == 1 else None
         for small in original_node.body:
             if isinstance(small, (cst.Import, cst.ImportFrom)):
-                bound = import_rewriter.bound_names(small)
-                self.job_imports += bool(bound)
-                for local, path in bound.items():
-                    self._bind_path(local, path)
-                continue
-            calls += self._calls_in([small])
+                self.job_imports += bool(import_rewriter.bound_names(small))
+            else:
+                calls += self._calls_in([small], walked)
+            self.bind_small(small)
             if isinstance(small, cst.Assign):
-                value = self.ref_of(small.value)
-                self._bind_targets([t.target for t in small.targets], value)
                 self.writer.assigned([t.target for t in small.targets], small.value)
-            elif isinstance(small, cst.AnnAssign) and small.value is not None:
-                self._bind_targets([small.target], self.ref_of(small.value))
-        return self._settle(original_node, updated_node, original_node.body[0], calls)
+        unused = self._unused(original_node, walked)
+        if unused is not None:
+            line = self._line(original_node)
+            self.record(line, Outcome.UNUSED, [unused],
+                        "builds a PyFlink value that nothing uses: no effect, on PyFlink as on Spark; "
+                        "the statement can be deleted", self._code(line))
+            return updated_node
+        return self._settle(original_node, updated_node, calls)
+
+    def _unused(self, line: cst.SimpleStatementLine, walked: Optional[List[cst.Call]]) -> Optional[str]:
+        """The PyFlink class of a statement that only builds an instance of it (``Schema()``)."""
+        if len(line.body) != 1 or not isinstance(line.body[0], cst.Expr):
+            return None
+        value = line.body[0].value
+        if not isinstance(value, cst.Call) or (_Calls.count(value) if walked is None else len(walked)) != 1:
+            return None
+        callee = self.ref_of(value.func)
+        if callee is None or callee.removed:
+            return None
+        name = callee.api.rsplit(".", 1)[-1]
+        if callee.kind is RefKind.CLASS or (callee.kind is RefKind.PIPELINE and name[:1].isupper()
+                                            and "." not in callee.api):
+            return callee.api
+        return None
 
     def leave_ClassDef(self, original_node: cst.ClassDef, updated_node: cst.ClassDef
                        ) -> Union[cst.BaseStatement, cst.FlattenSentinel[cst.BaseStatement], cst.RemovalSentinel]:
@@ -292,14 +630,28 @@ class JobPorter(cst.CSTTransformer):
                 calls.append((Outcome.LEFT, ref.api, ref.hint))
             elif ref is not None and ref.kind is RefKind.CLASS:
                 calls.append((Outcome.PORTED, ref.api, ""))
-        self.bindings.pop(original_node.name.value, None)
-        return self._settle(original_node, updated_node, original_node.name, calls)
+        self.bind_definition(original_node)
+        return self._settle(original_node, updated_node, calls)
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef, updated_node: cst.FunctionDef
                           ) -> Union[cst.BaseStatement, cst.FlattenSentinel[cst.BaseStatement], cst.RemovalSentinel]:
         calls = self._calls_in([d for d in original_node.decorators])
-        self.bindings.pop(original_node.name.value, None)
-        return self._settle(original_node, updated_node, original_node.name, calls)
+        self.bind_definition(original_node)
+        return self._settle(original_node, updated_node, calls)
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        self.fallback += 1
+
+    def leave_ExceptHandler(self, original_node: cst.ExceptHandler, updated_node: cst.ExceptHandler
+                            ) -> cst.ExceptHandler:
+        self.fallback -= 1
+        return updated_node
+
+    def visit_If_orelse(self, node: cst.If) -> None:
+        self.fallback += 1
+
+    def leave_If_orelse(self, node: cst.If) -> None:
+        self.fallback -= 1
 
     # -- blocks ----------------------------------------------------------------------------
     def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:

@@ -10,7 +10,7 @@ must import it. Without ``--write`` nothing is written. ``--write`` replaces eac
 port completely and keeps the original beside it as ``FILE.orig`` (an existing ``.orig`` copy
 is kept as it is). ``--diff`` prints a unified diff of every change on standard output (the
 report then goes to standard error). ``--check`` exits with status 1 when a statement is left to
-a person or a file was refused, for CI. Progress goes to standard error on long runs.
+a person or cannot be typed (unknown), or a file was refused, for CI. Progress goes to standard error on long runs.
 
 Exit status: 0 on success, 1 for a path that does not exist, a refused file (or anything left,
 with ``--check``), as every ``pyflink-compat`` command fails with 1.
@@ -72,8 +72,8 @@ def port_text(text: str, path: str = "<string>", generate: bool = True) -> Tuple
         would not be complete.
     """
     import libcst as cst
-    from libcst.metadata import MetadataWrapper
 
+    original = text
     from pyflink_compat.porting.classifier import JobPorter
 
     try:
@@ -81,9 +81,20 @@ def port_text(text: str, path: str = "<string>", generate: bool = True) -> Tuple
     except cst.ParserSyntaxError as error:
         raise PortError("it does not parse as Python: line {}, column {}: {}".format(
             error.raw_line, error.raw_column, error.message)) from None
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    porter = JobPorter(wrapper.module, generate=generate)
-    ported = wrapper.visit(porter).code
+    # LibCST drops comments indented between two blocks' levels: indent them as the code that
+    # follows them, so that no line of the author's is lost (the text is checked only when a
+    # comment is indented otherwise than the code after it)
+    aligned, moved = _aligned_comments(text)
+    if moved and module.code == text:
+        moved = []
+    if moved:
+        text = aligned
+        module = cst.parse_module(text)
+        if module.code != text or ast.dump(ast.parse(text)) != ast.dump(ast.parse(original)):
+            raise PortError("its text does not survive parsing (LibCST loses part of it); the file is "
+                            "left as it is")
+    porter = JobPorter(module, generate=generate, text=text)
+    ported = module.visit(porter).code
     if not porter.job_imports:
         raise PortError("it imports no PyFlink module (nothing to port)")
     try:
@@ -92,8 +103,32 @@ def port_text(text: str, path: str = "<string>", generate: bool = True) -> Tuple
         raise PortError("its ported form does not parse ({}); the file is left as it is".format(
             error.msg)) from None
     findings = tuple(sorted(porter.findings, key=lambda f: f.line))
-    report = FileReport(path, findings, porter.imports, ported != text, None, tuple(dict.fromkeys(porter.notes)))
+    notes = list(porter.notes)
+    if moved:
+        notes.append("comments re-indented as the code that follows them (lines {}): the parser keeps no "
+                      "comment indented between two blocks".format(", ".join(map(str, moved))))
+    report = FileReport(path, findings, porter.imports, ported != original, None, tuple(dict.fromkeys(notes)))
     return ported, report
+
+
+def _aligned_comments(text: str) -> Tuple[str, List[int]]:
+    """``text`` with each comment-only line indented as the next line of code (the module's
+    level at the end), and the numbers of the lines that moved."""
+    lines = text.splitlines(keepends=True)
+    indent = ""
+    moved: List[int] = []
+    for number in range(len(lines) - 1, -1, -1):
+        stripped = lines[number].lstrip(" \t")
+        if not stripped.strip():
+            continue
+        current = lines[number][:len(lines[number]) - len(stripped)]
+        if stripped.startswith("#"):
+            if current != indent:
+                lines[number] = indent + stripped
+                moved.append(number + 1)
+        else:
+            indent = current
+    return "".join(lines), sorted(moved)
 
 
 def port_file(path: str, generate: bool = True) -> Tuple[str, str, FileReport]:
@@ -179,7 +214,7 @@ def run(args: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Te
         if not files:
             print("error: no PyFlink job files found", file=err)
         return 1
-    return 1 if args.check and run_report.left else 0
+    return 1 if args.check and (run_report.left or run_report.unknown) else 0
 
 
 def _one_done(args: argparse.Namespace, path: str, original: str, ported: str, report: FileReport,

@@ -8,14 +8,14 @@ module names change, so formatting and comments survive.
 
 from __future__ import annotations
 
-import re
 from typing import Dict, List, Optional, Union
 
 import libcst as cst
 
 from pyflink_compat.porting.resolver import COMPAT_ROOT, PYFLINK_ROOT
 
-__all__ = ["binds_pyflink", "dotted_name", "is_pyflink_module", "rewrite_import", "rewrite_import_from", "bound_names"]
+__all__ = ["dotted_name", "is_pyflink_module", "rewrite_import", "rewrite_import_from", "bound_names",
+           "star_names"]
 
 Dotted = Union[cst.Name, cst.Attribute]
 
@@ -63,6 +63,18 @@ def rewrite_import(node: cst.Import) -> Optional[cst.Import]:
     return node.with_changes(names=names) if changed else None
 
 
+def star_names(module: str) -> List[str]:
+    """The names ``from module import *`` binds: the ``__all__`` of pyflink_compat's module."""
+    import importlib
+
+    compat = COMPAT_ROOT + module[len(module.split(".")[0]):]
+    try:
+        found = importlib.import_module(compat)
+    except ImportError:
+        return []
+    return [str(name) for name in getattr(found, "__all__", ())]
+
+
 def bound_names(node: Union[cst.Import, cst.ImportFrom]) -> Dict[str, str]:
     """The names a (PyFlink or pyflink_compat) import binds, each to the dotted path it stands
     for: ``from pyflink.common import Types as T`` binds ``T`` to ``pyflink.common.Types``;
@@ -70,9 +82,11 @@ def bound_names(node: Union[cst.Import, cst.ImportFrom]) -> Dict[str, str]:
     bound: Dict[str, str] = {}
     if isinstance(node, cst.ImportFrom):
         module = None if node.relative or node.module is None else dotted_name(node.module)
-        if not (is_pyflink_module(module) or is_pyflink_module(module, COMPAT_ROOT)) \
-                or isinstance(node.names, cst.ImportStar):
+        if not (is_pyflink_module(module) or is_pyflink_module(module, COMPAT_ROOT)):
             return bound
+        if isinstance(node.names, cst.ImportStar):
+            assert module is not None
+            return {name: "{}.{}".format(module, name) for name in star_names(module)}
         for alias in node.names:
             name = dotted_name(alias.name)
             local = alias.asname.name.value if alias.asname and isinstance(alias.asname.name, cst.Name) else name
@@ -90,17 +104,3 @@ def bound_names(node: Union[cst.Import, cst.ImportFrom]) -> Dict[str, str]:
             root = name.split(".")[0]
             bound[root] = root
     return bound
-
-
-_IMPORT_LINE = re.compile(r"^[ \t]*import[ \t]+([^#\n]*)", re.MULTILINE)
-
-
-def binds_pyflink(source: str) -> bool:
-    """Whether the job has ``import pyflink`` or ``import pyflink.x`` without ``as``, which
-    binds the name ``pyflink`` (its uses are then renamed with the import)."""
-    for match in _IMPORT_LINE.finditer(source):
-        for part in match.group(1).strip().strip("()\\").split(","):
-            words = part.split()
-            if len(words) == 1 and is_pyflink_module(words[0]):
-                return True
-    return False

@@ -49,7 +49,9 @@ class Porter(Protocol):
     """What the writer needs of the classifier walking the job."""
 
     module: cst.Module
-    bindings: Dict[str, Ref]
+    #: the job's source (the module's code)
+    text: str
+    bindings: Dict[Tuple[Any, str], Optional[Ref]]
     notes: List[str]
     #: how many indented blocks enclose the statement being ported
     depth: int
@@ -94,6 +96,31 @@ def _statement(code: str) -> cst.BaseStatement:
     return cst.parse_statement(code)
 
 
+#: The calls that run or register SQL, whose INSERT targets are sinks.
+_SQL_METHODS = frozenset({"execute_sql", "add_insert_sql", "sql_update"})
+#: The calls that write a table into the sink table named by their first argument.
+_SINK_METHODS = frozenset({"execute_insert", "add_insert", "insert_into"})
+_INSERT_TARGET = re.compile(r"INSERT\s+INTO\s+`?(\w+)`?", re.IGNORECASE)
+
+
+def _insert_targets(text: str) -> Set[str]:
+    return {m.lower() for m in _INSERT_TARGET.findall(text)}
+
+
+def _static_text(node: cst.BaseExpression) -> str:
+    """The text a string expression holds where it is written out: a literal, the literal
+    parts of an f-string, both sides of a ``+`` (empty for anything else)."""
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else ""
+    if isinstance(node, cst.FormattedString):
+        # a placeholder ends a literal part: no name is read across it
+        return "\0".join(p.value for p in node.parts if isinstance(p, cst.FormattedStringText))
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+        return _static_text(node.left) + _static_text(node.right)
+    return ""
+
+
 class PipelineWriter:
     """Writes PySpark for the pipeline statements of one job, in source order.
 
@@ -114,11 +141,42 @@ class PipelineWriter:
         # the sinks; and the names bound to an INSERT's result, with the depth of their INSERT
         self.pending: Dict[int, Tuple[str, List[str]]] = {}
         self.results: Dict[str, int] = {}
-        code = porter.module.code
-        # the tables a job writes: their CREATE TABLE becomes a writer, not a source
-        self.table_sinks = {m.lower() for m in re.findall(r"INSERT\s+INTO\s+`?(\w+)`?", code, re.IGNORECASE)}
-        self.table_sinks |= {m.lower() for m in re.findall(
-            r"(?:insert_into|execute_insert|add_insert)\(\s*['\"](\w+)['\"]", code)}
+        # the tables a job writes: their CREATE TABLE becomes a writer, not a source. Taken
+        # from the SQL and table names the job passes to the calls that write, as the walk
+        # ahead meets them (not from the file's text, where a comment or an unrelated string
+        # may name a table)
+        self.table_sinks: Set[str] = set()
+        # the SQL arguments that are names, resolved once the walk ahead has seen them bound
+        self._sql_names: Set[str] = set()
+        self._strings: Dict[str, List[str]] = {}
+
+    # -- the tables a job writes ----------------------------------------------------------
+    def note_call(self, call: cst.Call) -> None:
+        """Take the tables a call of the job writes to (``execute_sql("INSERT INTO t ...")``,
+        ``add_insert_sql``, ``execute_insert("t")``, ``add_insert("t", ...)``)."""
+        func = call.func
+        if not isinstance(func, cst.Attribute) or not call.args:
+            return
+        method, first = func.attr.value, call.args[0].value
+        if method in _SQL_METHODS:
+            if isinstance(first, cst.Name):
+                self._sql_names.add(first.value)
+                for text in self._strings.get(first.value, ()):
+                    self.table_sinks |= _insert_targets(text)
+            else:
+                self.table_sinks |= _insert_targets(_static_text(first))
+        elif method in _SINK_METHODS:
+            name = _static_text(first)
+            if re.fullmatch(r"\w+", name):
+                self.table_sinks.add(name.lower())
+
+    def note_string(self, name: str, value: cst.BaseExpression) -> None:
+        """Remember a name bound to a string the job may pass to ``execute_sql`` later."""
+        text = _static_text(value)
+        if text:
+            self._strings.setdefault(name, []).append(text)
+            if name in self._sql_names:
+                self.table_sinks |= _insert_targets(text)
 
     # -- values ----------------------------------------------------------------------------
     def assigned(self, targets: Sequence[cst.BaseExpression], value: cst.BaseExpression) -> None:
@@ -407,8 +465,9 @@ class PipelineWriter:
 
     def _some_env(self, kind: str) -> Optional[str]:
         """The name of the job's environment of ``kind`` (the first bound one)."""
-        for name, ref in self.porter.bindings.items():
-            if ref.kind is RefKind.INSTANCE and ref.obj is not None and kind in {c.__name__ for c in ref.obj.__mro__}:
+        for (_, name), ref in self.porter.bindings.items():
+            if ref is not None and ref.kind is RefKind.INSTANCE and ref.obj is not None \
+                    and kind in {c.__name__ for c in ref.obj.__mro__}:
                 return name
         return None
 

@@ -29,6 +29,10 @@ class Outcome(enum.Enum):
     REWRITTEN = "rewritten"
     #: pipeline, left in place with a comment naming the PySpark way
     LEFT = "left"
+    #: a call of a pipeline method on a value the tool cannot type: check by hand
+    UNKNOWN = "unknown"
+    #: a PyFlink value built and never used: no effect, on PyFlink as on Spark
+    UNUSED = "unused"
 
 
 _TITLES = {
@@ -36,6 +40,8 @@ _TITLES = {
     Outcome.STORED_ONLY: "stored only (no Spark effect)",
     Outcome.REWRITTEN: "rewritten in PySpark",
     Outcome.LEFT: "left to a person",
+    Outcome.UNKNOWN: "unknown, check by hand",
+    Outcome.UNUSED: "value never used (no effect)",
 }
 
 
@@ -88,6 +94,10 @@ class FileReport:
     def left(self) -> int:
         return self.count(Outcome.LEFT)
 
+    @property
+    def unknown(self) -> int:
+        return self.count(Outcome.UNKNOWN)
+
     def as_json(self) -> Dict[str, Any]:
         return {"path": self.path, "error": self.error, "imports_rewritten": self.imports,
                 "changed": self.changed, "notes": list(self.notes),
@@ -112,12 +122,17 @@ class RunReport:
     def left(self) -> int:
         return self.count(Outcome.LEFT)
 
+    @property
+    def unknown(self) -> int:
+        return self.count(Outcome.UNKNOWN)
+
     def summary(self) -> str:
         return ("{} files ({} refused, {} changed): {} statements ported unchanged, {} stored only, "
-                "{} rewritten in PySpark, {} left to a person").format(
+                "{} rewritten in PySpark, {} left to a person, {} unknown (check by hand), "
+                "{} never used").format(
             len(self.files), self.refused, sum(1 for f in self.files if f.changed),
             self.count(Outcome.PORTED), self.count(Outcome.STORED_ONLY), self.count(Outcome.REWRITTEN),
-            self.left)
+            self.left, self.unknown, self.count(Outcome.UNUSED))
 
     def as_json(self) -> Dict[str, Any]:
         return {"summary": self.summary(), "counts": {o.value: self.count(o) for o in Outcome},
@@ -127,9 +142,9 @@ class RunReport:
 def _text_file(report: FileReport) -> List[str]:
     if report.error is not None:
         return ["{}: refused: {}".format(report.path, report.error)]
-    lines = ["{}: {} imports rewritten, {} ported, {} stored only, {} rewritten, {} left".format(
+    lines = ["{}: {} imports rewritten, {} ported, {} stored only, {} rewritten, {} left, {} unknown".format(
         report.path, report.imports, report.count(Outcome.PORTED), report.count(Outcome.STORED_ONLY),
-        report.count(Outcome.REWRITTEN), report.left)]
+        report.count(Outcome.REWRITTEN), report.left, report.unknown)]
     for outcome in Outcome:
         chosen = [f for f in report.findings if f.outcome is outcome]
         if not chosen:
@@ -151,9 +166,9 @@ def _markdown_file(report: FileReport) -> List[str]:
     lines = ["## `{}`".format(report.path), ""]
     if report.error is not None:
         return lines + ["Refused: {}".format(report.error), ""]
-    lines += ["{} imports rewritten; {} ported, {} stored only, {} rewritten, {} left.".format(
+    lines += ["{} imports rewritten; {} ported, {} stored only, {} rewritten, {} left, {} unknown.".format(
         report.imports, report.count(Outcome.PORTED), report.count(Outcome.STORED_ONLY),
-        report.count(Outcome.REWRITTEN), report.left), ""]
+        report.count(Outcome.REWRITTEN), report.left, report.unknown), ""]
     if report.findings:
         lines += ["| line | outcome | statement | PyFlink | on Spark |", "|---|---|---|---|---|"]
         for f in report.findings:

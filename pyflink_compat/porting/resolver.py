@@ -21,7 +21,7 @@ import inspect
 import sys
 import textwrap
 import types
-from typing import Any, FrozenSet, Optional, Tuple
+from typing import Any, Dict, FrozenSet, Optional, Tuple
 
 import attrs
 
@@ -29,7 +29,7 @@ from pyflink_compat.missing import declared
 from pyflink_compat.missing.hints import hint_for
 
 __all__ = ["RefKind", "Ref", "module_ref", "member_ref", "call_result", "is_implemented",
-           "settings_touched", "PYFLINK_ROOT", "COMPAT_ROOT"]
+           "settings_touched", "pipeline_result_names", "PYFLINK_ROOT", "COMPAT_ROOT"]
 
 PYFLINK_ROOT = "pyflink"
 COMPAT_ROOT = "pyflink_compat"
@@ -48,6 +48,38 @@ _PIPELINE_RESULTS = {
     "from_pandas": "Table", "from_descriptor": "Table", "select": "Table", "where": "Table",
     "group_by": "GroupedTable", "execute_sql": "TableResult", "execute_insert": "TableResult",
     "execute": "TableResult", "create_statement_set": "StatementSet",
+}
+
+
+def pipeline_result_names() -> FrozenSet[str]:
+    """The pipeline methods whose result class is known."""
+    return frozenset(_PIPELINE_RESULTS)
+
+
+#: PyFlink APIs that PyFlink 1.20.5 no longer has (checked against its sources), with what
+#: replaced them. A job calling one fails on PyFlink 1.20 as on Spark. The flag: the method
+#: returned its own builder, so a chain after it still resolves.
+REMOVED: Dict[str, Tuple[str, bool]] = {
+    "EnvironmentSettings.Builder.use_blink_planner": (
+        "removed from PyFlink with the legacy planner (absent in 1.20): the Blink planner is the only "
+        "planner; delete the call", True),
+    "EnvironmentSettings.Builder.use_old_planner": (
+        "removed from PyFlink with the legacy planner (absent in 1.20); delete the call", True),
+    "EnvironmentSettings.Builder.use_any_planner": (
+        "removed from PyFlink with the legacy planner (absent in 1.20); delete the call", True),
+    "TableEnvironment.connect": (
+        "removed from PyFlink (absent in 1.20): declare the table with execute_sql('CREATE TABLE ...') "
+        "or create_temporary_table(path, TableDescriptor...)", False),
+    "TableEnvironment.sql_update": ("removed from PyFlink (absent in 1.20): use execute_sql", False),
+    "TableEnvironment.insert_into": (
+        "removed from PyFlink (absent in 1.20): use Table.execute_insert, or a StatementSet", False),
+    "TableEnvironment.execute": (
+        "removed from PyFlink (absent in 1.20): execute_sql, Table.execute_insert and "
+        "StatementSet.execute each run their job; delete the call", False),
+    "Table.insert_into": ("removed from PyFlink (absent in 1.20): use Table.execute_insert", False),
+    "pyflink.table.BatchTableEnvironment": (
+        "removed from PyFlink (absent in 1.20): use TableEnvironment.create("
+        "EnvironmentSettings.in_batch_mode())", False),
 }
 
 
@@ -78,11 +110,21 @@ class Ref:
     api: str
     module: Optional[str]
     obj: Any = attrs.field(default=None, eq=False)
+    #: for an API PyFlink removed: what replaced it
+    removed: str = ""
 
     @property
     def hint(self) -> str:
-        """The PySpark way for a pipeline reference, from the hint table."""
-        return hint_for(self.api, self.module)
+        """The PySpark way for a pipeline reference, from the hint table (for a removed API,
+        what replaced it)."""
+        return self.removed or hint_for(self.api, self.module)
+
+
+def _removed(key: str, api: str, module: Optional[str], owner: Any = None) -> Optional[Ref]:
+    found = REMOVED.get(key)
+    if found is None:
+        return None
+    return Ref(RefKind.PIPELINE, api, module, owner if found[1] else None, removed=found[0])
 
 
 def _pyflink_module(name: str) -> str:
@@ -181,6 +223,9 @@ def member_ref(base: Ref, name: str) -> Optional[Ref]:
         return Ref(RefKind.PIPELINE, "{}.{}".format(owner, name), base.module)
     if base.kind is RefKind.MODULE:
         assert base.obj is not None
+        gone = _removed(base.api + "." + name, name, base.api)
+        if gone is not None and not hasattr(base.obj, name):
+            return gone
         if name in getattr(base.obj, "__dict__", {}) or hasattr(base.obj, name):
             try:
                 value = getattr(base.obj, name)
@@ -200,6 +245,11 @@ def member_ref(base: Ref, name: str) -> Optional[Ref]:
         owner = cls.__name__
         api = "{}.{}".format(owner, name)
         module = _pyflink_module(cls.__module__)
+        for klass in cls.__mro__:
+            key = "{}.{}".format(klass.__qualname__, name)
+            gone = _removed(key, key, module, cls)
+            if gone is not None:
+                return gone
         try:
             value = inspect.getattr_static(cls, name)
         except AttributeError:
@@ -231,7 +281,10 @@ def _annotation_class(function: Any) -> Optional[type]:
         if text.startswith(wrapper) and text.endswith("]"):
             text = text[len(wrapper):-1].strip("'\"")
     namespace = vars(sys.modules[function.__module__]) if function.__module__ in sys.modules else {}
-    found = namespace.get(text)
+    head, _, nested = text.partition(".")
+    found = namespace.get(head)
+    for part in nested.split(".") if nested else ():
+        found = getattr(found, part, None)
     if isinstance(found, type):
         return found
     for package in ("datastream", "common", "table"):
@@ -255,6 +308,9 @@ def _returned(function: Any, api: str, module: Optional[str]) -> Optional[Ref]:
 def call_result(callee: Ref) -> Optional[Ref]:
     """What calling ``callee`` gives: an instance for a class, the annotated return type of an
     implemented callable, and a pipeline value for anything pipeline."""
+    if callee.kind is RefKind.PIPELINE and callee.removed and isinstance(callee.obj, type):
+        # a removed builder method returned its builder: the chain goes on
+        return Ref(RefKind.INSTANCE, callee.obj.__name__, callee.module, callee.obj)
     if callee.kind is RefKind.PIPELINE:
         member = callee.api.rsplit(".", 1)[-1]
         result = _PIPELINE_RESULTS.get(member)
@@ -265,7 +321,22 @@ def call_result(callee: Ref) -> Optional[Ref]:
     if callee.kind is RefKind.CLASS:
         return Ref(RefKind.INSTANCE, callee.api.rsplit(".", 1)[-1], callee.module, callee.obj)
     if callee.kind is RefKind.CALLABLE:
-        return _returned(callee.obj, callee.api, callee.module)
+        found = _returned(callee.obj, callee.api, callee.module)
+        if found is None and callee.api.rsplit(".", 1)[-1] in _PIPELINE_RESULTS:
+            # an implemented pipeline method without a return annotation: its PyFlink result
+            found = _class_named(_PIPELINE_RESULTS[callee.api.rsplit(".", 1)[-1]])
+        return found
+    return None
+
+
+def _class_named(name: str) -> Optional[Ref]:
+    for package in ("datastream", "table"):
+        module = importlib.import_module("{}.{}".format(COMPAT_ROOT, package))
+        cls = getattr(module, name, None)
+        if isinstance(cls, type):
+            if not is_implemented(cls):
+                return Ref(RefKind.PIPELINE, name, None)
+            return Ref(RefKind.INSTANCE, name, _pyflink_module(cls.__module__), cls)
     return None
 
 

@@ -12,7 +12,7 @@ watermarks, primary keys, time windows, user functions, ``LATERAL TABLE``, ``OVE
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 import attrs
 
@@ -46,46 +46,44 @@ def _strip_comments(sql: str) -> str:
     return re.sub(r"--[^\n]*", " ", sql)
 
 
-def _split_top_level(text: str, separator: str = ",") -> List[str]:
-    parts: List[str] = []
-    current: List[str] = []
-    depth, quote = 0, ""
-    for char in text:
-        if quote:
-            if char == quote:
-                quote = ""
-        elif char in "'`\"":
-            quote = char
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == separator and depth == 0:
-            parts.append("".join(current).strip())
-            current = []
-            continue
-        current.append(char)
-    if "".join(current).strip():
-        parts.append("".join(current).strip())
-    return parts
-
-
-def _closing(text: str, start: int) -> int:
-    """The index of the parenthesis closing the one at ``start``."""
+def _unquoted(text: str, start: int = 0) -> Iterator[Tuple[int, str, int]]:
+    """Each character of ``text`` from ``start`` outside quotes (``'``, `````, ``"``), with its
+    index and how many parentheses enclose it (a parenthesis counts as inside itself)."""
     depth, quote = 0, ""
     for index in range(start, len(text)):
         char = text[index]
         if quote:
             if char == quote:
                 quote = ""
-        elif char in "'`\"":
+            continue
+        if char in "'`\"":
             quote = char
-        elif char == "(":
+            continue
+        if char == "(":
             depth += 1
-        elif char == ")":
+        yield index, char, depth
+        if char == ")":
             depth -= 1
-            if depth == 0:
-                return index
+
+
+def _split_top_level(text: str, separator: str = ",") -> List[str]:
+    """``text`` cut at each ``separator`` outside quotes and parentheses."""
+    parts: List[str] = []
+    begin = 0
+    for index, char, depth in _unquoted(text):
+        if char == separator and depth == 0:
+            parts.append(text[begin:index].strip())
+            begin = index + 1
+    if text[begin:].strip():
+        parts.append(text[begin:].strip())
+    return parts
+
+
+def _closing(text: str, start: int) -> int:
+    """The index of the parenthesis closing the one at ``start``."""
+    for index, char, depth in _unquoted(text, start):
+        if char == ")" and depth == 1:
+            return index
     return -1
 
 

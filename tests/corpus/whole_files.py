@@ -64,8 +64,30 @@ def classifier_cut(text: str, name: str) -> Dict[str, Any]:
     _, report = port_text(text, name + ".py", generate=False)
     setup = next((f.line for f in report.findings
                   if f.outcome is not Outcome.LEFT and ENVIRONMENT_FACTORIES & set(f.apis)), None)
-    pipeline = sorted({f.line for f in report.findings if f.outcome is Outcome.LEFT})
+    pipeline = sorted({f.line for f in report.findings
+                       if f.outcome is Outcome.LEFT or any(is_pipeline_api(api) for api in f.apis)})
     return {"setup": setup, "pipeline": pipeline}
+
+
+#: The classes of a pipeline and the methods that build one: where the set-up ends, whether
+#: pyflink_compat runs them or not (the preamble is the job's set-up, not its pipeline).
+PIPELINE_CLASSES = frozenset({
+    "DataStream", "KeyedStream", "WindowedStream", "ConnectedStreams", "DataStreamSink", "Table",
+    "GroupedTable", "TableResult", "StatementSet", "Types", "Row", "WatermarkStrategy"})
+PIPELINE_METHODS = frozenset({
+    "from_source", "add_source", "from_collection", "read_text_file", "create_input", "sql_query",
+    "from_path", "from_elements", "from_data_stream", "from_pandas", "from_descriptor", "execute_sql",
+    "create_temporary_view"})
+
+
+def is_pipeline_api(api: str) -> bool:
+    """Whether ``api`` (``Owner.member`` or a name) builds or is part of a pipeline."""
+    from pyflink_compat.datastream import functions
+
+    owner, _, member = api.rpartition(".")
+    first = api.split(".")[0]
+    return (member in PIPELINE_METHODS or owner in PIPELINE_CLASSES or first in PIPELINE_CLASSES
+            or first in functions.__all__)
 
 
 def ported_text(text: str, name: str) -> str:

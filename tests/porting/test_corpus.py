@@ -1,6 +1,7 @@
 """The porting tool over whole public PyFlink job files (``corpus/``, sources in
 ``corpus/sources.json``): every file ports, parses, keeps no PyFlink import, names the PySpark
-way of every statement left, and a second run changes nothing."""
+way of every statement left, gets the verdict on each statement recorded in
+``corpus-report.json``, and a second run changes nothing."""
 
 from __future__ import annotations
 
@@ -14,8 +15,11 @@ from pyflink_compat.porting.classifier import MARK
 from pyflink_compat.porting.command import port_text
 from pyflink_compat.porting.report import Outcome
 
+from .golden_report import load_golden, report_of
+
 CORPUS = Path(__file__).resolve().parent / "corpus"
 SOURCES = json.loads((CORPUS / "sources.json").read_text())
+GOLDEN = load_golden()
 PERMISSIVE = {"Apache-2.0", "MIT", "MIT-0", "BSD-3-Clause", "BSD-2-Clause", "ISC", "Unlicense", "CC0-1.0"}
 
 
@@ -48,3 +52,14 @@ def test_a_corpus_job_ports_completely_and_says_what_is_left(name):
     again, second = port_text(ported, name)
     assert again == ported and not second.changed
     assert second.left == report.left
+
+
+def test_the_golden_report_covers_every_corpus_file():
+    assert sorted(GOLDEN) == sorted(SOURCES)
+
+
+@pytest.mark.parametrize("name", sorted(SOURCES))
+def test_a_corpus_job_gets_the_recorded_verdict_on_every_statement(name):
+    # a statement classified differently (or newly missed) fails here: re-record only after
+    # reading the change (python -m tests.porting.golden_report)
+    assert report_of(name) == GOLDEN[name]

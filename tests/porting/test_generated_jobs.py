@@ -19,7 +19,8 @@ from tests.porting.outputs import JOBS, job_names, read_outputs, write_inputs
 
 #: Jobs whose sink the porting tool leaves since their DataStream source runs as it is.
 _RUNTIME_LEAVES_SINK = {
-    "datastream_collection_to_files": ("FileSink.build", "FileSink.for_row_format", "Encoder.simple_string_encoder"),
+    "datastream_collection_to_files": ("DataStream.sink_to", "FileSink.build", "FileSink.for_row_format",
+                                       "Encoder.simple_string_encoder"),
 }
 
 RECORDING = Path(__file__).resolve().parent / "pyflink-1.20.5-port-records.json"
