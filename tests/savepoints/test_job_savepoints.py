@@ -179,6 +179,10 @@ def test_a_checkpoint_no_run_of_the_job_created_is_set_aside_unchanged_by_a_rest
     assert counts.latest() == expected(saved["rows"])
     [aside] = (tmp_path / "s" / "foreign" / "_replaced").iterdir()
     assert digest(aside / "counts") == before
+    # restorable from where it went, as a job directory
+    again = run_restored(jobs, saved["source"], tmp_path / "t", restore_options(str(aside)), "foreign")
+    assert again.latest() == expected(saved["rows"])
+    assert digest(aside / "counts") == before
 
 
 def test_legacy_claim_mode_warns_and_restores_as_no_claim(jobs, saved, tmp_path):
