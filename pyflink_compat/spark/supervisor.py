@@ -185,6 +185,12 @@ class JobRun:
         or when retention kept the checkpoints)."""
         return tuple(self._kept)
 
+    def batch_running_since(self) -> Optional[float]:
+        """When (epoch seconds) the oldest batch still running began, as the last poll of the
+        queries found; ``None`` when none runs."""
+        started = [q.active_since for q in self._queries if q.handle is not None and q.active_since is not None]
+        return None if not started else time.time() - (time.monotonic() - min(started))
+
     def checkpoint_statistics(self) -> List[CompletedCheckpointStats]:
         return self._checkpoints.statistics()
 
