@@ -55,7 +55,7 @@ from pyflink_compat.settings.registry import SETTINGS_BY_NAME
 from pyflink_compat.spark.control_channel import (
     POLL_SECONDS, Action, JobNotRunning, NoAnswer, Request, RequestFailed, send_request)
 from pyflink_compat.spark.job_registry import (
-    GONE, TERMINAL, JobNotFound, JobRecord, JobRegistry, driver_gone, find_job, shown_status)
+    GONE, TERMINAL, JobNotFound, JobRecord, JobRegistry, driver_gone, find_job, no_progress, shown_status)
 from pyflink_compat.spark.job_submission import (
     Submission, absolute, program_failure, start, wait_for_record, wait_until_running)
 
@@ -235,13 +235,15 @@ def _described(record: JobRecord) -> Dict[str, Any]:
     data = record.to_json()
     data["shown_status"] = shown_status(record)
     data["driver_gone"] = driver_gone(record)
+    data["no_progress"] = no_progress(record)
     return data
 
 
 def _info_lines(record: JobRecord) -> List[str]:
     status = shown_status(record)
     lines = ["Job {} ({})".format(record.name, record.job_id),
-             "  status: {}{}".format(status, "" if status != GONE else " ({})".format(driver_gone(record))),
+             "  status: {}{}".format(status, " ({})".format(driver_gone(record)) if status == GONE else
+                                     " ({})".format(no_progress(record)) if no_progress(record) else ""),
              "  history: " + ", ".join("{} {}".format(c.status, _when(c.time)) for c in record.history),
              "  driver: process {} on {}, Spark application {}, master {}, UI {}".format(
                  record.pid, record.host, record.app_id or "-", record.master or "-", record.ui_url or "-"),
@@ -290,6 +292,10 @@ def _list(args: argparse.Namespace) -> Outcome:
     if show_scheduled:
         lines += ["----------------------- Scheduled Jobs -----------------------"] + \
             [_row(r) for r in scheduled] + [line] if scheduled else ["No scheduled jobs."]
+    stalled = [(r, no_progress(r)) for r in running] if show_running else []
+    if any(reason for _, reason in stalled):
+        lines += ["-------------- Running jobs making no progress ---------------"] + \
+            ["{}: {}".format(_row(r), reason) for r, reason in stalled if reason] + [line]
     if gone and not (args.running or args.scheduled):
         lines += ["---------------- Jobs whose driver is gone -------------------"] + \
             ["{}: {}".format(_row(r), driver_gone(r)) for r in gone] + [line]

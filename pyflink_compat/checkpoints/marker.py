@@ -77,7 +77,7 @@ class JobMarker:
 
     :param job_name: The job that owns the directory.
     :param runs: The job's runs, oldest first, as recorded (``run``, ``claim_mode``, ``created``,
-        ``restored``, ``query_ids``, ``restored_from``).
+        ``restored``, ``query_ids``, ``restored_from``, ``replaced``).
     :param sinks: Per sink directory, its record.
     """
 

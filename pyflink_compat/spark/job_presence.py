@@ -212,8 +212,10 @@ class JobPresence:
             stats = self._run.checkpoint_statistics()
         record = record.with_checkpoints([_checkpoint_entry(s) for s in stats], list(self._failed),
                                          len(stats), self._failed_count)
+        running_since = getattr(self._run, "batch_running_since", None)
         return attrs.evolve(record, status=status, history=tuple(self._history), heartbeat=time.time(),
-                            restarts=self._run.restarts, **changes)
+                            restarts=self._run.restarts,
+                            batch_running_since=None if running_since is None else running_since(), **changes)
 
     def _write(self) -> None:
         try:

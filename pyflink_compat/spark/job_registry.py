@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 __all__ = [
     "RECORD_NAME", "HEARTBEAT_SECONDS", "EXPIRATION_SECONDS", "StorageCadence", "LOCAL_CADENCE", "REMOTE_CADENCE",
     "cadence_for", "StatusChange", "JobRecord", "JobRegistry",
-    "JobNotFound", "driver_gone", "gone_reason", "process_alive", "shown_status", "find_job", "running_namesake",
+    "JobNotFound", "NO_PROGRESS_AFTER_SECONDS", "no_progress",
+    "driver_gone", "gone_reason", "process_alive", "shown_status", "find_job", "running_namesake",
     "this_host", "process_start", "TERMINAL", "GONE",
 ]
 
@@ -139,6 +140,8 @@ class JobRecord:
     :param restarts: How often the restart strategy restarted the job.
     :param error: Why the job failed.
     :param ended: When it ended (epoch seconds).
+    :param batch_running_since: When (epoch seconds) the oldest batch still running began;
+        ``None`` when no batch runs (see :func:`no_progress`).
     """
 
     job_id: str
@@ -166,6 +169,7 @@ class JobRecord:
     restarts: int = 0
     error: Optional[str] = None
     ended: Optional[float] = None
+    batch_running_since: Optional[float] = None
 
     @property
     def terminal(self) -> bool:
@@ -274,6 +278,28 @@ def driver_gone(record: JobRecord, now: Optional[float] = None, host: Optional[s
         return None
     process = process_alive(record.pid, record.pid_start) if (host or this_host()) == record.host else None
     return gone_reason(record, time.time() if now is None else now, process)
+
+
+#: How long a batch may run before ``list`` and ``info`` say that the job makes no progress.
+NO_PROGRESS_AFTER_SECONDS = 30.0
+
+
+def no_progress(record: JobRecord, now: Optional[float] = None) -> Optional[str]:
+    """Why a job whose record says it runs makes no progress, or ``None``: a batch has been
+    running for longer than :data:`NO_PROGRESS_AFTER_SECONDS` (its tasks wait for executors, or
+    a task is stuck), with the time since its last batch completed."""
+    since = record.batch_running_since
+    if record.status != "RUNNING" or since is None:
+        return None
+    now = time.time() if now is None else now
+    if now - since <= NO_PROGRESS_AFTER_SECONDS:
+        return None
+    last = [float(c["time"]) / 1000.0 + float(c.get("duration_ms") or 0) / 1000.0 for c in record.checkpoints
+            if c.get("time") is not None]
+    completed = ("its last batch completed {:.0f} s ago".format(now - max(last)) if last
+                 else "no batch has completed since it started {:.0f} s ago".format(now - record.started))
+    return ("no progress: a batch has been running for {:.0f} s (its tasks wait for executors, or one is "
+            "stuck); {}".format(now - since, completed))
 
 
 def shown_status(record: JobRecord, now: Optional[float] = None) -> str:

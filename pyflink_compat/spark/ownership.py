@@ -29,6 +29,14 @@ when the marker names this job and Spark's ``metadata`` file in it still has the
 id: never the storage directory or anything outside the job directory, the job directory only
 when left empty. When in doubt, the data is kept and the reason logged.
 
+A run that restores from a savepoint or checkpoint (``execution.state-recovery.path``) while
+the job directory still holds a checkpoint of the same sink that does not continue from that
+source (a driver was killed, or a cancelled job retained its checkpoints) sets that checkpoint
+aside before it starts (:meth:`JobOwnership.set_aside`): it is moved, unchanged, to
+``<job directory>/_replaced/<run id>/<sink name>`` with a marker of its own, so that it stays
+restorable (``run -s <job directory>/_replaced/<run id>``) and is never deleted by a job. The
+sink's place then holds the newest run's checkpoint, which a plain run resumes.
+
 Files are reached through a :class:`~pyflink_compat.checkpoints.file_access.FileAccess` (on
 local storage in Python, with Hadoop's ``.crc`` files) and Spark's files read with
 :class:`~pyflink_compat.checkpoints.layout.QueryCheckpoint`. Every read that can fail raises
@@ -58,7 +66,7 @@ if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
 __all__ = ["JobOwnership", "CheckpointError", "Ending", "Origin", "kept_because", "NO_CLAIM", "CLAIM",
-           "job_directory_name"]
+           "REPLACED_DIR", "job_directory_name"]
 
 LOG = logging.getLogger("pyflink_compat.checkpoints")
 
@@ -66,6 +74,8 @@ LOG = logging.getLogger("pyflink_compat.checkpoints")
 NO_CLAIM = "NO_CLAIM"
 #: The restore mode that makes a restored checkpoint the job's own.
 CLAIM = "CLAIM"
+#: The folder of a job directory that holds, per run, the checkpoints its restore replaced.
+REPLACED_DIR = "_replaced"
 
 
 class CheckpointError(Exception):
@@ -347,9 +357,51 @@ class JobOwnership:
                     self.job_dir, marker.job_name, self.job_name))
         return marker
 
+    def set_aside(self, sinks: Sequence[str], run_id: str) -> Dict[str, str]:
+        """Move the checkpoints of ``sinks`` that the restore of run ``run_id`` replaces to
+        ``<job directory>/_replaced/<run id>/<sink>``, unchanged, never to be deleted by a job.
+
+        Their records move with them into a marker of their own there first (so the folder is a
+        job directory that ``run -s`` restores and ``checkpoints verify`` reads), then each
+        directory is renamed in one step, then the job's marker forgets them. A process killed
+        in between leaves every checkpoint whole, in one place or the other.
+
+        :return: Each moved directory's path (in the form of this job's file access) by its
+            former path, to read a restore source that moved from its new place.
+        :raises CheckpointError: when the marker names another job or a move fails.
+        """
+        marker = self._own_marker()
+        present = [sink for sink in sinks if self.exists(sink)]
+        if not present:
+            return {}
+        target = self._path(REPLACED_DIR, run_id)
+        records = {sink: ((marker or {}).get("sinks", {}).get(sink)
+                          or {"created_by": None, "query_id": None, "pipeline": None}) for sink in present}
+        aside = {"format": MARKER_FORMAT, "job_name": self.job_name, "runs": [], "sinks": records}
+        moved: Dict[str, str] = {}
+        try:
+            self._access.makedirs(target)
+            self._access.write_atomic(target + "/" + MARKER_NAME,
+                                      json.dumps(aside, indent=1, sort_keys=True).encode("utf-8"))
+            for sink in present:
+                self._access.rename_dir(self._path(sink), target + "/" + sink)
+                moved[self._path(sink)] = target + "/" + sink
+                LOG.warning("Job %s: the checkpoint %s, which the restore of run %s replaces, was moved unchanged "
+                            "to %s (restorable from there; no job deletes it)", self.job_name,
+                            self.location(sink), run_id, self.location(REPLACED_DIR, run_id, sink))
+        except OSError as e:
+            raise CheckpointError("The checkpoint {} could not be set aside under {}: {}".format(
+                self.location(present[len(moved)]), self.location(REPLACED_DIR, run_id), _cause(e))) from e
+        finally:
+            if marker is not None and moved:
+                for sink in present[:len(moved)]:
+                    marker["sinks"].pop(sink, None)
+                self._write_marker(marker)
+        return moved
+
     def begin_run(self, run_id: str, pipelines: Mapping[str, Optional[Mapping[str, Any]]],
                   claim_mode: str = NO_CLAIM, restore_source: Optional[str] = None,
-                  restored_sinks: Sequence[str] = ()) -> List[str]:
+                  restored_sinks: Sequence[str] = (), replaced: Sequence[str] = ()) -> List[str]:
         """Record a new run and the sink directories it creates.
 
         :param run_id: The run's identifier: its job id, as the job's log prints it.
@@ -362,6 +414,8 @@ class JobOwnership:
         :param restored_sinks: The sinks whose directory the run creates as a copy of their saved
             query: their record keeps ``restored_from`` too, so that a later run with the same
             restore path can tell that they continue from it.
+        :param replaced: The sinks whose earlier checkpoint the run set aside
+            (:meth:`set_aside`), recorded in the run's record.
         :return: The sinks that resume from a directory no run of this job created (never
             deleted by this job under ``NO_CLAIM``).
         :raises CheckpointError: when the job directory cannot be created or written, or
@@ -390,9 +444,11 @@ class JobOwnership:
                     foreign.append(sink)
             elif record.get("pipeline") is None:
                 record["pipeline"] = pipeline
-        run = {"run": run_id, "claim_mode": claim_mode, "created": created, "restored": restored}
+        run: Dict[str, Any] = {"run": run_id, "claim_mode": claim_mode, "created": created, "restored": restored}
         if restore_source is not None:
             run["restored_from"] = restore_source
+        if replaced:
+            run["replaced"] = {sink: "/".join((REPLACED_DIR, run_id, sink)) for sink in replaced}
         marker["runs"] = list(marker.get("runs", []))[-19:] + [run]
         self._make_job_dir()
         self._write_marker(marker)

@@ -12,8 +12,14 @@ run with the same restore path. The first run copies the source; a later run fin
 checkpoints there and resumes them in place, as Flink resumes a restarted job from its latest
 checkpoint, when the job marker proves they continue from that very source
 (:func:`continues_from`): a run of this job created the directory while restoring from it, and
-the query id in it is still the one recorded. Any other checkpoint in the way refuses the
-start, saying what to change.
+the query id in it is still the one recorded.
+
+Any other checkpoint in a sink's place (left by a killed driver, retained by a cancel, or the
+job's own checkpoint restored with ``NO_CLAIM``) is replaced: the restore always starts from
+the source asked for, as Flink starts a restored job in a checkpoint directory of its own. The
+replaced checkpoint is set aside unchanged by
+:meth:`~pyflink_compat.spark.ownership.JobOwnership.set_aside` before the copy is made
+(:attr:`Restore.replaced`), never deleted.
 """
 
 from __future__ import annotations
@@ -108,15 +114,6 @@ def continues_from(marker: Optional[JobMarker], sink: str, source: str,
     return None
 
 
-def _in_the_way_message(sink: str, location: str, source: str, why: str) -> str:
-    return ("the job already has a checkpoint for sink '{}' at {}, and it does not continue from {}: {}. "
-            "To resume that checkpoint, remove execution.state-recovery.path from the job's configuration; "
-            "to restore {} again from its saved batch, remove the checkpoint directory {} first (the progress "
-            "made since is lost); to keep both, start the restored job under a new job name (the name given "
-            "to execute or execute_async) or in another checkpoint directory (execution.checkpointing.dir)."
-            .format(sink, location, source, why, source, location))
-
-
 @attrs.frozen
 class Restore:
     """A checked restore, ready to fill a job's checkpoint locations.
@@ -129,6 +126,8 @@ class Restore:
     :param resumed: The sinks whose checkpoint an earlier run restored from :attr:`source`
         and that resume in place (nothing is copied for them).
     :param savepoint: Whether the source is a savepoint (else a retained checkpoint).
+    :param replaced: The sinks whose checkpoint is in their place and does not continue from
+        :attr:`source` (with why), set aside before the copies are made.
     """
 
     source: str
@@ -136,6 +135,19 @@ class Restore:
     in_place: bool = False
     resumed: Tuple[str, ...] = ()
     savepoint: bool = False
+    replaced: Tuple[Tuple[str, str], ...] = ()
+
+    def reading_from(self, moved: Dict[str, str]) -> "Restore":
+        """This restore with its saved queries read from where :attr:`replaced` checkpoints
+        moved (``moved``: new path by former path), for a source that was one of them."""
+        def place(query_dir: str) -> str:
+            for former, new in moved.items():
+                former = former.rstrip("/")
+                if query_dir.rstrip("/") == former or query_dir.startswith(former + "/"):
+                    return new.rstrip("/") + query_dir.rstrip("/")[len(former):]
+            return query_dir
+        return attrs.evolve(self, copies=tuple((sink, place(query_dir), location, partitions)
+                                               for sink, query_dir, location, partitions in self.copies))
 
     @property
     def copied(self) -> Tuple[str, ...]:
@@ -275,8 +287,7 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
     :param marker: The job marker of the job directory, if any (whether the job's existing
         checkpoints continue from the restore source, see :func:`continues_from`).
     :return: None without ``execution.state-recovery.path``.
-    :raises SavepointError: for a missing, damaged or unrecognised source, a checkpoint
-        location that holds a checkpoint not continuing from the source, or a file sink whose
+    :raises SavepointError: for a missing, damaged or unrecognised source, or a file sink whose
         output is ahead of the restored batch.
     :raises JavaIllegalStateError: with Flink's message for saved queries no sink takes.
     """
@@ -303,28 +314,31 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
                     "(ignore-unclaimed-state)", sink, source)
     chosen = [s for s in sinks if s in saved]
     own = [s for s in chosen if saved[s] == local_locations[s]]
-    if own:
-        if mode != "CLAIM" or len(own) != len(chosen):
-            raise SavepointError(source, "these are the job's own checkpoints ({}); restoring them with "
-                                 "claim mode {} would copy them onto themselves. Resume them in place with "
-                                 "execution.state-recovery.claim-mode=CLAIM, or use a new job name."
-                                 .format(", ".join(own), mode))
+    if own and mode == "CLAIM":
+        if len(own) != len(chosen):
+            raise SavepointError(source, "only some of the restored queries are the job's own checkpoints ({}); "
+                                 "CLAIM resumes the job's own checkpoints in place, all of them. Restore them "
+                                 "with execution.state-recovery.claim-mode=NO_CLAIM (copied), or use a new "
+                                 "job name.".format(", ".join(own)))
         return Restore(source, (), in_place=True)
     savepoint = _is_savepoint(fs, source)
     if mode == "CLAIM":
         _warn(_claim_copied_message(source, savepoint))
     copies: List[Tuple[str, str, str, Optional[int]]] = []
     resumed: List[str] = []
+    # in a sink's place, a checkpoint that does not continue from the source (the source itself
+    # too, under NO_CLAIM) is set aside unchanged; the copy is then read from where it went
+    replaced: List[Tuple[str, str]] = []
     # the state partitions the job asks for: explicitly with a parallelism, else the session's
     target, explicit = plan.shuffle_partitions, plan.parallelism_set
     for sink in chosen:
         location = local_locations[sink]
         if _holds_checkpoint(fs, location):
             why = continues_from(marker, sink, source, QueryCheckpoint(fs, location).query_id())
-            if why is not None:
-                raise SavepointError(location, _in_the_way_message(sink, locations[sink], source, why))
-            resumed.append(sink)
-            continue
+            if why is None:
+                resumed.append(sink)
+                continue
+            replaced.append((sink, why))
         query_dir, _, _, batch = resolve_restore_source(fs, saved[sink])
         checkpoint = QueryCheckpoint(fs, query_dir)
         provider = checkpoint.state_store_provider(checkpoint.pinned_conf(batch)) if checkpoint.operators() else None
@@ -341,7 +355,7 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
     for sink in sinks:
         if sink not in saved and not _holds_checkpoint(fs, local_locations[sink]):
             _warn(_no_saved_state_message(sink, source))
-    return Restore(source, tuple(copies), resumed=tuple(resumed), savepoint=savepoint)
+    return Restore(source, tuple(copies), resumed=tuple(resumed), savepoint=savepoint, replaced=tuple(replaced))
 
 
 def _holds_checkpoint(fs: FileAccess, location: str) -> bool:

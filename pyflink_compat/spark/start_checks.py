@@ -17,9 +17,9 @@
   restore, checks that the job directory is this job's and that each sink's checkpoint fits
   its pipeline, records the new run in the ownership marker (so that the directories the run
   creates are provably the job's, and those it restores provably continue from its restore
-  path), warns when a checkpoint pins a state store or a partition count other than the one
-  configured, and says what each sink starts from (:func:`starting_points`). Nothing is
-  deleted here;
+  path), sets aside, unchanged, a checkpoint a restore replaces, warns when a checkpoint pins
+  a state store or a partition count other than the one configured, and says what each sink
+  starts from (:func:`starting_points`). Nothing is deleted here;
 * it warns once about settings in force that have no Spark effect, and about keys that look
   like misspelled Flink keys (:class:`NoSparkEffectWarning`).
 
@@ -184,6 +184,11 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
         return prepared
     dirs = JobOwnership(spark, plan.job_dir, plan.job_name)
     restore = prepare_restore(plan, writers, spark, dirs.check_owner())
+    if restore is not None and restore.replaced:
+        # a restore always starts from its source: what is in its way is moved aside, never deleted
+        restore = restore.reading_from(dirs.set_aside([name for name, _ in restore.replaced], run_id))
+        for name, why in restore.replaced:
+            LOG.info("Job '%s': sink '%s' did not continue from %s (%s)", plan.job_name, name, restore.source, why)
     shapes: Dict[str, Optional[Mapping[str, Any]]] = {}
     for sink, query_plan in queries:
         if query_plan.location_kind != DURABLE:
@@ -205,7 +210,8 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
         prepared.claim_mode = CLAIM  # the job resumes its own checkpoints, claimed
     foreign = dirs.begin_run(run_id, shapes, prepared.claim_mode,
                              restore_source=None if restore is None else restore.source,
-                             restored_sinks=() if restore is None else restore.copied)
+                             restored_sinks=() if restore is None else restore.copied,
+                             replaced=() if restore is None else [name for name, _ in restore.replaced])
     prepared.dirs = dirs
     restored: Dict[str, Any] = {}
     if restore is not None:

@@ -185,6 +185,12 @@ class JobRun:
         or when retention kept the checkpoints)."""
         return tuple(self._kept)
 
+    def batch_running_since(self) -> Optional[float]:
+        """When (epoch seconds) the oldest batch still running began, as the last poll of the
+        queries found; ``None`` when none runs."""
+        started = [q.active_since for q in self._queries if q.handle is not None and q.active_since is not None]
+        return None if not started else time.time() - (time.monotonic() - min(started))
+
     def checkpoint_statistics(self) -> List[CompletedCheckpointStats]:
         return self._checkpoints.statistics()
 
@@ -378,6 +384,7 @@ class JobRun:
         for query in self._queries:
             if query.handle is not None:
                 try:
+                    _between_batches(query.handle)
                     query.handle.stop()
                 except Exception as e:  # a query that already died stops with its error
                     LOG.debug("Stopping query %s: %s", query.sink.name, e)
@@ -522,3 +529,25 @@ class JobRun:
                 self._result.set_result(JobExecutionResult(self.job_id, runtime))
             if not self._cancelled.done():
                 self._cancelled.set_result(None)
+
+
+#: Longest wait, in seconds, for a query's running batch to end before the query is stopped.
+BATCH_END_GRACE_S = 10.0
+
+
+def _between_batches(handle: Any, grace: float = BATCH_END_GRACE_S) -> None:
+    """Wait, at most ``grace`` seconds, until ``handle``'s query runs no batch, so that its stop
+    interrupts the wait for the next trigger rather than a batch.
+
+    A stop interrupts the query's thread; inside a ``foreachBatch`` function that thread waits
+    on the Python callback, whose error then comes back as a long Python traceback, and Spark's
+    check whether that error is an interruption runs a regular expression over it that can
+    overflow the stack (a ``StackOverflowError`` of about a thousand lines in the job's log).
+    """
+    deadline = time.monotonic() + grace
+    try:
+        while handle.isActive and bool(handle.status.get("isTriggerActive")) and time.monotonic() < deadline:
+            time.sleep(0.01)
+    except Exception as e:  # a query that died or a session that closed: stopped as it is
+        LOG.debug("Waiting for the batch of %s to end: %s", getattr(handle, "name", "a query"), e)
+

@@ -26,7 +26,9 @@ from pyflink_compat.spark.control_channel import (
 from pyflink_compat.spark.job_presence import JobPresence
 from pyflink_compat.spark.job_registry import (
     GONE, JobNotFound, JobRecord, JobRegistry, StatusChange, cadence_for, driver_gone, find_job, gone_reason,
-    process_alive, process_start, shown_status, this_host)
+    no_progress, process_alive, process_start, shown_status, this_host)
+from tests._helpers.commands import Commands
+from tests._helpers.waiting import wait_until
 
 
 def _record(job_id: str, name: str = "orders", status: str = "RUNNING", **changes) -> JobRecord:
@@ -262,3 +264,41 @@ def test_an_unreadable_request_file_is_answered_with_an_error(tmp_path):
     assert channel.pending() == []
     ack = channel.acknowledgement("0-x")
     assert ack.outcome is Outcome.FAILED and "cannot be read" in ack.error
+
+
+# -- progress ----------------------------------------------------------------------------------------------
+def test_a_running_job_whose_batch_runs_over_30_s_makes_no_progress_with_the_time_since_its_last_batch():
+    now = time.time()
+    checkpoints = ({"id": 3, "sink": "rows", "batch": 2, "time": (now - 50) * 1000, "duration_ms": 1000,
+                    "state_size": 0, "records": 3},)
+    stuck = _record("a" * 32, batch_running_since=now - 45, checkpoints=checkpoints)
+    assert no_progress(stuck, now) == ("no progress: a batch has been running for 45 s (its tasks wait for "
+                                       "executors, or one is stuck); its last batch completed 49 s ago")
+    never = _record("b" * 32, batch_running_since=now - 40, started=now - 60)
+    assert no_progress(never, now).endswith("no batch has completed since it started 60 s ago")
+    assert no_progress(_record("c" * 32, batch_running_since=now - 20), now) is None  # a batch may take a while
+    assert no_progress(_record("d" * 32), now) is None  # waiting for input is no stall
+    assert no_progress(_record("e" * 32, status="CANCELED", batch_running_since=now - 45), now) is None
+
+
+def test_list_and_info_show_a_job_that_makes_no_progress_from_its_heartbeat(tmp_path):
+    run = _Run(str(tmp_path / "cp"))
+    since = [time.time() - 45]
+    run.batch_running_since = lambda: since[0]
+    presence = JobPresence.begin(run, None)
+    assert presence is not None
+    registry, job_id = JobRegistry(str(tmp_path / "cp")), run.job_id.to_hex_string()
+    try:
+        wait_until(lambda: registry.read(job_id).batch_running_since is not None, timeout=10, what="a heartbeat")
+        cli = Commands(tmp_path)
+        code, out, err = cli("list")
+        assert code == 0, err
+        section = out.split("-------------- Running jobs making no progress ---------------\n")[1].splitlines()
+        assert job_id in section[0] and ": no progress: a batch has been running for 4" in section[0]
+        assert cli.json("info", job_id)["no_progress"].startswith("no progress: a batch has been running for 4")
+        since[0] = time.time()  # a new batch began: progress again
+        wait_until(lambda: no_progress(registry.read(job_id)) is None, timeout=10, what="the next heartbeat")
+        assert "making no progress" not in cli("list")[1]
+    finally:
+        run.status = JobStatus.CANCELED
+        presence.ended(None)

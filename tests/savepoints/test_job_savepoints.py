@@ -98,11 +98,14 @@ def test_a_retained_checkpoint_restores_into_a_new_job_and_is_left_unchanged(job
     counts = run_restored(jobs, source, tmp_path / "other", restore_options(str(job_dir)), "from-checkpoint")
     assert counts.latest() == expected(rows)
     assert digest(job_dir) == before
-    # CLAIM of the job's own checkpoints resumes them in place; NO_CLAIM refuses to copy them onto themselves
-    with pytest.raises(SavepointError, match="the job's own checkpoints"):
-        env = jobs(restore_options(str(job_dir)))
-        add_counts(env, source, tmp_path / "storage", bounded=True)
-        env.execute_async("retained")
+    # NO_CLAIM of the job's own checkpoints (here a copy of them): they are set aside unchanged, then copied back
+    shutil.copytree(job_dir, tmp_path / "copy" / "retained")
+    counts = run_restored(jobs, source, tmp_path / "copy", restore_options(str(tmp_path / "copy" / "retained")),
+                          "retained")
+    assert counts.latest() == expected(rows) and min(counts.batches) > 0
+    [aside] = (tmp_path / "copy" / "retained" / "_replaced").iterdir()
+    assert digest(aside / "counts") == digest(job_dir / "counts")
+    # CLAIM of the job's own checkpoints resumes them in place
     counts = run_restored(jobs, source, tmp_path / "storage",
                           restore_options(str(job_dir), **{"execution.state-recovery.claim-mode": "CLAIM"}),
                           "retained")
@@ -168,20 +171,18 @@ def test_a_savepoint_with_another_state_store_is_refused_naming_it(jobs, saved, 
     assert "HDFSBackedStateStoreProvider" in text and "RocksDBStateStoreProvider" in text
 
 
-def test_a_checkpoint_that_no_run_restored_from_the_path_is_refused_saying_what_to_change(jobs, saved, tmp_path):
-    target = tmp_path / "s" / "refused" / "counts"
+def test_a_checkpoint_no_run_of_the_job_created_is_set_aside_unchanged_by_a_restore(jobs, saved, tmp_path):
+    target = tmp_path / "s" / "foreign" / "counts"
     shutil.copytree(os.path.join(saved["savepoint"], "counts"), target)
-    env = jobs(restore_options(saved["savepoint"]))
-    add_counts(env, saved["source"], tmp_path / "s", bounded=True)
-    with pytest.raises(SavepointError) as info:
-        env.execute_async("refused")
-    text = str(info.value)
-    assert "does not continue from {}: no run of this job created it".format(saved["savepoint"]) in text
-    for advice in ("remove execution.state-recovery.path from the job's configuration",
-                   "remove the checkpoint directory", "new job name", "execution.checkpointing.dir"):
-        assert advice in text
-    assert " --" not in text and "-s :" not in text  # no Flink command-line flags
-    assert os.path.isdir(target / "offsets")
+    before = digest(target)
+    counts = run_restored(jobs, saved["source"], tmp_path / "s", restore_options(saved["savepoint"]), "foreign")
+    assert counts.latest() == expected(saved["rows"])
+    [aside] = (tmp_path / "s" / "foreign" / "_replaced").iterdir()
+    assert digest(aside / "counts") == before
+    # restorable from where it went, as a job directory
+    again = run_restored(jobs, saved["source"], tmp_path / "t", restore_options(str(aside)), "foreign")
+    assert again.latest() == expected(saved["rows"])
+    assert digest(aside / "counts") == before
 
 
 def test_legacy_claim_mode_warns_and_restores_as_no_claim(jobs, saved, tmp_path):

@@ -1,0 +1,87 @@
+"""Rollbacks to a savepoint as the operations runbook does them with ``pyflink-compat``: after a
+driver killed with SIGKILL (``NO_CLAIM``), and after a cancel that retained its checkpoints
+(``CLAIM``). The checkpoint each crashed or cancelled run left in the job's place is set aside
+unchanged, and each restored run writes every record after its savepoint exactly once."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests._helpers.commands import ORDERS_JOB as JOB, Commands, finished, group_gone, kill_group, output_ids
+from tests._helpers.files import Arrivals, digest, write_json_files
+from tests._helpers.waiting import wait_until
+
+#: A short-lived local driver: two threads, no UI; C1-only JIT and serial GC start faster.
+_SPARK = ("--master local[2] --conf spark.ui.enabled=false --conf spark.ui.showConsoleProgress=false "
+          "--conf spark.sql.shuffle.partitions=2 "
+          "--conf 'spark.driver.extraJavaOptions=-XX:TieredStopAtLevel=1 -XX:+UseSerialGC' pyspark-shell")
+_RETAIN = ("-D", "execution.checkpointing.externalized-checkpoint-retention=RETAIN_ON_CANCELLATION")
+
+
+@pytest.mark.slow
+def test_rollbacks_to_a_savepoint_after_a_killed_driver_and_a_retained_cancel_write_every_record_once(
+        tmp_path, drivers):
+    cli = Commands(tmp_path, extra={"PYSPARK_SUBMIT_ARGS": _SPARK})
+    inputs, job_dir = tmp_path / "in", tmp_path / "cp" / "orders"
+    write_json_files(inputs, n_files=2, rows_per_file=3)
+    first = finished(cli.start("run", "-d", "--json", *_RETAIN, "-py", JOB, str(inputs), str(tmp_path / "out1"),
+                               "orders"))
+    drivers.append(first["pid"])
+    wait_until(lambda: len(output_ids(tmp_path / "out1")) == 6, timeout=120, what="the first input processed")
+    sp1 = cli.json("savepoint", first["job_id"])["savepoint"]
+    write_json_files(inputs, n_files=2, rows_per_file=3, start_file=2)
+    wait_until(lambda: len(output_ids(tmp_path / "out1")) == 12, timeout=120, what="the input after the savepoint")
+    kill_group(first["pid"])
+    left = digest(job_dir / "rows")
+
+    # rollback after the crash: NO_CLAIM, while the killed run's checkpoint is still in place
+    second = finished(cli.start("run", "-d", "--json", *_RETAIN, "-s", sp1, "-py", JOB, str(inputs),
+                                str(tmp_path / "out2"), "orders"))
+    drivers.append(second["pid"])
+    wait_until(lambda: len(output_ids(tmp_path / "out2")) == 6, timeout=120, what="the rollback's first records")
+    sp2 = cli.json("savepoint", second["job_id"])["savepoint"]
+    write_json_files(inputs, n_files=2, rows_per_file=3, start_file=4)
+    wait_until(lambda: len(output_ids(tmp_path / "out2")) == 12, timeout=120, what="the input after the savepoint")
+    assert cli.json("cancel", second["job_id"])["cancelled"]
+    wait_until(lambda: [j["shown_status"] for j in cli.json("list", "-a")["jobs"]
+                        if j["job_id"] == second["job_id"]] == ["CANCELED"], timeout=60, what="the cancel recorded")
+
+    # rollback after the retained cancel: CLAIM of a savepoint (copied, as NO_CLAIM)
+    third = finished(cli.start("run", "-d", "--json", "-s", sp2, "--claimMode", "CLAIM", "-py", JOB, str(inputs),
+                               str(tmp_path / "out3"), "orders", "bounded"))
+    drivers.append(third["pid"])
+    wait_until(lambda: [j["shown_status"] for j in cli.json("list", "-a")["jobs"]
+                        if j["job_id"] == third["job_id"]] == ["FINISHED"], timeout=120, what="the bounded run")
+
+    # every record after each savepoint once, in each restored run; none before it again
+    assert output_ids(tmp_path / "out1") == list(range(12))
+    assert output_ids(tmp_path / "out2") == list(range(6, 18))
+    assert output_ids(tmp_path / "out3") == list(range(12, 18))
+    # the killed run's and the cancelled run's checkpoints: set aside, the killed one unchanged
+    aside = {run.name: run for run in (job_dir / "_replaced").iterdir()}
+    assert set(aside) == {second["job_id"], third["job_id"]}
+    assert digest(aside[second["job_id"]] / "rows") == left
+    assert (aside[third["job_id"]] / "rows" / "metadata").is_file()
+    assert not any("StackOverflowError" in p.read_text() for p in tmp_path.glob("pyflink-compat-*.log"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", ["stop", "cancel"])
+def test_a_stop_or_cancel_while_batches_run_leaves_no_stack_overflow_in_the_job_log(tmp_path, drivers, command):
+    cli = Commands(tmp_path, extra={"PYSPARK_SUBMIT_ARGS": _SPARK})
+    inputs = tmp_path / "in"
+    write_json_files(inputs, n_files=1, rows_per_file=3)
+    run = finished(cli.start("run", "-d", "--json", "-py", JOB, str(inputs), str(tmp_path / "out"), "busy"))
+    drivers.append(run["pid"])
+    wait_until(lambda: len(output_ids(tmp_path / "out")) == 3, timeout=120, what="the first batch")
+    # input keeps arriving, so the command lands while a foreachBatch call runs
+    with Arrivals(lambda n: write_json_files(inputs, n_files=1, rows_per_file=3, start_file=1 + n), 0.1):
+        wait_until(lambda: len(output_ids(tmp_path / "out")) >= 15, timeout=120, what="batches running")
+        code, out, err = cli(command, run["job_id"])
+    assert code == 0, (out, err)
+    wait_until(lambda: group_gone(run["pid"]), timeout=60, what="the driver's end")
+    logs = [p.read_text() for p in tmp_path.glob("pyflink-compat-*.log")]
+    assert logs and all("switched to" in log for log in logs)
+    assert not any("StackOverflowError" in log for log in logs)
+    ids = output_ids(tmp_path / "out")
+    assert ids == sorted(set(ids))  # no record written twice
