@@ -8,6 +8,7 @@ from typing import Any
 #: Test modules (relative to ``tests/``) of rules over plain values: their tests start no JVM.
 WITHOUT_SPARK = frozenset({
     "api/test_job_marker.py",
+    "api/test_import_graph.py",
     "api/test_job_rules.py",
     "api/test_pacing.py",
     "api/test_polling.py",
