@@ -28,8 +28,22 @@ if TYPE_CHECKING:
     from pyflink_compat.datastream import StreamExecutionEnvironment
     from pyflink_compat.table.table_config import TableConfig
 
-__all__ = ["InsertJob", "ResultCollector", "TableRuntime"]
+__all__ = ["InsertJob", "ResultCollector", "StatementOutcome", "TableRuntime"]
 
+
+
+@attrs.frozen
+class StatementOutcome:
+    """What running a statement gave, for the API's ``TableResult``: nothing but "OK" (DDL,
+    ``SET``), the job of an insert and its sinks, or the job of a query with its rows' collector.
+    """
+
+    client: Optional["JobClient"] = None
+    sinks: Tuple[str, ...] = ()
+    collector: Optional["ResultCollector"] = None
+    schema: Any = None
+    bounded: bool = False
+    streaming: bool = True
 
 class ResultCollector(object):
     """Gathers a query's records on the driver as its micro-batches complete."""
@@ -101,41 +115,39 @@ class TableRuntime(object):
             raise ValueError("Only single statement is supported now, but got: {}".format(sql))
         return statements[0]
 
-    def execute_sql(self, sql: str) -> Any:
-        from pyflink_compat.table.table_result import TableResult
-
+    def execute_sql(self, sql: str) -> StatementOutcome:
         statement = self.parse_one(sql)
         if isinstance(statement, CreateTable):
             if self.catalog.get(statement.name) is not None:
                 if statement.if_not_exists:
-                    return TableResult._ok()
+                    return StatementOutcome()
                 raise _exists("Table", self.catalog.full_name(statement.name), statement.temporary)
             self.catalog.put(statement.name, statement)
-            return TableResult._ok()
+            return StatementOutcome()
         if isinstance(statement, CreateView):
             if self.catalog.get(statement.name) is not None:
                 if statement.if_not_exists:
-                    return TableResult._ok()
+                    return StatementOutcome()
                 raise _exists("View", self.catalog.full_name(statement.name), statement.temporary)
             self.catalog.put(statement.name, View(statement.query, statement.text))
-            return TableResult._ok()
+            return StatementOutcome()
         if isinstance(statement, Drop):
             if not self.catalog.remove(statement.name) and not statement.if_exists:
                 raise _validation(
                 "{} with identifier '{}' does not exist.".format(
                                      "Temporary table" if statement.temporary else "Table",
                                      self.catalog.full_name(statement.name)), "o0.executeSql")
-            return TableResult._ok()
+            return StatementOutcome()
         if isinstance(statement, SetOption):
             if statement.key is None:
                 raise NotSupportedError("SET without a key", "Read options with get_config().")
             self.config.set(statement.key, statement.value or "")
-            return TableResult._ok()
+            return StatementOutcome()
         if isinstance(statement, ResetOption):
             if statement.key is not None:
                 self.config.get_configuration().remove_config(statement.key) \
                     if hasattr(self.config.get_configuration(), "remove_config") else None
-            return TableResult._ok()
+            return StatementOutcome()
         if isinstance(statement, Insert):
             return self.execute_inserts([self.plan_insert(statement)])
         if isinstance(statement, Query):
@@ -184,10 +196,8 @@ class TableRuntime(object):
         # the bounded input is one micro-batch: its rows are the final ones, written as +I
         return module.sink(job.sink, job.frame, False, job.planned.keys).outputMode("update")
 
-    def execute_inserts(self, jobs: List[InsertJob]) -> Any:
+    def execute_inserts(self, jobs: List[InsertJob]) -> StatementOutcome:
         """Start one job writing every insert of ``jobs`` (a statement set, or one insert)."""
-        from pyflink_compat.table.table_result import TableResult
-
         writers = [self._writer(job) for job in jobs]  # every option checked before any start
         used: Dict[str, int] = {}
         names = []
@@ -199,12 +209,10 @@ class TableRuntime(object):
             names.append(self.catalog.full_name(job.sink.name))
         job_name = "insert-into_" + ",".join(names)
         client = self.environment.execute_async(job_name)
-        return TableResult._insert(client, names)
+        return StatementOutcome(client, tuple(names))
 
     # -- queries ------------------------------------------------------------------------
-    def execute_query(self, planned: PlannedQuery) -> Any:
-        from pyflink_compat.table.table_result import TableResult
-
+    def execute_query(self, planned: PlannedQuery) -> StatementOutcome:
         names = planned.frame.columns
         collector = ResultCollector(planned.updating and self.streaming,
                                     [names.index(k) for k in planned.keys if k in names])
@@ -212,7 +220,7 @@ class TableRuntime(object):
             "update" if planned.updating else "append")
         self.environment.add_sink(writer, name="collect", bounded=planned.bounded)
         client = self.environment.execute_async("collect")
-        return TableResult._query(client, collector, planned.frame.schema, planned.bounded, self.streaming)
+        return StatementOutcome(client, (), collector, planned.frame.schema, planned.bounded, self.streaming)
 
 
 def _exists(kind: str, name: str, temporary: bool) -> Exception:

@@ -81,7 +81,9 @@ class StatementSet(object):
             raise TableException("org.apache.flink.table.api.TableException: No operators defined "
                                  "in streaming topology. Cannot generate StreamGraph.")
         self._j_statement_set.clear()
-        return self._t_env._runtime.execute_inserts(jobs)
+        from pyflink_compat.table.table_result import TableResult
+
+        return TableResult._of(self._t_env._runtime.execute_inserts(jobs))
 
 
 from pyflink_compat.missing.reexports import with_reexports  # noqa: E402

@@ -183,7 +183,9 @@ class Table(object):
 
         :return: The :class:`~pyflink_compat.table.TableResult`.
         """
-        return self._t_env._runtime.execute_query(self._plan())
+        from pyflink_compat.table.table_result import TableResult
+
+        return TableResult._of(self._t_env._runtime.execute_query(self._plan()))
 
     def explain(self, *extra_details: Any) -> str:
         """Spark's plan of this table's query."""

@@ -207,7 +207,9 @@ class TableEnvironment(object):
         :param stmt: The statement.
         :return: Its :class:`~pyflink_compat.table.TableResult`.
         """
-        return self._runtime.execute_sql(stmt)
+        from pyflink_compat.table.table_result import TableResult
+
+        return TableResult._of(self._runtime.execute_sql(stmt))
 
     def sql_query(self, query: str) -> 'Table':
         """The :class:`~pyflink_compat.table.Table` of a Flink SQL query (nothing runs yet).

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from pyspark.sql.types import StructType
 
     from pyflink_compat.common.job_client import JobClient
-    from pyflink_compat.sql.execution import ResultCollector
+    from pyflink_compat.sql.execution import ResultCollector, StatementOutcome
 
 __all__ = ['TableResult', 'CloseableIterator']
 
@@ -77,7 +77,17 @@ class TableResult(object):
     def __init__(self, j_table_result: Any):
         self._j_table_result = j_table_result
 
-    # -- made by the runtime ----------------------------------------------------------------
+    # -- made from what the runtime gave ------------------------------------------------------
+    @staticmethod
+    def _of(outcome: 'StatementOutcome') -> 'TableResult':
+        """The result of a statement the runtime ran."""
+        if outcome.client is None:
+            return TableResult._ok()
+        if outcome.collector is None:
+            return TableResult._insert(outcome.client, list(outcome.sinks))
+        return TableResult._query(outcome.client, outcome.collector, outcome.schema, outcome.bounded,
+                                  outcome.streaming)
+
     @staticmethod
     def _ok() -> 'TableResult':
         return TableResult({"kind": ResultKind.SUCCESS, "client": None})

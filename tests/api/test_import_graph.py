@@ -77,11 +77,10 @@ def test_a_package_importing_its_own_module_is_no_cycle_but_two_modules_importin
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
-#: Cycles still to be removed, through imports inside functions or under ``TYPE_CHECKING``: the
-#: SQL runtime builds the API's ``TableResult`` (the API class should wrap what the runtime
-#: returns), and the Table API's classes name each other as PyFlink's do.
+#: A cycle still to be removed, through imports inside functions and under ``TYPE_CHECKING``: the
+#: Table API's classes name each other (a table knows its environment, which makes tables and
+#: statement sets), as PyFlink's do.
 KNOWN_CYCLES = [
-    ["pyflink_compat.sql.execution", "pyflink_compat.table.table_result"],
     ["pyflink_compat.table.statement_set", "pyflink_compat.table.table",
      "pyflink_compat.table.table_environment"],
 ]
