@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 __all__ = ["InsertJob", "ResultCollector", "StatementOutcome", "TableRuntime"]
 
 
-
 @attrs.frozen
 class StatementOutcome:
     """What running a statement gave, for the API's ``TableResult``: nothing but "OK" (DDL,
@@ -44,6 +43,7 @@ class StatementOutcome:
     schema: Any = None
     bounded: bool = False
     streaming: bool = True
+
 
 class ResultCollector(object):
     """Gathers a query's records on the driver as its micro-batches complete."""
@@ -264,4 +264,3 @@ def warn_dropped(message: str) -> None:
 
 
 __all__ += ["rows_of", "warn_dropped"]
-del Optional
