@@ -276,7 +276,9 @@ class JobRun:
                     outcome, cause = self._watch()
                 else:
                     outcome = "failed"
-                self._stop_queries(record_progress=outcome == "cancelled")
+                # a stop or cancel lets running batches end; a failure stops them at once
+                self._stop_queries(record_progress=outcome == "cancelled",
+                                   let_batches_end=outcome == "cancelled")
                 if outcome == "finished":
                     return self._finish(JobStatus.FINISHED)
                 if outcome == "cancelled" and self._stop_request is not None:
@@ -378,13 +380,15 @@ class JobRun:
         if self._presence is not None:
             self._presence.checkpoint_failed(sink, reason)
 
-    def _stop_queries(self, record_progress: bool = False) -> None:
+    def _stop_queries(self, record_progress: bool = False, let_batches_end: bool = False) -> None:
         """Stop the running queries; with ``record_progress`` (a cancel), the batches they
-        committed since the last poll are then recorded as completed checkpoints."""
+        committed since the last poll are then recorded as completed checkpoints; with
+        ``let_batches_end`` (a stop or cancel), a running batch may end first."""
         for query in self._queries:
             if query.handle is not None:
                 try:
-                    _between_batches(query.handle)
+                    if let_batches_end:
+                        _between_batches(query.handle)
                     query.handle.stop()
                 except Exception as e:  # a query that already died stops with its error
                     LOG.debug("Stopping query %s: %s", query.sink.name, e)
