@@ -26,7 +26,7 @@ The job commands (``run`` ... ``cancel``) are described in :mod:`pyflink_compat.
 ``savepoint`` is only Flink's command, for running jobs. The ``checkpoints`` commands work on
 files and need no running job: local paths and ``file:`` URIs need no JVM; any other scheme
 (``hdfs://``, ``s3a://``, ...) is reached through Hadoop's file system in a local Spark session
-the command starts for that run only (see :mod:`pyflink_compat.checkpoints.jvm_session`); only
+the command starts for that run only (see :mod:`pyflink_compat.command_session`); only
 ``checkpoints state`` needs Spark 4.0 or later, to read state rows through Spark's state data
 source.
 
@@ -49,7 +49,7 @@ from typing import Any, Dict, List, NoReturn, Optional, Sequence, Tuple
 
 from pyflink_compat.checkpoints import (
     SavepointError, dispose_savepoint, list_storage, restore_query, show, verify, write_savepoint)
-from pyflink_compat.checkpoints.jvm_session import quiet_local_session, spark_for_paths
+from pyflink_compat.command_session import quiet_local_session, spark_for_paths
 from pyflink_compat.checkpoints.state_reader import DEFAULT_LIMIT, read_state
 from pyflink_compat.command_output import EXIT_FAILED, EXIT_OK, CommandError, table
 from pyflink_compat.job_commands import add_commands as add_job_commands

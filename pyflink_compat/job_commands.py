@@ -45,7 +45,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Seque
 
 from pyflink_compat.checkpoints import SavepointError, dispose_savepoint
 from pyflink_compat.checkpoints.file_access import local_path
-from pyflink_compat.checkpoints.jvm_session import spark_for_paths
+from pyflink_compat.command_session import spark_for_paths
 from pyflink_compat.command_output import EXIT_FAILED, EXIT_OK, CommandError, table
 from pyflink_compat.common.job_execution_result import JobExecutionResult
 from pyflink_compat.common.job_id import JobID
