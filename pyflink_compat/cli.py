@@ -48,7 +48,7 @@ import sys
 from typing import Any, Dict, List, NoReturn, Optional, Sequence, Tuple
 
 from pyflink_compat.checkpoints import (
-    SavepointError, dispose_savepoint, list_storage, restore_query, show, verify, write_savepoint)
+    CheckpointFileError, dispose_savepoint, list_storage, restore_query, show, verify, write_savepoint)
 from pyflink_compat.command_session import quiet_local_session, spark_for_paths
 from pyflink_compat.checkpoints.state_reader import DEFAULT_LIMIT, read_state
 from pyflink_compat.command_output import EXIT_FAILED, EXIT_OK, CommandError, table
@@ -281,7 +281,7 @@ def _offline(args: argparse.Namespace) -> Tuple[int, Dict[str, Any], List[str]]:
     try:
         with spark_for_paths(paths):
             result = _result(args)
-    except SavepointError as error:
+    except CheckpointFileError as error:
         raise CommandError(str(error), "storage", error.path) from error
     action = args.action if args.action != "savepoint" else args.savepoint_action
     return (EXIT_OK if result.get("ok", True) else EXIT_FAILED), result, _lines(action, result)

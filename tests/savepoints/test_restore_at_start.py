@@ -12,7 +12,7 @@ from typing import Any, Dict
 
 import pytest
 
-from pyflink_compat.checkpoints import SavepointError
+from pyflink_compat.checkpoints import CheckpointFileError
 from pyflink_compat.common import JobStatus
 from pyflink_compat.spark.supervisor import job_run
 
@@ -84,7 +84,7 @@ def test_a_fresh_checkpoint_is_not_taken_for_a_restore_and_each_run_logs_what_it
     # the fresh checkpoint does not continue from the savepoint: restoring it into the job is refused
     env = jobs(restore_options(saved["savepoint"], **RETAINED))
     add_counts(env, saved["source"], storage, bounded=True)
-    with pytest.raises(SavepointError, match="the run of this job that created it did not restore from a "
+    with pytest.raises(CheckpointFileError, match="the run of this job that created it did not restore from a "
                        "savepoint or checkpoint. To resume that checkpoint, remove execution.state-recovery.path"):
         env.execute_async("fresh")
     caplog.clear()
