@@ -7,7 +7,7 @@ active :class:`pyspark.sql.SparkSession`, or starts a local one.
 """
 
 from pyflink_compat.missing.declared import declared_function
-from pyflink_compat.missing.reexports import with_reexports
+from pyflink_compat._reexports import with_reexports
 
 __version__ = "0.1.0"
 

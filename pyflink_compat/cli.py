@@ -26,7 +26,7 @@ The job commands (``run`` ... ``cancel``) are described in :mod:`pyflink_compat.
 ``savepoint`` is only Flink's command, for running jobs. The ``checkpoints`` commands work on
 files and need no running job: local paths and ``file:`` URIs need no JVM; any other scheme
 (``hdfs://``, ``s3a://``, ...) is reached through Hadoop's file system in a local Spark session
-the command starts for that run only (see :mod:`pyflink_compat.checkpoints.jvm_session`); only
+the command starts for that run only (see :mod:`pyflink_compat.command_session`); only
 ``checkpoints state`` needs Spark 4.0 or later, to read state rows through Spark's state data
 source.
 
@@ -48,8 +48,8 @@ import sys
 from typing import Any, Dict, List, NoReturn, Optional, Sequence, Tuple
 
 from pyflink_compat.checkpoints import (
-    SavepointError, dispose_savepoint, list_storage, restore_query, show, verify, write_savepoint)
-from pyflink_compat.checkpoints.jvm_session import quiet_local_session, spark_for_paths
+    CheckpointFileError, dispose_savepoint, list_storage, restore_query, show, verify, write_savepoint)
+from pyflink_compat.command_session import quiet_local_session, spark_for_paths
 from pyflink_compat.checkpoints.state_reader import DEFAULT_LIMIT, read_state
 from pyflink_compat.command_output import EXIT_FAILED, EXIT_OK, CommandError, table
 from pyflink_compat.job_commands import add_commands as add_job_commands
@@ -281,7 +281,7 @@ def _offline(args: argparse.Namespace) -> Tuple[int, Dict[str, Any], List[str]]:
     try:
         with spark_for_paths(paths):
             result = _result(args)
-    except SavepointError as error:
+    except CheckpointFileError as error:
         raise CommandError(str(error), "storage", error.path) from error
     action = args.action if args.action != "savepoint" else args.savepoint_action
     return (EXIT_OK if result.get("ok", True) else EXIT_FAILED), result, _lines(action, result)

@@ -43,9 +43,9 @@ import tempfile
 import time
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
-from pyflink_compat.checkpoints import SavepointError, dispose_savepoint
+from pyflink_compat.checkpoints import CheckpointFileError, dispose_savepoint
 from pyflink_compat.checkpoints.file_access import local_path
-from pyflink_compat.checkpoints.jvm_session import spark_for_paths
+from pyflink_compat.command_session import spark_for_paths
 from pyflink_compat.command_output import EXIT_FAILED, EXIT_OK, CommandError, table
 from pyflink_compat.common.job_execution_result import JobExecutionResult
 from pyflink_compat.common.job_id import JobID
@@ -205,7 +205,7 @@ def _registry(options: Dict[str, str]) -> Iterator[JobRegistry]:
     with spark_for_paths([storage]):
         try:
             registry = JobRegistry(storage)
-        except SavepointError as e:
+        except CheckpointFileError as e:
             raise CommandError("The checkpoint directory {} cannot be read: {}".format(storage, e), "storage",
                                storage) from e
         yield registry
@@ -356,7 +356,7 @@ def _savepoint(args: argparse.Namespace) -> Outcome:
         with spark_for_paths([args.dispose]):
             try:
                 dispose_savepoint(args.dispose)
-            except SavepointError as e:
+            except CheckpointFileError as e:
                 raise CommandError(str(e), "storage", e.path) from e
         return EXIT_OK, {"disposed": args.dispose}, [
             "Disposing savepoint '{}'.".format(args.dispose), "Waiting for response...",

@@ -41,13 +41,13 @@ from typing import TYPE_CHECKING
 
 from pyflink_compat._lazy import lazy_exports
 
-__all__ = ["SavepointError", "QueryCheckpoint", "write_savepoint", "dispose_savepoint", "restore_query",
-           "restore_job", "RestoredQuery", "list_storage", "show", "verify", "read_state"]
+__all__ = ["CheckpointFileError", "SavepointError", "QueryCheckpoint", "write_savepoint", "dispose_savepoint",
+           "restore_query", "restore_job", "RestoredQuery", "list_storage", "show", "verify", "read_state"]
 
 # Imported on first use: a job's runtime reaches single modules of this package (``access``,
 # ``layout``) on its way to its first query, and should not pay for all of them.
 _EXPORTS = {
-    "SavepointError": "errors", "list_storage": "inspection", "show": "inspection",
+    "CheckpointFileError": "errors", "SavepointError": "errors", "list_storage": "inspection", "show": "inspection",
     "verify": "inspection", "QueryCheckpoint": "layout", "RestoredQuery": "restore",
     "restore_job": "restore", "restore_query": "restore", "dispose_savepoint": "savepoint",
     "write_savepoint": "savepoint", "read_state": "state_reader",
@@ -56,7 +56,7 @@ _EXPORTS = {
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
 
 if TYPE_CHECKING:
-    from pyflink_compat.checkpoints.errors import SavepointError  # noqa: F401
+    from pyflink_compat.checkpoints.errors import CheckpointFileError, SavepointError  # noqa: F401
     from pyflink_compat.checkpoints.inspection import list_storage, show, verify  # noqa: F401
     from pyflink_compat.checkpoints.layout import QueryCheckpoint  # noqa: F401
     from pyflink_compat.checkpoints.restore import RestoredQuery, restore_job, restore_query  # noqa: F401

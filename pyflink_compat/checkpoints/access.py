@@ -3,7 +3,7 @@
 Local paths and ``file:`` URIs get a :class:`~pyflink_compat.checkpoints.file_access.LocalFileAccess`
 and need no JVM. Any other scheme (``hdfs://``, ``s3a://``, ``viewfs://``, ...) gets the
 :class:`~pyflink_compat.checkpoints.file_access_hadoop.HadoopFileAccess` of a running Spark
-session; without one, such a path raises :class:`~pyflink_compat.checkpoints.errors.SavepointError`.
+session; without one, such a path raises :class:`~pyflink_compat.checkpoints.errors.CheckpointFileError`.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def file_access_for(path: str, spark: "Optional[SparkSession]" = None,
     :param checksums: For a local path, whether Hadoop's ``.crc`` files are read and written
         with the files (see :class:`~pyflink_compat.checkpoints.file_access.LocalFileAccess`);
         other file systems check what they check themselves.
-    :raises ~pyflink_compat.checkpoints.errors.SavepointError: for a non-local path when no
+    :raises ~pyflink_compat.checkpoints.errors.CheckpointFileError: for a non-local path when no
         Spark session runs, or its file system cannot be opened.
     """
     local = local_path(path)
@@ -46,7 +46,7 @@ def file_access_for_paths(*paths: str) -> Tuple[FileAccess, List[str]]:
     Hadoop access of the running Spark session, which opens local paths too (as ``file:``), so
     that a copy from one file system to another works.
 
-    :raises ~pyflink_compat.checkpoints.errors.SavepointError: for a non-local path when no
+    :raises ~pyflink_compat.checkpoints.errors.CheckpointFileError: for a non-local path when no
         Spark session runs in this process.
     """
     locals_ = [local_path(p) for p in paths]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-__all__ = ["SavepointError"]
+__all__ = ["CheckpointFileError", "SavepointError"]
 
 
-class SavepointError(Exception):
-    """A savepoint or checkpoint cannot be read, written, verified, restored or disposed.
+class CheckpointFileError(Exception):
+    """A checkpoint, savepoint or job file that cannot be read, written, verified, restored or
+    disposed.
 
     The message names the path concerned and the cause.
 
@@ -18,3 +19,8 @@ class SavepointError(Exception):
         super().__init__("{}: {}".format(path, cause))
         self.path = path
         self.cause = cause
+
+
+#: The former name of :class:`CheckpointFileError`, the same class, kept so that code catching
+#: it keeps working.
+SavepointError = CheckpointFileError

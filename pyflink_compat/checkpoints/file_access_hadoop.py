@@ -34,7 +34,7 @@ import threading
 from typing import TYPE_CHECKING, Any, BinaryIO, Dict, List, Optional, Tuple
 from urllib.parse import urlsplit
 
-from pyflink_compat.checkpoints.errors import SavepointError
+from pyflink_compat.checkpoints.errors import CheckpointFileError
 from pyflink_compat.checkpoints.file_access import FileAccess, local_path
 
 if TYPE_CHECKING:
@@ -203,7 +203,7 @@ class HadoopFileAccess(FileAccess):
     def qualify(self, path: str) -> str:
         """``path`` as a full, normalised URI of its file system (a local path stays as it is).
 
-        :raises SavepointError: when the file system cannot be opened.
+        :raises CheckpointFileError: when the file system cannot be opened.
         """
         local = local_path(path)
         if local is not None:
@@ -215,7 +215,7 @@ class HadoopFileAccess(FileAccess):
             if not _is_java(e):
                 raise
             cause = str(getattr(e, "java_exception", e)).strip().splitlines()[0]
-            raise SavepointError(path, "Hadoop cannot open this file system: " + cause) from e
+            raise CheckpointFileError(path, "Hadoop cannot open this file system: " + cause) from e
 
     def _status(self, path: str) -> Optional[Any]:
         j_path = self._j_path(path)
@@ -395,11 +395,11 @@ def hadoop_file_access(path: str, spark: "Optional[SparkSession]" = None) -> Had
     """The Hadoop file access of a Spark session (by default, of the one this process runs),
     for a non-local ``path``; one per session, so that each file system is opened once.
 
-    :raises SavepointError: when no Spark session runs.
+    :raises CheckpointFileError: when no Spark session runs.
     """
     spark = spark or _running_session()
     if spark is None:
-        raise SavepointError(path, NO_JVM)
+        raise CheckpointFileError(path, NO_JVM)
     key = id(spark._jsparkSession)
     with _ACCESS_LOCK:
         access = _ACCESS.get(key)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from typing import Any, Dict, List, Optional
 
-from pyflink_compat.checkpoints.errors import SavepointError
+from pyflink_compat.checkpoints.errors import CheckpointFileError
 from pyflink_compat.checkpoints.access import file_access_for
 from pyflink_compat.checkpoints.file_access import FileAccess
 from pyflink_compat.checkpoints.layout import (
@@ -47,7 +47,7 @@ def describe_query(fs: FileAccess, path: str, sink: Optional[str] = None, all_ba
                             "committed_batches": checkpoint.committed_batches(), "newest_batch": newest}
     try:
         conf = checkpoint.pinned_conf() if checkpoint.log_batches("offsets") else {}
-    except SavepointError as error:  # a damaged offset log: report it, keep listing the rest
+    except CheckpointFileError as error:  # a damaged offset log: report it, keep listing the rest
         conf = {}
         info["problem"] = str(error)
     operators = checkpoint.operators()
@@ -60,7 +60,7 @@ def describe_query(fs: FileAccess, path: str, sink: Optional[str] = None, all_ba
             files = checkpoint.files_for_restart(newest)
             info["size"] = relative_files_size(fs, path, files)
             info["files"] = len(files)
-        except SavepointError as error:
+        except CheckpointFileError as error:
             info["size"] = None
             info.setdefault("problem", str(error))
     retained = []
@@ -68,7 +68,7 @@ def describe_query(fs: FileAccess, path: str, sink: Optional[str] = None, all_ba
         try:
             checkpoint.files_for_restart(batch)
             retained.append(batch)
-        except SavepointError:
+        except CheckpointFileError:
             pass
     info["restorable_batches"] = retained
     return info
@@ -102,11 +102,11 @@ def list_storage(directory: str) -> Dict[str, Any]:
     savepoint target directory); ``directory`` may also be a job directory, a query checkpoint
     or a savepoint itself.
 
-    :raises SavepointError: when the directory does not exist.
+    :raises CheckpointFileError: when the directory does not exist.
     """
     fs, root = file_access_for(directory)
     if not fs.isdir(root):
-        raise SavepointError(root, "does not exist or is not a directory")
+        raise CheckpointFileError(root, "does not exist or is not a directory")
     jobs: List[Dict[str, Any]] = []
     savepoints: List[Dict[str, Any]] = []
     incomplete: List[str] = []
@@ -116,7 +116,7 @@ def list_storage(directory: str) -> Dict[str, Any]:
         if fs.isfile(path + "/" + MANIFEST_NAME):
             try:
                 savepoints.append(_savepoint_summary(fs, path))
-            except SavepointError:
+            except CheckpointFileError:
                 incomplete.append(path)
             return True
         if is_incomplete_savepoint(fs, path):
@@ -150,7 +150,7 @@ def show(path: str) -> Dict[str, Any]:
     """Details of a savepoint, a query checkpoint or a job directory."""
     fs, local = file_access_for(path)
     if not fs.exists(local):
-        raise SavepointError(local, "does not exist")
+        raise CheckpointFileError(local, "does not exist")
     if fs.isfile(local + "/" + MANIFEST_NAME):
         manifest = read_manifest(fs, local)
         summary = _savepoint_summary(fs, local)
@@ -165,14 +165,14 @@ def show(path: str) -> Dict[str, Any]:
         info["kind"] = "checkpoint"
         try:
             info["pinned_conf"] = QueryCheckpoint(fs, local).pinned_conf() if info["committed_batches"] else {}
-        except SavepointError:  # already reported as the problem
+        except CheckpointFileError:  # already reported as the problem
             info["pinned_conf"] = {}
         return info
     if job_queries(fs, local):
         info = _job(fs, local, local.rpartition("/")[2])
         info["kind"] = "job"
         return info
-    raise SavepointError(local, "neither a savepoint (no _metadata manifest) nor a query checkpoint "
+    raise CheckpointFileError(local, "neither a savepoint (no _metadata manifest) nor a query checkpoint "
                          "nor a job directory")
 
 
@@ -184,11 +184,11 @@ def verify(path: str) -> Dict[str, Any]:
     checkpoints with neither a savepoint manifest nor a job marker) fails verification.
 
     :return: ``{"path", "kind", "ok", "problems", "files"}``.
-    :raises SavepointError: when ``path`` holds nothing to verify.
+    :raises CheckpointFileError: when ``path`` holds nothing to verify.
     """
     fs, local = file_access_for(path)
     if not fs.exists(local):
-        raise SavepointError(local, "does not exist")
+        raise CheckpointFileError(local, "does not exist")
     problems: List[str] = []
     count = 0
     if fs.isfile(local + "/" + MANIFEST_NAME):
@@ -217,6 +217,6 @@ def verify(path: str) -> Dict[str, Any]:
         problems.append("{}: holds query checkpoints but neither a {} savepoint manifest nor a job marker; verify "
                         "each query checkpoint in it on its own".format(local, MANIFEST_NAME))
     else:
-        raise SavepointError(local, "neither a savepoint (no _metadata manifest) nor a query checkpoint "
+        raise CheckpointFileError(local, "neither a savepoint (no _metadata manifest) nor a query checkpoint "
                              "nor a job directory")
     return {"path": local, "kind": kind, "ok": not problems, "problems": problems, "files": count}

@@ -29,7 +29,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import attrs
 
 from pyflink_compat.checkpoints.crc import crc_name, hadoop_crc_problem
-from pyflink_compat.checkpoints.errors import SavepointError
+from pyflink_compat.checkpoints.errors import CheckpointFileError
 from pyflink_compat.checkpoints.file_access import FileAccess
 from pyflink_compat.checkpoints.marker import MARKER_NAME
 
@@ -144,14 +144,14 @@ class QueryCheckpoint:
         try:
             return self.fs.read_text(path).splitlines()
         except FileNotFoundError:
-            raise SavepointError(path, "the log entry is missing") from None
+            raise CheckpointFileError(path, "the log entry is missing") from None
         except UnicodeDecodeError:
-            raise SavepointError(path, "the log entry is not text") from None
+            raise CheckpointFileError(path, "the log entry is not text") from None
 
     def recorded_query_id(self) -> Optional[str]:
         """The query id in Spark's ``metadata`` file, or None when there is no such file.
 
-        :raises SavepointError: when the file is not Spark's metadata (its cause starts with
+        :raises CheckpointFileError: when the file is not Spark's metadata (its cause starts with
             ``corrupt``).
         :raises OSError: when it cannot be read.
         """
@@ -163,28 +163,28 @@ class QueryCheckpoint:
         try:
             return str(json.loads(data.decode("utf-8").splitlines()[0])["id"])
         except (ValueError, KeyError, IndexError, TypeError) as e:
-            raise SavepointError(path, "corrupt ({}: {})".format(type(e).__name__, e)) from None
+            raise CheckpointFileError(path, "corrupt ({}: {})".format(type(e).__name__, e)) from None
 
     def query_id(self) -> Optional[str]:
         """The query id in Spark's ``metadata`` file, or None when it cannot be read."""
         try:
             return self.recorded_query_id()
-        except (OSError, SavepointError):
+        except (OSError, CheckpointFileError):
             return None
 
     def log_entry(self, log: str, batch: int) -> Tuple[List[str], Any]:
         """The lines of a log entry and its metadata line (the second), as JSON.
 
-        :raises SavepointError: when the entry is missing, or has no version line and JSON
+        :raises CheckpointFileError: when the entry is missing, or has no version line and JSON
             metadata (then its cause starts with ``corrupt``).
         """
         lines = self.read_log_entry(log, batch)
         if len(lines) < 2 or not lines[0].startswith("v"):
-            raise SavepointError(self._p("{}/{}".format(log, batch)), "corrupt (no version line and metadata)")
+            raise CheckpointFileError(self._p("{}/{}".format(log, batch)), "corrupt (no version line and metadata)")
         try:
             return lines, json.loads(lines[1])
         except ValueError as e:
-            raise SavepointError(self._p("{}/{}".format(log, batch)), "corrupt ({})".format(e)) from None
+            raise CheckpointFileError(self._p("{}/{}".format(log, batch)), "corrupt ({})".format(e)) from None
 
     def newest_entry(self, log: str) -> Optional[List[str]]:
         """The lines of the newest entry of a log, checked as :meth:`log_entry` does (None:
@@ -274,7 +274,7 @@ class QueryCheckpoint:
         if not by_version:
             # Every batch writes every store partition, so a store directory without state
             # files (a lone .crc is all a lost file leaves behind) cannot rebuild any version.
-            raise SavepointError(
+            raise CheckpointFileError(
                 self._p(store_dir),
                 "needed to restart after batch {} but holds no state files (state version {} "
                 "cannot be rebuilt)".format(version - 1, version))
@@ -291,7 +291,7 @@ class QueryCheckpoint:
         for v in range(start + 1, version + 1):
             names = by_version.get(v, {}).get("delta", []) + by_version.get(v, {}).get("changelog", [])
             if not names:
-                raise SavepointError(
+                raise CheckpointFileError(
                     self._p("{}/{}.{}".format(store_dir, v, log_kind)),
                     "needed to restart after batch {} but missing (no snapshot of state version {} or later "
                     "replaces it)".format(version - 1, v))
@@ -307,13 +307,13 @@ class QueryCheckpoint:
         except FileNotFoundError:
             raise
         except (zipfile.BadZipFile, KeyError, UnicodeDecodeError) as error:
-            raise SavepointError(path, "unreadable RocksDB snapshot ({})".format(error)) from None
+            raise CheckpointFileError(path, "unreadable RocksDB snapshot ({})".format(error)) from None
         lines = text.splitlines()
         try:
             meta = json.loads(lines[1] if lines and lines[0].startswith("v") else text)
             names = [str(f["dfsSstFileName"]) for f in meta.get("sstFiles", [])]
         except (ValueError, KeyError, IndexError, TypeError):
-            raise SavepointError(path, "the snapshot's metadata is not readable") from None
+            raise CheckpointFileError(path, "the snapshot's metadata is not readable") from None
         return [store_dir + "/SSTs/" + name for name in names]
 
     def _metadata_files(self, op_dir: str, batch: int) -> List[str]:
@@ -344,10 +344,10 @@ class QueryCheckpoint:
         the source log entries it refers to, so that a restart re-runs that batch with the same
         input; ``offsets/<batch - 1>`` is then not needed.
 
-        :raises SavepointError: when ``batch`` is not committed or a needed file is missing.
+        :raises CheckpointFileError: when ``batch`` is not committed or a needed file is missing.
         """
         if not self.fs.isfile(self._p("commits/{}".format(batch))):
-            raise SavepointError(self._p("commits/{}".format(batch)), "batch {} is not committed".format(batch))
+            raise CheckpointFileError(self._p("commits/{}".format(batch)), "batch {} is not committed".format(batch))
         wanted = ["metadata", "commits/{}".format(batch), "offsets/{}".format(batch)]
         last_source_batch = batch
         # Spark restarts from the newest offset entry and reads the one before it: N and the
@@ -371,7 +371,7 @@ class QueryCheckpoint:
                     wanted.extend(self._state_version_files(store_dir, batch + 1))
         for rel in wanted:
             if not self.fs.isfile(self._p(rel)):
-                raise SavepointError(self._p(rel), "needed to restart after batch {} but missing".format(batch))
+                raise CheckpointFileError(self._p(rel), "needed to restart after batch {} but missing".format(batch))
         with_crc = []
         for rel in dict.fromkeys(wanted):
             with_crc.append(rel)
@@ -498,7 +498,7 @@ def query_problems(fs: FileAccess, path: str, stateful: Optional[bool] = None
         try:
             files = checkpoint.files_for_restart(newest)
             problems = check_checkpoint_files(fs, path, files)
-        except SavepointError as error:
+        except CheckpointFileError as error:
             files, problems = [], [str(error)]
         if problems and checkpoint.latest_committed() != newest:
             continue  # Spark moved on and removed what the older batch needed

@@ -11,7 +11,7 @@ import hashlib
 import json
 from typing import Any, Dict, List
 
-from pyflink_compat.checkpoints.errors import SavepointError
+from pyflink_compat.checkpoints.errors import CheckpointFileError
 from pyflink_compat.checkpoints.file_access import FileAccess
 
 __all__ = ["MANIFEST_NAME", "IN_PROGRESS_NAME", "FORMAT_NAME", "FORMAT_VERSION", "read_manifest", "write_manifest",
@@ -46,36 +46,36 @@ def write_manifest(fs: FileAccess, savepoint_dir: str, manifest: Dict[str, Any])
 def read_manifest(fs: FileAccess, savepoint_dir: str) -> Dict[str, Any]:
     """The manifest of a savepoint, checked for shape.
 
-    :raises SavepointError: when the directory or the manifest is missing, or the manifest is
+    :raises CheckpointFileError: when the directory or the manifest is missing, or the manifest is
                             not one this package wrote.
     """
     if not fs.exists(savepoint_dir):
-        raise SavepointError(savepoint_dir, "does not exist")
+        raise CheckpointFileError(savepoint_dir, "does not exist")
     if not fs.isdir(savepoint_dir):
-        raise SavepointError(savepoint_dir, "is not a directory")
+        raise CheckpointFileError(savepoint_dir, "is not a directory")
     path = savepoint_dir + "/" + MANIFEST_NAME
     if not fs.isfile(path):
-        raise SavepointError(savepoint_dir, "no {} manifest: not a savepoint, or an incomplete one".format(
+        raise CheckpointFileError(savepoint_dir, "no {} manifest: not a savepoint, or an incomplete one".format(
             MANIFEST_NAME))
     try:
         manifest = json.loads(fs.read_text(path))
     except (ValueError, UnicodeDecodeError):
-        raise SavepointError(path, "the manifest is not valid JSON") from None
+        raise CheckpointFileError(path, "the manifest is not valid JSON") from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT_NAME:
-        raise SavepointError(path, "not a {} manifest".format(FORMAT_NAME))
+        raise CheckpointFileError(path, "not a {} manifest".format(FORMAT_NAME))
     if manifest.get("format_version") != FORMAT_VERSION:
-        raise SavepointError(path, "unknown savepoint format version {!r}".format(manifest.get("format_version")))
+        raise CheckpointFileError(path, "unknown savepoint format version {!r}".format(manifest.get("format_version")))
     queries = manifest.get("queries")
     if not isinstance(queries, list) or not queries:
-        raise SavepointError(path, "the manifest lists no queries")
+        raise CheckpointFileError(path, "the manifest lists no queries")
     for query in queries:
         if not isinstance(query, dict) or not _safe_relative(str(query.get("path", ""))) \
                 or "/" in str(query.get("path")) or not isinstance(query.get("files"), list):
-            raise SavepointError(path, "a query entry of the manifest is malformed")
+            raise CheckpointFileError(path, "a query entry of the manifest is malformed")
         for entry in query["files"]:
             if not isinstance(entry, dict) or not _safe_relative(str(entry.get("path", ""))) \
                     or not isinstance(entry.get("size"), int) or not isinstance(entry.get("sha256"), str):
-                raise SavepointError(path, "a file entry of the manifest is malformed: {!r}".format(entry))
+                raise CheckpointFileError(path, "a file entry of the manifest is malformed: {!r}".format(entry))
     return manifest
 
 

@@ -16,7 +16,7 @@ from typing import Any, Dict, Mapping, Optional, Tuple
 
 import attrs
 
-from pyflink_compat.checkpoints.errors import SavepointError
+from pyflink_compat.checkpoints.errors import CheckpointFileError
 from pyflink_compat.checkpoints.file_access import FileAccess
 
 __all__ = ["MARKER_NAME", "MARKER_FORMAT", "EARLIER_RUN", "SinkRecord", "JobMarker", "read_marker",
@@ -118,7 +118,7 @@ class JobMarker:
 def read_marker(fs: FileAccess, job_dir: str) -> Optional[JobMarker]:
     """The marker of ``job_dir``, or ``None`` when there is none.
 
-    :raises SavepointError: when the file exists but is not a marker (its cause starts with
+    :raises CheckpointFileError: when the file exists but is not a marker (its cause starts with
         ``corrupt``).
     :raises OSError: when it cannot be read.
     """
@@ -130,7 +130,7 @@ def read_marker(fs: FileAccess, job_dir: str) -> Optional[JobMarker]:
     try:
         return JobMarker.from_json(json.loads(data.decode("utf-8", errors="replace")))
     except ValueError as e:
-        raise SavepointError(path, "corrupt ({})".format(e)) from None
+        raise CheckpointFileError(path, "corrupt ({})".format(e)) from None
 
 
 def recorded_stateful(fs: FileAccess, job_dir: str) -> Dict[str, Optional[bool]]:
@@ -139,6 +139,6 @@ def recorded_stateful(fs: FileAccess, job_dir: str) -> Dict[str, Optional[bool]]
     the tools that verify or restore a directory report the files themselves)."""
     try:
         marker = read_marker(fs, job_dir)
-    except (OSError, SavepointError):
+    except (OSError, CheckpointFileError):
         return {}
     return {} if marker is None else marker.stateful()

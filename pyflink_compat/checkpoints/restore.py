@@ -25,7 +25,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import attrs
 
-from pyflink_compat.checkpoints.errors import SavepointError
+from pyflink_compat.checkpoints.errors import CheckpointFileError
 from pyflink_compat.checkpoints.access import file_access_for_paths
 from pyflink_compat.checkpoints.crc import crc_name
 from pyflink_compat.checkpoints.file_access import FileAccess, local_path
@@ -59,10 +59,10 @@ class RestoredQuery:
 def _pick(path: str, names: List[str], sink: Optional[str]) -> str:
     if sink is not None:
         if sink not in names:
-            raise SavepointError(path, "has no query for sink '{}' (it has: {})".format(sink, ", ".join(names)))
+            raise CheckpointFileError(path, "has no query for sink '{}' (it has: {})".format(sink, ", ".join(names)))
         return sink
     if len(names) != 1:
-        raise SavepointError(path, "holds several queries ({}): name the sink to restore".format(", ".join(names)))
+        raise CheckpointFileError(path, "holds several queries ({}): name the sink to restore".format(", ".join(names)))
     return names[0]
 
 
@@ -72,12 +72,12 @@ def resolve_restore_source(fs: FileAccess, path: str, sink: Optional[str] = None
 
     :return: The query directory, the relative files to copy, the manifest's query entry (None
              for a retained checkpoint) and the batch id.
-    :raises SavepointError: naming the missing or corrupt files, or why ``path`` is neither.
+    :raises CheckpointFileError: naming the missing or corrupt files, or why ``path`` is neither.
     """
     if not fs.exists(path):
-        raise SavepointError(path, "does not exist")
+        raise CheckpointFileError(path, "does not exist")
     if not fs.isdir(path):
-        raise SavepointError(path, "is not a directory")
+        raise CheckpointFileError(path, "is not a directory")
     parent, _, base = path.rpartition("/")
     manifest_dir: Optional[str] = None
     query_name: Optional[str] = None
@@ -87,7 +87,7 @@ def resolve_restore_source(fs: FileAccess, path: str, sink: Optional[str] = None
         manifest_dir, query_name = parent, base
     for candidate in (path, parent):
         if manifest_dir is None and is_incomplete_savepoint(fs, candidate):
-            raise SavepointError(candidate, "no {} manifest: an incomplete savepoint, which is never "
+            raise CheckpointFileError(candidate, "no {} manifest: an incomplete savepoint, which is never "
                                  "restored".format(MANIFEST_NAME))
     if manifest_dir is not None:
         manifest = read_manifest(fs, manifest_dir)
@@ -96,7 +96,7 @@ def resolve_restore_source(fs: FileAccess, path: str, sink: Optional[str] = None
         query = queries[chosen]
         problems = check_files(fs, manifest_dir, query)
         if problems:
-            raise SavepointError(manifest_dir, "the savepoint is damaged: " + "; ".join(problems))
+            raise CheckpointFileError(manifest_dir, "the savepoint is damaged: " + "; ".join(problems))
         return manifest_dir + "/" + chosen, [str(f["path"]) for f in query["files"]], query, int(query["batch_id"])
     stateful: Optional[bool] = None
     if is_query_checkpoint(fs, path):
@@ -106,19 +106,19 @@ def resolve_restore_source(fs: FileAccess, path: str, sink: Optional[str] = None
     else:
         queries = dict(job_queries(fs, path))
         if not queries:
-            raise SavepointError(path, "neither a savepoint (no _metadata manifest) nor a Spark query checkpoint "
+            raise CheckpointFileError(path, "neither a savepoint (no _metadata manifest) nor a Spark query checkpoint "
                                  "nor a job directory")
         if not fs.isfile(path + "/" + MARKER_NAME):
-            raise SavepointError(path, "holds query checkpoints but neither a {} savepoint manifest nor a job "
+            raise CheckpointFileError(path, "holds query checkpoints but neither a {} savepoint manifest nor a job "
                                  "marker: restore one of its query checkpoints by its own path".format(MANIFEST_NAME))
         chosen = _pick(path, sorted(queries), sink)
         query_dir = queries[chosen]
         stateful = recorded_stateful(fs, path).get(chosen)
     problems, files, batch = query_problems(fs, query_dir, stateful)
     if batch is None:
-        raise SavepointError(query_dir, "the checkpoint has no committed batch to restore")
+        raise CheckpointFileError(query_dir, "the checkpoint has no committed batch to restore")
     if problems:
-        raise SavepointError(query_dir, "the checkpoint cannot be restored: " + "; ".join(problems))
+        raise CheckpointFileError(query_dir, "the checkpoint cannot be restored: " + "; ".join(problems))
     return query_dir, files, None, batch  # the files of the batch that was checked
 
 
@@ -140,7 +140,7 @@ def _rewrite_schema_paths(fs: FileAccess, query_dir: str, files: List[str], loca
     (or reads the schema of the old location while that still exists) unless they are
     rewritten. The schema files themselves are among the copied files.
 
-    :raises SavepointError: when a path does not lie under ``state/<op>/_stateSchema/`` or the
+    :raises CheckpointFileError: when a path does not lie under ``state/<op>/_stateSchema/`` or the
                             file is not operator metadata Spark can have written.
     """
     rewritten: Dict[str, bytes] = {}
@@ -153,7 +153,7 @@ def _rewrite_schema_paths(fs: FileAccess, query_dir: str, files: List[str], loca
             meta = json.loads(lines[1])
             infos = meta.get("stateStoreInfo", [])
         except (ValueError, IndexError, AttributeError):
-            raise SavepointError(path, "the operator metadata is not readable") from None
+            raise CheckpointFileError(path, "the operator metadata is not readable") from None
         changed = False
         for info in infos:
             paths = info.get("stateSchemaFilePaths") if isinstance(info, dict) else None
@@ -163,7 +163,7 @@ def _rewrite_schema_paths(fs: FileAccess, query_dir: str, files: List[str], loca
             for old in paths:
                 match = _SCHEMA_FILE_PATH.match(str(old))
                 if match is None:
-                    raise SavepointError(path, "the state schema file {} lies outside the checkpoint's state "
+                    raise CheckpointFileError(path, "the state schema file {} lies outside the checkpoint's state "
                                          "directory; it cannot be moved with the checkpoint".format(old))
                 moved.append(location_uri + match.group(2))
             changed = changed or moved != paths
@@ -190,13 +190,13 @@ def restore_query(source: str, fresh_checkpoint_location: str, sink: Optional[st
     :param sink: Which query to restore from a savepoint or job directory with several.
     :param new_query_id: Give the restored query a new query id (the default), so that it can
                          run next to other restores of the same savepoint.
-    :raises SavepointError: when the source is not a savepoint or checkpoint, is damaged (the
+    :raises CheckpointFileError: when the source is not a savepoint or checkpoint, is damaged (the
                             message names each missing or corrupt file), or the target is not
                             empty. Nothing is written in that case.
     """
     fs, (src, target) = file_access_for_paths(source, fresh_checkpoint_location)
     if fs.exists(target) and (not fs.isdir(target) or fs.listdir(target)):
-        raise SavepointError(target, "the new checkpoint location is not empty; restore only into a fresh one")
+        raise CheckpointFileError(target, "the new checkpoint location is not empty; restore only into a fresh one")
     query_dir, files, _, batch = resolve_restore_source(fs, src, sink)
     rewritten = _rewrite_schema_paths(fs, query_dir, files, _location_uri(fresh_checkpoint_location, target))
     # a rewritten file's Hadoop checksum would not match; without one, Hadoop reads it unchecked
@@ -246,7 +246,7 @@ def restore_job(savepoint: str, job_dir: str, sinks: List[str],
                                      left out (what a job's
                                      ``execution.state-recovery.ignore-unclaimed-state`` allows).
     :return: What was restored, by sink.
-    :raises SavepointError: when the savepoint is damaged, holds queries the job has no sink for
+    :raises CheckpointFileError: when the savepoint is damaged, holds queries the job has no sink for
                             (unless allowed), or a sink's checkpoint directory is not empty.
     """
     fs, (local, job_local) = file_access_for_paths(savepoint, job_dir)
@@ -254,13 +254,13 @@ def restore_job(savepoint: str, job_dir: str, sinks: List[str],
     saved = sorted(str(q["path"]) for q in manifest["queries"])
     dropped = [s for s in saved if s not in sinks]
     if dropped and not allow_non_restored_state:
-        raise SavepointError(local, "holds the state of {} that this job has no sink for; allow non-restored "
+        raise CheckpointFileError(local, "holds the state of {} that this job has no sink for; allow non-restored "
                              "state to start without it".format(", ".join(dropped)))
     chosen = [s for s in saved if s in sinks]
     for sink in chosen:
         target = job_local + "/" + sink
         if fs.exists(target) and (not fs.isdir(target) or fs.listdir(target)):
-            raise SavepointError(target, "the sink already has a checkpoint; a run from a savepoint starts from "
+            raise CheckpointFileError(target, "the sink already has a checkpoint; a run from a savepoint starts from "
                                  "empty checkpoint directories (use another job name or storage directory)")
         resolve_restore_source(fs, local, sink)
     return {sink: restore_query(local, job_local + "/" + sink, sink=sink) for sink in chosen}

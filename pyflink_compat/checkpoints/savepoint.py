@@ -30,7 +30,7 @@ import re
 import time
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from pyflink_compat.checkpoints.errors import SavepointError
+from pyflink_compat.checkpoints.errors import CheckpointFileError
 from pyflink_compat.checkpoints.access import file_access_for, file_access_for_paths
 from pyflink_compat.checkpoints.file_access import FileAccess
 from pyflink_compat.checkpoints.layout import QueryCheckpoint, is_query_checkpoint
@@ -57,24 +57,24 @@ def _resolve_sources(fs: FileAccess, source: Union[str, Sequence[str]]) -> List[
     if isinstance(source, str):
         path = source
         if not fs.exists(path):
-            raise SavepointError(path, "does not exist")
+            raise CheckpointFileError(path, "does not exist")
         if is_query_checkpoint(fs, path):
             return [(os.path.basename(path), path)]
         queries = job_queries(fs, path)
         if not queries:
-            raise SavepointError(path, "neither a query checkpoint nor a job directory holding query checkpoints")
+            raise CheckpointFileError(path, "neither a query checkpoint nor a job directory holding query checkpoints")
         return queries
     result = []
     for path in source:
         if not is_query_checkpoint(fs, path):
             if not fs.exists(path) or not fs.exists(path + "/offsets"):
-                raise SavepointError(path, "the query has not completed its first checkpoint yet: nothing to "
+                raise CheckpointFileError(path, "the query has not completed its first checkpoint yet: nothing to "
                                      "save; trigger the savepoint after it")
-            raise SavepointError(path, "not a Spark query checkpoint (no metadata file and offsets/ log)")
+            raise CheckpointFileError(path, "not a Spark query checkpoint (no metadata file and offsets/ log)")
         result.append((os.path.basename(path), path))
     names = [n for n, _ in result]
     if len(set(names)) != len(names):
-        raise SavepointError(", ".join(p for _, p in result), "two query checkpoints have the same directory name")
+        raise CheckpointFileError(", ".join(p for _, p in result), "two query checkpoints have the same directory name")
     return result
 
 
@@ -94,7 +94,7 @@ def _copy_query(fs: FileAccess, sink: str, source_dir: str, target: str, link: b
         checkpoint = QueryCheckpoint(fs, source_dir)
         batch = checkpoint.latest_committed()
         if batch is None:
-            raise SavepointError(source_dir, "the query has not committed a batch yet: nothing to save")
+            raise CheckpointFileError(source_dir, "the query has not committed a batch yet: nothing to save")
         if fs.exists(target):
             fs.remove_tree(target)
         try:
@@ -107,7 +107,7 @@ def _copy_query(fs: FileAccess, sink: str, source_dir: str, target: str, link: b
         except FileNotFoundError as error:
             last_error = error  # retention removed a file while copying: plan again
             continue
-        except SavepointError as error:
+        except CheckpointFileError as error:
             if fs.exists(error.path) or not error.path.startswith(source_dir):
                 raise
             last_error = error
@@ -126,7 +126,7 @@ def _copy_query(fs: FileAccess, sink: str, source_dir: str, target: str, link: b
             "sink_position": {"last_committed_batch_id": batch},
             "files": entries, "linked_files": linked,
         }
-    raise SavepointError(source_dir, "files kept disappearing while copying ({} attempts): {}".format(
+    raise CheckpointFileError(source_dir, "files kept disappearing while copying ({} attempts): {}".format(
         max_attempts, last_error))
 
 
@@ -136,7 +136,7 @@ def _recorded_job(fs: FileAccess, source: Union[str, Sequence[str]]) -> Tuple[Op
         return None, None
     try:
         marker = read_marker(fs, source)
-    except SavepointError:  # a corrupt marker names no job: the savepoint is named from the call
+    except CheckpointFileError:  # a corrupt marker names no job: the savepoint is named from the call
         return None, None
     if marker is None:
         return None, None
@@ -166,7 +166,7 @@ def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name
     :param fs: The file access to use (by default the one the paths need, see
                :func:`~pyflink_compat.checkpoints.access.file_access_for_paths`).
     :return: The savepoint directory.
-    :raises SavepointError: when a source is not a checkpoint, has no committed batch, or the
+    :raises CheckpointFileError: when a source is not a checkpoint, has no committed batch, or the
                             savepoint cannot be written.
     """
     sources = [source] if isinstance(source, str) else list(source)
@@ -179,13 +179,13 @@ def write_savepoint(source: Union[str, Sequence[str]], target_dir: str, job_name
         recorded_name, recorded_id = _recorded_job(fs, resolved)
         job_name, job_id = job_name or recorded_name, job_id or recorded_id
     if not job_name:
-        raise SavepointError(resolved if isinstance(resolved, str) else ", ".join(resolved),
+        raise CheckpointFileError(resolved if isinstance(resolved, str) else ", ".join(resolved),
                              "no job marker records the job's name: name the job")
     name = "savepoint-{}-{}".format(_job_hex(job_name, job_id), os.urandom(6).hex())
     savepoint_dir = target_root + "/" + name
     staging = target_root + "/." + name
     if fs.exists(savepoint_dir) or fs.exists(staging):
-        raise SavepointError(savepoint_dir, "already exists")
+        raise CheckpointFileError(savepoint_dir, "already exists")
     started = {"job_name": job_name, "job_id": job_id, "created_ms": int(time.time() * 1000)}
     # the directory appears under its name with the in-progress file already in it: a writer
     # killed before the rename leaves only a hidden directory, which is reported as incomplete
@@ -245,20 +245,20 @@ def dispose_savepoint(path: str, force: bool = False) -> None:
     :param force: Also delete an incomplete savepoint (one whose writer died before writing
                   its manifest): its directory holds the in-progress file and nothing but the
                   query directories it was copying.
-    :raises SavepointError: unless ``path`` holds a valid manifest (or, with ``force``, is an
+    :raises CheckpointFileError: unless ``path`` holds a valid manifest (or, with ``force``, is an
                             incomplete savepoint) and nothing besides the manifest and the
                             query directories it lists (then nothing is deleted).
     """
     fs, local = file_access_for(path)
     if is_incomplete_savepoint(fs, local):
         if not force:
-            raise SavepointError(local, "an incomplete savepoint (its writer stopped before writing the "
+            raise CheckpointFileError(local, "an incomplete savepoint (its writer stopped before writing the "
                                  "{} manifest): dispose of it with force".format(MANIFEST_NAME))
         extra = [n for n in fs.listdir(local)
                  if n != IN_PROGRESS_NAME and not n.startswith("." + MANIFEST_NAME)
                  and not n.startswith("." + IN_PROGRESS_NAME) and not fs.isdir(local + "/" + n)]
         if extra:
-            raise SavepointError(local, "holds entries a savepoint never writes ({}); nothing was deleted".format(
+            raise CheckpointFileError(local, "holds entries a savepoint never writes ({}); nothing was deleted".format(
                 ", ".join(extra)))
         fs.remove_tree(local)
         return
@@ -266,6 +266,6 @@ def dispose_savepoint(path: str, force: bool = False) -> None:
     allowed = {MANIFEST_NAME} | {str(q["path"]) for q in manifest["queries"]}
     extra = [n for n in fs.listdir(local) if n not in allowed]
     if extra:
-        raise SavepointError(local, "holds entries the savepoint manifest does not list ({}); "
+        raise CheckpointFileError(local, "holds entries the savepoint manifest does not list ({}); "
                              "nothing was deleted".format(", ".join(extra)))
     fs.remove_tree(local)

@@ -19,7 +19,7 @@ import json
 import math
 from typing import Any, Callable, Dict, List, Optional
 
-from pyflink_compat.checkpoints.errors import SavepointError
+from pyflink_compat.checkpoints.errors import CheckpointFileError
 from pyflink_compat.checkpoints.access import file_access_for
 from pyflink_compat.checkpoints.file_access import FileAccess
 from pyflink_compat.checkpoints.layout import QueryCheckpoint, is_query_checkpoint
@@ -35,10 +35,10 @@ DEFAULT_LIMIT = 20
 def _pick(path: str, names: List[str], sink: Optional[str], what: str) -> str:
     if sink is not None:
         if sink not in names:
-            raise SavepointError(path, "has no query for sink '{}' (it has: {})".format(sink, ", ".join(names)))
+            raise CheckpointFileError(path, "has no query for sink '{}' (it has: {})".format(sink, ", ".join(names)))
         return sink
     if len(names) != 1:
-        raise SavepointError(path, "{} several queries ({}): name one with --sink".format(what, ", ".join(names)))
+        raise CheckpointFileError(path, "{} several queries ({}): name one with --sink".format(what, ", ".join(names)))
     return names[0]
 
 
@@ -47,12 +47,12 @@ def find_query_checkpoint(fs: FileAccess, path: str, sink: Optional[str] = None)
 
     :param path: A query checkpoint, a savepoint (``sink`` names the query when it holds
                  several), one query directory inside a savepoint, or a job directory.
-    :raises SavepointError: when ``path`` is none of these.
+    :raises CheckpointFileError: when ``path`` is none of these.
     """
     if not fs.exists(path):
-        raise SavepointError(path, "does not exist")
+        raise CheckpointFileError(path, "does not exist")
     if not fs.isdir(path):
-        raise SavepointError(path, "is not a directory")
+        raise CheckpointFileError(path, "is not a directory")
     if fs.isfile(path + "/" + MANIFEST_NAME):
         names = sorted(str(q["path"]) for q in read_manifest(fs, path)["queries"])
         return path + "/" + _pick(path, names, sink, "the savepoint holds")
@@ -61,7 +61,7 @@ def find_query_checkpoint(fs: FileAccess, path: str, sink: Optional[str] = None)
     queries = dict(job_queries(fs, path))
     if queries:
         return queries[_pick(path, sorted(queries), sink, "the job directory holds")]
-    raise SavepointError(path, "not a Spark query checkpoint (no metadata file and offsets/ log), nor a savepoint "
+    raise CheckpointFileError(path, "not a Spark query checkpoint (no metadata file and offsets/ log), nor a savepoint "
                          "or job directory")
 
 
@@ -90,13 +90,13 @@ def json_ready(value: Any) -> Any:
 def _require_spark_4(path: str, version: str) -> None:
     head = version.split(".")[0]
     if not head.isdigit() or int(head) < 4:
-        raise SavepointError(path, "reading state needs Spark 4.0 or later, whose state data source reads "
+        raise CheckpointFileError(path, "reading state needs Spark 4.0 or later, whose state data source reads "
                              "checkpoints (this is Spark {}; Spark 3.5 has no such reader)".format(version))
 
 
-def _spark_error(path: str, error: Exception) -> SavepointError:
+def _spark_error(path: str, error: Exception) -> CheckpointFileError:
     lines = [line for line in str(error).splitlines() if line.strip()]
-    return SavepointError(path, "Spark could not read the state: {}".format(lines[0] if lines else repr(error)))
+    return CheckpointFileError(path, "Spark could not read the state: {}".format(lines[0] if lines else repr(error)))
 
 
 def _operators(spark: Any, checkpoint: QueryCheckpoint) -> List[Dict[str, Any]]:
@@ -164,26 +164,26 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
              operator was read, ``operator_id``, ``store_name``, ``state_var``, ``partition``,
              ``rows`` (each ``{"partition", "key", "value"}``, plus any other column Spark
              returns), ``total_rows`` and ``limit``.
-    :raises SavepointError: when the path is not a checkpoint or savepoint, has no state, the
+    :raises CheckpointFileError: when the path is not a checkpoint or savepoint, has no state, the
                             operator, store, batch or partition does not exist, or Spark is
                             older than 4.0.
     """
     if limit < 0:
-        raise SavepointError(path, "the row limit must not be negative")
+        raise CheckpointFileError(path, "the row limit must not be negative")
     fs, local = file_access_for(path)
     root = find_query_checkpoint(fs, local, sink)
     checkpoint = QueryCheckpoint(fs, root)
     committed = checkpoint.committed_batches()
     if not committed:
-        raise SavepointError(root, "the checkpoint has no committed batch, so no state to read")
+        raise CheckpointFileError(root, "the checkpoint has no committed batch, so no state to read")
     if batch_id is not None and batch_id not in committed:
-        raise SavepointError(root, "batch {} is not a committed batch of this checkpoint (committed: {})".format(
+        raise CheckpointFileError(root, "batch {} is not a committed batch of this checkpoint (committed: {})".format(
             batch_id, ", ".join(str(b) for b in committed[-10:])))
     on_disk = checkpoint.operators()
     if not on_disk:
-        raise SavepointError(root, "has no state: the query has no stateful operator")
+        raise CheckpointFileError(root, "has no state: the query has no stateful operator")
     if operator is not None and operator not in [op.operator_id for op in on_disk]:
-        raise SavepointError(root, "has no stateful operator {} (it has: {})".format(
+        raise CheckpointFileError(root, "has no stateful operator {} (it has: {})".format(
             operator, ", ".join(str(op.operator_id) for op in on_disk)))
     if spark is None:
         import pyspark
@@ -201,25 +201,25 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
             return result
         operator = next(iter(known))
     if operator not in known:
-        raise SavepointError(root, "has no stateful operator {} (it has: {})".format(
+        raise CheckpointFileError(root, "has no stateful operator {} (it has: {})".format(
             operator, ", ".join(str(k) for k in sorted(known))))
     stores = [str(s["store_name"]) for s in known[operator]["stores"]]
     if store_name is None:
         store_name = "default" if "default" in stores or len(stores) != 1 else stores[0]
     if store_name not in stores:
-        raise SavepointError(root, "operator {} has no state store '{}' (it has: {})".format(
+        raise CheckpointFileError(root, "operator {} has no state store '{}' (it has: {})".format(
             operator, store_name, ", ".join(stores)))
     if partition is not None and not 0 <= partition < max(known[operator]["partitions"], 1):
-        raise SavepointError(root, "operator {} has no state partition {} (it has {} partitions)".format(
+        raise CheckpointFileError(root, "operator {} has no state partition {} (it has {} partitions)".format(
             operator, partition, known[operator]["partitions"]))
     variables = [str(v["name"]) for v in known[operator].get("state_variables", [])]
     if variables and state_var is None:
         if len(variables) != 1:
-            raise SavepointError(root, "operator {} keeps several state variables ({}): name one with "
+            raise CheckpointFileError(root, "operator {} keeps several state variables ({}): name one with "
                                  "--state-var".format(operator, ", ".join(variables)))
         state_var = variables[0]
     if state_var is not None and state_var not in variables:
-        raise SavepointError(root, "operator {} has no state variable '{}' ({})".format(
+        raise CheckpointFileError(root, "operator {} has no state variable '{}' ({})".format(
             operator, state_var, "it has: " + ", ".join(variables) if variables
             else "only transformWithState operators have state variables"))
     reader = spark.read.format("statestore").option("operatorId", str(operator)).option("batchId", str(

@@ -5,7 +5,7 @@ Names are imported on first use, so that importing this package is cheap.
 from typing import TYPE_CHECKING
 
 from pyflink_compat._lazy import lazy_exports
-from pyflink_compat.missing.reexports import with_reexports
+from pyflink_compat._reexports import with_reexports
 
 __all__ = ['Configuration', 'ConfigOption', 'ConfigOptions', 'ExecutionConfig',
            'TypeInformation', 'TypeSerializer', 'Types', 'SerializationSchema',

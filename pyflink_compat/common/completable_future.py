@@ -53,6 +53,6 @@ class CompletableFuture(Generic[T]):
         return "<CompletableFuture done=%s>" % self.done()
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

@@ -324,6 +324,6 @@ class Configuration:
         return str(call_java("Configuration.toString", _java_map(self._j_configuration).toString))
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

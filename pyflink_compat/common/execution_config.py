@@ -481,6 +481,6 @@ class ExecutionConfig(object):
         return hash(self._j_execution_config)
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

@@ -32,6 +32,6 @@ class InputDependencyConstraint(Enum):
         return self.name
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

@@ -85,6 +85,6 @@ class JobClient(object):
         return self._run.checkpoint_statistics()
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

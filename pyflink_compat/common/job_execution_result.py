@@ -38,6 +38,6 @@ class JobExecutionResult(object):
                "Job Runtime: %d ms\n" % (self._job_id, self._net_runtime)
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

@@ -34,6 +34,6 @@ class JobStatus(Enum):
         return self.is_globally_terminal_state() or self is JobStatus.SUSPENDED
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

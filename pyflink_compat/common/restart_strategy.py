@@ -360,6 +360,6 @@ def _parse_millis(text: str) -> int:
         raise ValueError("Could not parse duration '{}'.".format(text)) from None
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

@@ -122,6 +122,6 @@ class Time(object):
         return "{} ms".format(self._milliseconds)
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

@@ -7,7 +7,7 @@ importing this package is cheap and starts nothing.
 from typing import TYPE_CHECKING
 
 from pyflink_compat._lazy import lazy_exports
-from pyflink_compat.missing.reexports import with_reexports
+from pyflink_compat._reexports import with_reexports
 
 __all__ = ['StreamExecutionEnvironment', 'DataStream', 'KeyedStream', 'WindowedStream',
            'ConnectedStreams', 'BroadcastStream', 'BroadcastConnectedStream', 'DataStreamSink',

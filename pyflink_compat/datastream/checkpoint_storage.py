@@ -274,6 +274,6 @@ class CustomCheckpointStorage(CheckpointStorage):
         return str(j_custom_checkpoint_storage.getClass().getName())
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

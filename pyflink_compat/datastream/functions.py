@@ -471,6 +471,6 @@ class SourceFunction(Declared):
     pass
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

@@ -358,6 +358,6 @@ class StateTtlConfig(object):
             return "full_snapshot" in self._strategies
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

@@ -563,6 +563,6 @@ class CustomStateBackend(StateBackend):
         return str(j_custom_state_backend.getClass().getName())
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

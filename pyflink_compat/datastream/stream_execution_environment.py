@@ -917,6 +917,6 @@ class StreamExecutionEnvironment(object):
         return self._spark_session
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

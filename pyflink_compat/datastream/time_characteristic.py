@@ -40,6 +40,6 @@ class TimeCharacteristic(Enum):
         return self.name
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

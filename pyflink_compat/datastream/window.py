@@ -254,6 +254,6 @@ class SlidingEventTimeWindows(WindowAssigner[Any, TimeWindow]):
         return "SlidingEventTimeWindows(%s, %s, %s)" % (self._size, self._slide, self._offset)
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

@@ -502,7 +502,7 @@ class PipelineWriter:
                 return None
             code, names = made
             self.frames[target] = _Frame(env, True, names)
-            statements = [_statement("from pyflink_compat.spark.bounded_sources import as_stream"),
+            statements = [_statement("from pyflink_compat.sources import as_stream"),
                           _statement("{} = {}".format(target, code))]
             return statements, "a bounded streaming DataFrame of the collection's rows"
         return None
@@ -573,7 +573,7 @@ class PipelineWriter:
                 if columns is None:
                     return None
                 code = "as_stream({}.range({}).selectExpr({}))".format(spark, rows, ", ".join(map(repr, columns)))
-                statements = [_statement("from pyflink_compat.spark.bounded_sources import as_stream")]
+                statements = [_statement("from pyflink_compat.sources import as_stream")]
             else:
                 columns = sql.datagen_columns(table, "value")
                 if columns is None:

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Protocol, 
 
 import attrs
 
-from pyflink_compat.checkpoints.errors import SavepointError
+from pyflink_compat.checkpoints.errors import CheckpointFileError
 from pyflink_compat.common.job_status import JobStatus
 from pyflink_compat.spark.control_channel import (
     Action, ControlChannel, Outcome, Request, request_poll_seconds)
@@ -167,7 +167,7 @@ class JobPresence:
             registry = JobRegistry(str(storage), spark)
             registry.write(record)
             registry.prune(now)
-        except (OSError, SavepointError) as e:
+        except (OSError, CheckpointFileError) as e:
             LOG.warning("Job %s (%s) is not recorded in its storage %s, so no command reaches it: %s",
                         plan.job_name, job_id, storage, e)
             return None

@@ -314,7 +314,7 @@ class JobRegistry:
     :param storage_dir: The storage directory (a path or URI).
     :param spark: The Spark session whose Hadoop configuration opens a non-local storage (by
         default, the one running in this process).
-    :raises ~pyflink_compat.checkpoints.errors.SavepointError: for a non-local storage when no
+    :raises ~pyflink_compat.checkpoints.errors.CheckpointFileError: for a non-local storage when no
         Spark session runs.
     """
 

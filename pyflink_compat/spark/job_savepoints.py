@@ -95,7 +95,7 @@ def trigger_savepoint(plan: JobPlan, job_id: JobID, status: JobStatus, spark: An
 
     The copy runs on a thread of its own while the queries continue. A query without a
     committed micro-batch yet fails the future with
-    :class:`~pyflink_compat.checkpoints.SavepointError`.
+    :class:`~pyflink_compat.checkpoints.CheckpointFileError`.
 
     :param plan: The job's plan (its queries' checkpoint locations).
     :param job_id: The job's id, recorded in the savepoint.

@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, 
 
 from pyflink_compat.checkpoints.access import file_access_for
 from pyflink_compat.checkpoints.crc import ChecksumError
-from pyflink_compat.checkpoints.errors import SavepointError
+from pyflink_compat.checkpoints.errors import CheckpointFileError
 from pyflink_compat.checkpoints.file_access import FileAccess
 from pyflink_compat.checkpoints.layout import QueryCheckpoint
 from pyflink_compat.checkpoints.marker import MARKER_FORMAT, MARKER_NAME, JobMarker, read_marker
@@ -192,7 +192,7 @@ class JobOwnership:
             return
         try:
             self._access, self._root = file_access_for(self.job_dir, spark, checksums=True)
-        except SavepointError as e:
+        except CheckpointFileError as e:
             cause = getattr(e.__cause__, "java_exception", None) or e.__cause__ or e.cause
             raise CheckpointError("The checkpoint storage {} cannot be reached: {}".format(
                 self.job_dir, _first_line(str(cause)))) from e
@@ -220,7 +220,7 @@ class JobOwnership:
         """Failures to read a checkpoint file, as :class:`CheckpointError` naming the file."""
         try:
             yield
-        except SavepointError as e:
+        except CheckpointFileError as e:
             cause = e.cause if e.cause.startswith("corrupt") else "corrupt ({})".format(e.cause)
             raise CheckpointError("The checkpoint file {} is {}".format(self._location_of(e.path), cause)) from e
         except OSError as e:
@@ -256,7 +256,7 @@ class JobOwnership:
         with self._reading():
             try:
                 return self._checkpoint(sink).recorded_query_id()
-            except SavepointError as e:
+            except CheckpointFileError as e:
                 raise CheckpointError("The checkpoint metadata {} is {}: it should hold the query id "
                                       "as JSON".format(self._location_of(e.path), e.cause)) from e
 
@@ -312,7 +312,7 @@ class JobOwnership:
         """
         try:
             return read_marker(self._access, self._root)
-        except SavepointError as e:
+        except CheckpointFileError as e:
             raise CheckpointError("The ownership marker {} is {}; it records which checkpoints job '{}' "
                                   "may delete, so nothing is started or deleted. Restore it or remove "
                                   "the job directory.".format(self.location(MARKER_NAME), e.cause,

@@ -30,7 +30,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import attrs
 
-from pyflink_compat.checkpoints import SavepointError, restore_query
+from pyflink_compat.checkpoints import CheckpointFileError, restore_query
 from pyflink_compat.checkpoints.access import file_access_for, file_access_for_paths
 from pyflink_compat.checkpoints.file_access import FileAccess
 from pyflink_compat.checkpoints.layout import ROCKSDB_PROVIDER, QueryCheckpoint, is_query_checkpoint
@@ -192,7 +192,7 @@ def rescale(spark: Any, sink: str, location: str, partitions: int) -> None:
     try:
         spark._streamingCheckpointManager.repartition(location, partitions)
     except Exception as e:  # reported with what was being done
-        raise SavepointError(location, "rescaling the restored state of sink '{}' to {} partitions failed "
+        raise CheckpointFileError(location, "rescaling the restored state of sink '{}' to {} partitions failed "
                              "(the savepoint itself is unchanged): {}".format(sink, partitions, e)) from e
     LOG.info("Sink '%s': restored state rescaled to %d partitions", sink, partitions)
 
@@ -219,9 +219,9 @@ def _is_savepoint(fs: FileAccess, path: str) -> bool:
 def _saved_queries(fs: FileAccess, path: str) -> Dict[str, str]:
     """The saved query directories of a restore source, by sink name."""
     if not fs.exists(path):
-        raise SavepointError(path, "does not exist")
+        raise CheckpointFileError(path, "does not exist")
     if not fs.isdir(path):
-        raise SavepointError(path, "is not a directory")
+        raise CheckpointFileError(path, "is not a directory")
     if fs.isfile(path + "/" + MANIFEST_NAME):
         manifest = read_manifest(fs, path)
         return {str(q["path"]): path + "/" + str(q["path"]) for q in manifest["queries"]}
@@ -244,7 +244,7 @@ def _sink_log_ahead(writer: Any, batch: int) -> Optional[str]:
         return None
     try:
         fs, local = file_access_for(path)
-    except SavepointError:
+    except CheckpointFileError:
         return None
     log = local.rstrip("/") + "/_spark_metadata"
     if not fs.isdir(log):
@@ -267,7 +267,7 @@ def _rescale_to(spark: Any, sink: str, checkpoint: QueryCheckpoint, batch: int, 
     if why_not is None:
         return target
     if explicit:
-        raise SavepointError(checkpoint.root, "sink '{}' was saved with {} state partitions and the job asks for "
+        raise CheckpointFileError(checkpoint.root, "sink '{}' was saved with {} state partitions and the job asks for "
                              "parallelism {}, but {}.".format(sink, saved, target, why_not))
     LOG.warning("Sink '%s' keeps its %d saved state partitions (the session has %d shuffle partitions): %s",
                 sink, saved, target, why_not)
@@ -287,7 +287,7 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
     :param marker: The job marker of the job directory, if any (whether the job's existing
         checkpoints continue from the restore source, see :func:`continues_from`).
     :return: None without ``execution.state-recovery.path``.
-    :raises SavepointError: for a missing, damaged or unrecognised source, or a file sink whose
+    :raises CheckpointFileError: for a missing, damaged or unrecognised source, or a file sink whose
         output is ahead of the restored batch.
     :raises JavaIllegalStateError: with Flink's message for saved queries no sink takes.
     """
@@ -316,7 +316,7 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
     own = [s for s in chosen if saved[s] == local_locations[s]]
     if own and mode == "CLAIM":
         if len(own) != len(chosen):
-            raise SavepointError(source, "only some of the restored queries are the job's own checkpoints ({}); "
+            raise CheckpointFileError(source, "only some of the restored queries are the job's own checkpoints ({}); "
                                  "CLAIM resumes the job's own checkpoints in place, all of them. Restore them "
                                  "with execution.state-recovery.claim-mode=NO_CLAIM (copied), or use a new "
                                  "job name.".format(", ".join(own)))
@@ -344,12 +344,13 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
         provider = checkpoint.state_store_provider(checkpoint.pinned_conf(batch)) if checkpoint.operators() else None
         wanted = plan.spark_conf.get(PROVIDER_CLASS)
         if provider and wanted and provider != wanted:
-            raise SavepointError(query_dir, "its state was written by the state store {} but the job is configured "
-                                 "for {}: Spark cannot read one state store's files with the other. Restore it "
-                                 "with the state backend it was taken with.".format(provider, wanted))
+            raise CheckpointFileError(
+                query_dir, "its state was written by the state store {} but the job is configured for {}: Spark "
+                "cannot read one state store's files with the other. Restore it with the state backend it was "
+                "taken with.".format(provider, wanted))
         ahead = _sink_log_ahead(writers.get(sink), batch)
         if ahead is not None:
-            raise SavepointError(query_dir, "cannot restore sink '{}': {}".format(sink, ahead))
+            raise CheckpointFileError(query_dir, "cannot restore sink '{}': {}".format(sink, ahead))
         copies.append((sink, query_dir, locations[sink],
                        _rescale_to(spark, sink, checkpoint, batch, provider, target, explicit)))
     for sink in sinks:

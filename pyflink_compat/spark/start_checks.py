@@ -40,7 +40,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 import attrs
 
-from pyflink_compat.checkpoints.errors import SavepointError
+from pyflink_compat.checkpoints.errors import CheckpointFileError
 from pyflink_compat.settings.registry import HEAP_BACKENDS, ROCKSDB_BACKENDS, StorageKind
 from pyflink_compat.spark.job_registry import JobRegistry, running_namesake
 from pyflink_compat.spark.ownership import CLAIM, NO_CLAIM, CheckpointError, JobOwnership
@@ -104,7 +104,7 @@ def _already_running(plan: JobPlan, spark: Any) -> Optional[str]:
         return None
     try:
         records = JobRegistry(str(plan.storage.path), spark).records()
-    except (OSError, SavepointError):  # an unreadable registry is reported when the job records itself
+    except (OSError, CheckpointFileError):  # an unreadable registry is reported when the job records itself
         return None
     running = running_namesake(records, plan.job_name, plan.job_dir)
     if running is None:

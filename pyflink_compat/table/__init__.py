@@ -8,7 +8,7 @@ Written by ``tests/parity/generate_declared_modules.py`` from the recorded impor
 surface of PyFlink 1.20.5.
 """
 from pyflink_compat._lazy import lazy_exports
-from pyflink_compat.missing.reexports import with_reexports
+from pyflink_compat._reexports import with_reexports
 
 __all__ = ['TableEnvironment', 'StreamTableEnvironment', 'Table', 'StatementSet',
     'EnvironmentSettings', 'TableConfig', 'GroupedTable', 'GroupWindowedTable',

@@ -193,6 +193,6 @@ class EnvironmentSettings(object):
         return EnvironmentSettings.new_instance().in_batch_mode().build()
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

@@ -95,6 +95,6 @@ UNBOUNDED_RANGE = declared_value(__name__, 'UNBOUNDED_RANGE')
 UNBOUNDED_ROW = declared_value(__name__, 'UNBOUNDED_ROW')
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

@@ -15,6 +15,6 @@ class ResultKind(object):
     SUCCESS_WITH_CONTENT = 1
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

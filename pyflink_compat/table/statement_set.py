@@ -86,6 +86,6 @@ class StatementSet(object):
         return TableResult._of(self._t_env._runtime.execute_inserts(jobs))
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

@@ -350,6 +350,6 @@ class TableConfig(object):
                 conf.set(option.spark_key, value)
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

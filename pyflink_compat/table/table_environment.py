@@ -366,6 +366,6 @@ class StreamTableEnvironment(TableEnvironment):
     to_retract_stream = _stream_table_method("to_retract_stream", "self, table, type_info")
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

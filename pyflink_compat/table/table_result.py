@@ -188,6 +188,6 @@ class TableResult(object):
             print(line)
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

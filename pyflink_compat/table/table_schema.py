@@ -33,6 +33,6 @@ class TableSchema(object):
                                      for n, t in zip(self._field_names, self._data_types)])
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

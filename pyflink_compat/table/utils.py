@@ -15,6 +15,6 @@ tz_convert_from_internal = declared_function(__name__, 'tz_convert_from_internal
 tz_convert_to_internal = declared_function(__name__, 'tz_convert_to_internal')
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

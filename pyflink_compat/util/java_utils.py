@@ -47,6 +47,6 @@ def get_j_env_configuration(j_env: Any) -> Any:
     return environment_configuration(j_env.conf())
 
 
-from pyflink_compat.missing.reexports import with_reexports  # noqa: E402
+from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)

@@ -351,7 +351,7 @@ def test_importing_datastream_loads_no_py4j_no_pyspark_and_no_jvm():
 def test_names_pyflink_modules_hold_besides_their_all_are_the_defining_modules_objects():
     import importlib
 
-    from pyflink_compat.missing.reexports import REEXPORTS, SUBMODULES
+    from pyflink_compat._reexports import REEXPORTS, SUBMODULES
 
     assert REEXPORTS["pyflink_compat.datastream.connectors"]["FileSink"] == \
         "pyflink_compat.datastream.connectors.file_system"

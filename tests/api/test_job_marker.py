@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from pyflink_compat.checkpoints.errors import SavepointError
+from pyflink_compat.checkpoints.errors import CheckpointFileError
 from pyflink_compat.checkpoints.file_access import LocalFileAccess
 from pyflink_compat.checkpoints.marker import EARLIER_RUN, MARKER_NAME, JobMarker, read_marker, recorded_stateful
 from pyflink_compat.checkpoints.savepoint import job_queries
@@ -63,6 +63,6 @@ def test_a_file_that_is_not_a_marker_is_corrupt_and_no_marker_is_none(tmp_path, 
     assert read_marker(fs, str(tmp_path / "job")) is None
     (tmp_path / "job").mkdir()
     (tmp_path / "job" / MARKER_NAME).write_text(text)
-    with pytest.raises(SavepointError, match="corrupt"):
+    with pytest.raises(CheckpointFileError, match="corrupt"):
         read_marker(fs, str(tmp_path / "job"))
     assert recorded_stateful(fs, str(tmp_path / "job")) == {}

@@ -18,7 +18,7 @@ from typing import Any, Dict
 
 import pytest
 
-from pyflink_compat.checkpoints import SavepointError, dispose_savepoint, list_storage, restore_query, verify
+from pyflink_compat.checkpoints import CheckpointFileError, dispose_savepoint, list_storage, restore_query, verify
 from pyflink_compat.checkpoints.manifest import IN_PROGRESS_NAME
 from pyflink_compat.cli import main as cli_main
 from tests._helpers.files import log_ids, write_json_files
@@ -74,13 +74,13 @@ def test_what_a_killed_savepoint_writer_leaves_is_reported_as_an_incomplete_save
     assert report["kind"] == "incomplete savepoint" and not report["ok"], report
     listing = list_storage(str(target))
     assert listing["incomplete_savepoints"] == [str(path)] and listing["savepoints"] == []
-    with pytest.raises(SavepointError, match="incomplete savepoint"):
+    with pytest.raises(CheckpointFileError, match="incomplete savepoint"):
         restore_query(str(path), str(tmp_path / "never"))
     assert not os.path.exists(tmp_path / "never")
     capsys.readouterr()
     assert cli_main(["checkpoints", "verify", str(path)]) == 1
     assert "incomplete savepoint" in capsys.readouterr().out
-    with pytest.raises(SavepointError, match="incomplete savepoint"):
+    with pytest.raises(CheckpointFileError, match="incomplete savepoint"):
         dispose_savepoint(str(path))
     dispose_savepoint(str(path), force=True)
     assert not os.path.exists(path) and os.listdir(target) == []
@@ -88,7 +88,7 @@ def test_what_a_killed_savepoint_writer_leaves_is_reported_as_an_incomplete_save
 
 def test_an_empty_directory_not_named_as_a_savepoint_is_not_taken_for_one(tmp_path: Any) -> None:
     (tmp_path / "empty").mkdir()
-    with pytest.raises(SavepointError, match="neither a savepoint"):
+    with pytest.raises(CheckpointFileError, match="neither a savepoint"):
         verify(str(tmp_path / "empty"))
 
 
@@ -128,7 +128,7 @@ def _judge(spark: Any, base: Any, directory: Any, label: str) -> Dict[str, int]:
         else:
             seen["incomplete"] += 1
             assert report["kind"] == "incomplete savepoint", report
-            with pytest.raises(SavepointError, match="incomplete savepoint"):
+            with pytest.raises(CheckpointFileError, match="incomplete savepoint"):
                 restore_query(path, str(base / "never"))
             assert not os.path.exists(base / "never")
             dispose_savepoint(path, force=True)

@@ -108,7 +108,7 @@ def test_run_detached_prints_why_the_job_program_refused_to_start(tmp_path):
     write_json_files(tmp_path / "in", n_files=1, rows_per_file=1)
     job = ["-py", JOB, str(tmp_path / "in"), str(tmp_path / "out"), "orders"]
     code, _, err = cli("run", "-d", "-s", str(tmp_path / "nowhere"), *job)
-    assert code == 1 and "SavepointError: {}: does not exist (output in".format(tmp_path / "nowhere") in err, err
+    assert code == 1 and "CheckpointFileError: {}: does not exist (output in".format(tmp_path / "nowhere") in err, err
     code, out, _ = cli("run", "-d", "--json", "-D", "execution.checkpointing.interval=soon", *job)
     failure = json.loads(out)
     assert code == 1 and failure["reason"] == "failed" and os.path.isfile(failure["path"]), failure

@@ -12,7 +12,7 @@ defining module, so that identity holds as in PyFlink. Packages re-export lazily
 
 A module's first-class names are its ``__all__`` (or, without one, the names it defines). The
 other names PyFlink's ``dir()`` shows, re-exports and submodules, are resolved on first use
-through the tables of :mod:`pyflink_compat.missing.reexports`, which the script rewrites for
+through the tables of :mod:`pyflink_compat._reexports`, which the script rewrites for
 every recorded module, so that mirrored modules do not import each other at import time.
 Hand-written modules are never touched: the script lists those that do not install the
 tables' ``__getattr__``.
@@ -28,7 +28,7 @@ from .record_import_surface import SURFACE_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
 MARKER = '"""Declared PyFlink module'
-REEXPORTS_FILE = ROOT / "pyflink_compat" / "missing" / "reexports.py"
+REEXPORTS_FILE = ROOT / "pyflink_compat" / "_reexports.py"
 TABLES_BEGIN = "# -- the tables below are written by tests/parity/generate_declared_modules.py"
 TABLES_END = "# -- end of the written tables"
 _LINE = 100
@@ -108,7 +108,7 @@ def lazy_tail(module: str, modules: dict[str, Any], inner: bool) -> list[str]:
         return []
     if inner:
         return ["__getattr__ = with_reexports(__name__, __getattr__)"]
-    return ["", "", "from pyflink_compat.missing.reexports import with_reexports  # noqa: E402", "",
+    return ["", "", "from pyflink_compat._reexports import with_reexports  # noqa: E402", "",
             "__getattr__ = with_reexports(__name__)"]
 
 
@@ -157,7 +157,7 @@ def package_source(module: str, modules: dict[str, Any]) -> str:
     if names:
         lines += ["from pyflink_compat._lazy import lazy_exports"]
     if tail and names:
-        lines += ["from pyflink_compat.missing.reexports import with_reexports"]
+        lines += ["from pyflink_compat._reexports import with_reexports"]
     lines += all_lines(spec)
     if names:
         lines += ["", "_EXPORTS = {"]
@@ -180,7 +180,7 @@ def leaf_source(module: str, modules: dict[str, Any]) -> str:
     for name, entry in sorted(spec["names"].items()):
         home = home_of(name, module, modules)
         if entry["kind"] == "module" or (home != module and not is_first_class(name, module, modules)):
-            continue  # resolved on first use (:mod:`pyflink_compat.missing.reexports`)
+            continue  # resolved on first use (:mod:`pyflink_compat._reexports`)
         if home != module:
             imports.setdefault(compat_name(home), []).append(name)
         elif entry["kind"] in ("class", "enum"):

@@ -220,3 +220,10 @@ def test_sql_statements_are_kept_for_the_table_runtime_to_run():
     assert ported.count("t_env.execute_sql(") == 5 and ".add_sink(" not in ported
     assert "from pyflink_compat.table import" in ported
     assert port_text(ported, "job.py")[0] == ported
+
+
+def test_as_stream_is_published_from_pyflink_compat_sources_and_the_runtime_path_still_imports():
+    import pyflink_compat.sources as public
+    from pyflink_compat.spark.bounded_sources import as_stream
+
+    assert public.as_stream is as_stream and public.__all__ == ["as_stream"]

@@ -12,7 +12,7 @@ from typing import Any, Dict
 import pytest
 
 from pyflink_compat.checkpoints import (
-    SavepointError, dispose_savepoint, list_storage, restore_job, restore_query, show, verify, write_savepoint)
+    CheckpointFileError, dispose_savepoint, list_storage, restore_job, restore_query, show, verify, write_savepoint)
 from tests._helpers.files import digest, write_input
 from tests.savepoints._queries import counts_table, rows_of, run_until_idle, start_counts
 
@@ -90,7 +90,7 @@ def test_a_missing_path_is_refused_by_every_tool(tmp_path: Any) -> None:
     for call in (lambda: restore_query(missing, str(tmp_path / "t")), lambda: verify(missing),
                  lambda: show(missing), lambda: dispose_savepoint(missing), lambda: list_storage(missing),
                  lambda: write_savepoint(missing, str(tmp_path / "sp"), "job")):
-        with pytest.raises(SavepointError, match="nowhere.*does not exist"):
+        with pytest.raises(CheckpointFileError, match="nowhere.*does not exist"):
             call()
     assert not os.path.exists(str(tmp_path / "t")) and not os.path.exists(str(tmp_path / "sp"))
 
@@ -101,9 +101,9 @@ def test_a_directory_that_is_neither_savepoint_nor_checkpoint_is_refused_and_kep
     (other / "cat.jpg").write_bytes(b"meow")
     for call in (lambda: restore_query(str(other), str(tmp_path / "t")), lambda: verify(str(other)),
                  lambda: show(str(other))):
-        with pytest.raises(SavepointError, match="photos: neither a savepoint"):
+        with pytest.raises(CheckpointFileError, match="photos: neither a savepoint"):
             call()
-    with pytest.raises(SavepointError, match="photos: no _metadata manifest"):
+    with pytest.raises(CheckpointFileError, match="photos: no _metadata manifest"):
         dispose_savepoint(str(other))
     assert (other / "cat.jpg").read_bytes() == b"meow"
 
@@ -113,10 +113,10 @@ def test_a_savepoint_without_its_manifest_is_judged_by_its_content_and_neither_r
     partial = copy_of(saved_job["savepoint"], tmp_path, "savepoint-012345-000000000000")
     os.unlink(os.path.join(partial, "_metadata"))
     before = digest(partial)
-    with pytest.raises(SavepointError, match="savepoint-012345-000000000000: holds query checkpoints but neither "
+    with pytest.raises(CheckpointFileError, match="savepoint-012345-000000000000: holds query checkpoints but neither "
                        "a _metadata savepoint manifest nor a job marker"):
         restore_query(partial, str(tmp_path / "t"))
-    with pytest.raises(SavepointError, match="no _metadata manifest"):
+    with pytest.raises(CheckpointFileError, match="no _metadata manifest"):
         dispose_savepoint(partial, force=True)  # not a savepoint: no in-progress file either
     assert digest(partial) == before
     listed = list_storage(str(tmp_path))
@@ -129,14 +129,15 @@ def test_a_corrupt_savepoint_file_is_named_as_a_checksum_mismatch(saved_job: Dic
     damaged = copy_of(saved_job["savepoint"], tmp_path, "damaged")
     state_file = a_state_file(os.path.join(damaged, "counts"))
     flip_a_byte(state_file)
-    with pytest.raises(SavepointError) as raised:
+    with pytest.raises(CheckpointFileError) as raised:
         restore_query(damaged, str(tmp_path / "t"), sink="counts")
     assert state_file + ": checksum mismatch" in str(raised.value)
     assert not os.path.exists(str(tmp_path / "t"))
     report = verify(damaged)
     assert not report["ok"] and any(state_file in p for p in report["problems"])
     os.unlink(os.path.join(damaged, "counts", "offsets", "0"))
-    with pytest.raises(SavepointError, match=re.escape(os.path.join(damaged, "counts", "offsets", "0")) + ": missing"):
+    with pytest.raises(CheckpointFileError, match=(
+            re.escape(os.path.join(damaged, "counts", "offsets", "0")) + ": missing")):
         restore_query(os.path.join(damaged, "counts"), str(tmp_path / "t"))
 
 
@@ -144,11 +145,12 @@ def test_a_corrupt_or_missing_checkpoint_file_is_named(saved_job: Dict[str, str]
     damaged = copy_of(os.path.join(saved_job["job_dir"], "counts"), tmp_path, "counts")
     state_file = a_state_file(damaged)
     flip_a_byte(state_file)
-    with pytest.raises(SavepointError, match=re.escape(state_file) + ": checksum mismatch with its .crc file"):
+    with pytest.raises(CheckpointFileError, match=re.escape(state_file) + ": checksum mismatch with its .crc file"):
         restore_query(damaged, str(tmp_path / "t"))
     assert not verify(damaged)["ok"]
     os.unlink(state_file)
-    with pytest.raises(SavepointError, match=re.escape(state_file) + ": needed to restart after batch 1 but missing"):
+    with pytest.raises(CheckpointFileError, match=(
+            re.escape(state_file) + ": needed to restart after batch 1 but missing")):
         restore_query(damaged, str(tmp_path / "t"))
     assert not os.path.exists(str(tmp_path / "t"))
 
@@ -163,7 +165,8 @@ def test_a_state_partition_that_lost_all_its_files_fails_verification_and_restor
     report = verify(damaged)
     assert not report["ok"]
     assert any(partition in problem and "holds no state files" in problem for problem in report["problems"]), report
-    with pytest.raises(SavepointError, match=re.escape(partition) + ": needed to restart after batch 1 but holds no"):
+    with pytest.raises(CheckpointFileError, match=(
+            re.escape(partition) + ": needed to restart after batch 1 but holds no")):
         restore_query(damaged, str(tmp_path / "t"))
     assert not os.path.exists(str(tmp_path / "t"))
 
@@ -181,15 +184,15 @@ def test_a_non_empty_target_is_refused_and_left_alone(saved_job: Dict[str, str],
     target = tmp_path / "busy"
     target.mkdir()
     (target / "keep.txt").write_text("mine")
-    with pytest.raises(SavepointError, match="busy: the new checkpoint location is not empty"):
+    with pytest.raises(CheckpointFileError, match="busy: the new checkpoint location is not empty"):
         restore_query(saved_job["savepoint"], str(target), sink="counts")
     assert os.listdir(str(target)) == ["keep.txt"]
 
 
 def test_a_savepoint_of_several_queries_needs_the_sink_named(saved_job: Dict[str, str], tmp_path: Any) -> None:
-    with pytest.raises(SavepointError, match=r"holds several queries \(counts, rows\): name the sink"):
+    with pytest.raises(CheckpointFileError, match=r"holds several queries \(counts, rows\): name the sink"):
         restore_query(saved_job["savepoint"], str(tmp_path / "t"))
-    with pytest.raises(SavepointError, match="has no query for sink 'nope'"):
+    with pytest.raises(CheckpointFileError, match="has no query for sink 'nope'"):
         restore_query(saved_job["savepoint"], str(tmp_path / "t"), sink="nope")
 
 
@@ -198,12 +201,12 @@ def test_dispose_refuses_checkpoints_and_savepoints_with_foreign_entries_and_del
     job_before = digest(saved_job["job_dir"])
     for path in (saved_job["job_dir"], os.path.join(saved_job["job_dir"], "counts"),
                  os.path.join(saved_job["savepoint"], "counts")):
-        with pytest.raises(SavepointError, match="no _metadata manifest"):
+        with pytest.raises(CheckpointFileError, match="no _metadata manifest"):
             dispose_savepoint(path)
     assert digest(saved_job["job_dir"]) == job_before
     copy = copy_of(saved_job["savepoint"], tmp_path, "copy")
     (tmp_path / "copy" / "notes.txt").write_text("not part of it")
-    with pytest.raises(SavepointError, match=r"entries the savepoint manifest does not list \(notes.txt\)"):
+    with pytest.raises(CheckpointFileError, match=r"entries the savepoint manifest does not list \(notes.txt\)"):
         dispose_savepoint(copy)
     assert os.path.exists(os.path.join(copy, "_metadata"))
     os.unlink(os.path.join(copy, "notes.txt"))
@@ -215,12 +218,21 @@ def test_dispose_refuses_checkpoints_and_savepoints_with_foreign_entries_and_del
 def test_a_job_restores_the_sinks_it_has_and_refuses_to_drop_saved_state_unless_allowed(
         saved_job: Dict[str, str], tmp_path: Any) -> None:
     job_dir = str(tmp_path / "storage" / "job-b")
-    with pytest.raises(SavepointError, match="holds the state of rows that this job has no sink for"):
+    with pytest.raises(CheckpointFileError, match="holds the state of rows that this job has no sink for"):
         restore_job(saved_job["savepoint"], job_dir, ["counts", "new_sink"])
     assert not os.path.exists(job_dir)
     restored = restore_job(saved_job["savepoint"], job_dir, ["counts", "new_sink"], allow_non_restored_state=True)
     assert sorted(restored) == ["counts"] and restored["counts"].batch_id == 1
     assert sorted(os.listdir(job_dir)) == ["counts"]
-    with pytest.raises(SavepointError, match="counts: the sink already has a checkpoint"):
+    with pytest.raises(CheckpointFileError, match="counts: the sink already has a checkpoint"):
         restore_job(saved_job["savepoint"], job_dir, ["counts", "rows"])
     assert sorted(os.listdir(job_dir)) == ["counts"]
+
+
+def test_the_former_name_savepoint_error_is_the_same_class_and_catches_it():
+    from pyflink_compat.checkpoints import SavepointError
+    from pyflink_compat.checkpoints.errors import SavepointError as from_module
+
+    assert SavepointError is CheckpointFileError is from_module
+    with pytest.raises(SavepointError, match="^/sp: does not exist$"):
+        raise CheckpointFileError("/sp", "does not exist")

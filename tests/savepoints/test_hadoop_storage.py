@@ -20,7 +20,7 @@ from typing import Any, Dict, Iterator, List
 import pytest
 
 from pyflink_compat.checkpoints import (
-    SavepointError, dispose_savepoint, list_storage, restore_query, show, verify)
+    CheckpointFileError, dispose_savepoint, list_storage, restore_query, show, verify)
 from pyflink_compat.checkpoints.access import file_access_for
 from pyflink_compat.checkpoints.file_access_hadoop import HadoopFileAccess
 from pyflink_compat.common import Configuration, JobStatus
@@ -237,7 +237,7 @@ def test_verify_on_viewfs_names_a_corrupt_file_by_its_uri(viewfs: Mount, saved: 
     checked = verify(damaged)
     assert checked["ok"] is False
     assert checked["problems"] == [victim + ": checksum mismatch (the file was changed or is corrupt)"]
-    with pytest.raises(SavepointError, match="the savepoint is damaged: " + victim):
+    with pytest.raises(CheckpointFileError, match="the savepoint is damaged: " + victim):
         restore_query(damaged, viewfs.uri + "/from-damaged")
 
 
@@ -258,13 +258,13 @@ def test_verify_on_viewfs_checks_a_checkpoint_file_against_its_crc_file(viewfs: 
 
 def test_dispose_on_viewfs_removes_a_valid_savepoint_and_nothing_else(viewfs: Mount, saved: Dict[str, Any]) -> None:
     copy = copy_on_viewfs(viewfs, saved["savepoint"], "to-dispose")
-    with pytest.raises(SavepointError, match="no _metadata manifest"):
+    with pytest.raises(CheckpointFileError, match="no _metadata manifest"):
         dispose_savepoint(saved["job_dir"])
     assert os.path.isdir(viewfs.on_disk(saved["job_dir"] + "/counts/offsets"))
     stray = copy_on_viewfs(viewfs, saved["savepoint"], "with-stray")
     with open(os.path.join(viewfs.on_disk(stray), "notes.txt"), "w") as stream:
         stream.write("mine")
-    with pytest.raises(SavepointError, match=r"does not list \(notes.txt\); nothing was deleted"):
+    with pytest.raises(CheckpointFileError, match=r"does not list \(notes.txt\); nothing was deleted"):
         dispose_savepoint(stray)
     assert os.path.isfile(os.path.join(viewfs.on_disk(stray), "_metadata"))
     dispose_savepoint(copy)
@@ -331,9 +331,9 @@ def test_a_non_local_path_without_a_spark_session_says_how_to_reach_it(tmp_path:
     env = dict(os.environ)
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
-    code = ("from pyflink_compat.checkpoints import SavepointError, verify\n"
+    code = ("from pyflink_compat.checkpoints import CheckpointFileError, verify\n"
             "try:\n    verify('hdfs://namenode:8020/ckpt')\n"
-            "except SavepointError as e:\n    print(e)\n")
+            "except CheckpointFileError as e:\n    print(e)\n")
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("hdfs://namenode:8020/ckpt: reaching this file system needs Hadoop's FileSystem "

@@ -13,7 +13,7 @@ from typing import Any, Dict, Optional
 
 import pytest
 
-from pyflink_compat.checkpoints import SavepointError
+from pyflink_compat.checkpoints import CheckpointFileError
 from pyflink_compat.common import JobStatus
 from pyflink_compat.datastream import StreamExecutionEnvironment
 from pyflink_compat.spark.restore_at_start import RestoreWarning
@@ -141,7 +141,7 @@ def _refused(jobs: Any, saved: Dict[str, Any], storage: Any, path: str, parallel
     env = jobs(restore_options(path, **extra))
     ask_parallelism(env, parallelism)
     add_counts(env, saved["source"], storage, bounded=True)
-    with pytest.raises(SavepointError) as info:
+    with pytest.raises(CheckpointFileError) as info:
         env.execute_async("refused")
     assert not os.path.exists(os.path.join(str(storage), "refused", "counts"))
     return str(info.value)
@@ -238,7 +238,7 @@ def test_a_file_sink_whose_output_is_past_the_savepoint_is_refused(jobs, saved, 
     env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(tmp_path / "s"))
     frame = env.spark_session.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1).json(str(saved["source"]))
     env.add_sink(frame.writeStream.format("json").option("path", str(out)), "counts")
-    with pytest.raises(SavepointError, match="silently skip the new output"):
+    with pytest.raises(CheckpointFileError, match="silently skip the new output"):
         env.execute_async("file-sink")
 
 
@@ -288,7 +288,7 @@ def test_rescaling_rocksdb_state_before_spark_4_2_is_refused_naming_the_version(
     env = jobs(restore_options(saved["savepoint"], **{"state.backend.type": "rocksdb"}))
     ask_parallelism(env, 4)
     add_counts(env, saved["source"], tmp_path / "s", bounded=True)
-    with pytest.raises(SavepointError) as info:
+    with pytest.raises(CheckpointFileError) as info:
         env.execute_async("refused")
     text = str(info.value)
     assert "rescaling state needs Spark 4.2 or later (this is Spark {})".format(pyspark.__version__) in text
@@ -336,7 +336,7 @@ def test_a_savepoint_that_cannot_be_written_fails_its_future_and_the_job_runs_on
     counts = add_counts(env, source, tmp_path / "storage")
     client = env.execute_async("runs-on")
     wait_until(lambda: client.get_job_status().result() is JobStatus.RUNNING, what="the job to run")
-    with pytest.raises(SavepointError, match="counts"):  # no batch committed yet: nothing to save
+    with pytest.raises(CheckpointFileError, match="counts"):  # no batch committed yet: nothing to save
         client.trigger_savepoint(str(tmp_path / "sp")).result(60)
     rows = write_files(source, 0, 1)
     wait_until(lambda: counts.latest() == expected(rows), what="the first file counted")

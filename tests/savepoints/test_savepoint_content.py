@@ -15,7 +15,7 @@ from typing import Any, Dict, List, Tuple
 import pytest
 
 from pyflink_compat.checkpoints import (
-    SavepointError, dispose_savepoint, list_storage, restore_query, verify, write_savepoint)
+    CheckpointFileError, dispose_savepoint, list_storage, restore_query, verify, write_savepoint)
 from pyflink_compat.cli import main
 from tests._helpers.files import digest
 
@@ -55,7 +55,7 @@ def test_a_savepoint_owns_its_files_so_a_flipped_byte_changes_nothing_else(
     checked = verify(first)
     assert not checked["ok"] and checked["problems"] == [victim + ": checksum mismatch (the file was changed or "
                                                           "is corrupt)"]
-    with pytest.raises(SavepointError, match="damaged"):
+    with pytest.raises(CheckpointFileError, match="damaged"):
         restore_query(first, str(tmp_path / "restored"), sink="counts")
     assert not os.path.exists(tmp_path / "restored")
 
@@ -108,14 +108,14 @@ def test_a_savepoint_whose_writer_was_killed_is_listed_once_fails_verify_is_neve
     renamed = os.path.join(storage, "renamed-copy")
     shutil.copytree(incomplete, renamed)
     for source in (incomplete, renamed, os.path.join(renamed, "counts")):
-        with pytest.raises(SavepointError, match="incomplete savepoint|neither"):
+        with pytest.raises(CheckpointFileError, match="incomplete savepoint|neither"):
             restore_query(source, str(tmp_path / "restored"), sink="counts")
     assert not os.path.exists(tmp_path / "restored")
-    with pytest.raises(SavepointError, match="with force"):
+    with pytest.raises(CheckpointFileError, match="with force"):
         dispose_savepoint(incomplete)
     code, _ = _command(capsys, "checkpoints", "savepoint", "dispose", incomplete, "--force")
     assert code == 0 and not os.path.exists(incomplete)
-    with pytest.raises(SavepointError, match="no _metadata manifest"):
+    with pytest.raises(CheckpointFileError, match="no _metadata manifest"):
         dispose_savepoint(saved_job["job_dir"], force=True)
     assert os.path.isdir(os.path.join(saved_job["job_dir"], "counts"))
 
@@ -134,7 +134,7 @@ def test_a_checkpoint_missing_a_state_partition_fails_verify_and_restore(
     assert not checked["ok"]
     assert checked["problems"] == [os.path.join(copy, "counts", "state", "0") + ": state partitions 1 are missing "
                                    "(the checkpoint has 2 partitions)"]
-    with pytest.raises(SavepointError, match="partitions 1 are missing"):
+    with pytest.raises(CheckpointFileError, match="partitions 1 are missing"):
         restore_query(copy, str(tmp_path / "restored"), sink="counts")
     assert not os.path.exists(tmp_path / "restored")
 
@@ -152,7 +152,7 @@ def test_a_stateful_query_whose_state_is_gone_fails_verify(saved_job: Dict[str, 
     shutil.rmtree(os.path.join(copy, "counts", "state"))
     checked = verify(copy)
     assert not checked["ok"] and "records state for this query" in checked["problems"][0]
-    with pytest.raises(SavepointError, match="records state"):
+    with pytest.raises(CheckpointFileError, match="records state"):
         restore_query(copy, str(tmp_path / "restored"), sink="counts")
 
 
@@ -180,5 +180,5 @@ def test_show_prints_a_table_and_survives_a_closed_pipe(saved_job: Dict[str, str
 
 
 def test_a_savepoint_before_the_first_checkpoint_says_to_wait(tmp_path: Any) -> None:
-    with pytest.raises(SavepointError, match="not completed its first checkpoint yet"):
+    with pytest.raises(CheckpointFileError, match="not completed its first checkpoint yet"):
         write_savepoint([str(tmp_path / "job" / "counts")], str(tmp_path / "sps"), "job")

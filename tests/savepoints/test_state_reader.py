@@ -14,7 +14,7 @@ from typing import Any, Dict, List
 
 import pytest
 
-from pyflink_compat.checkpoints import SavepointError
+from pyflink_compat.checkpoints import CheckpointFileError
 from pyflink_compat.checkpoints.state_reader import json_ready, read_state
 
 from tests._helpers.files import digest, write_input
@@ -70,13 +70,13 @@ def test_an_older_batch_one_partition_and_a_limit_narrow_the_rows(spark: Any, sa
 def test_a_savepoint_query_is_read_at_its_batch_and_the_savepoint_stays_unchanged(
         spark: Any, saved_job: Dict[str, str]) -> None:
     before = digest(saved_job["savepoint"])
-    with pytest.raises(SavepointError, match="several queries \\(counts, rows\\): name one with --sink"):
+    with pytest.raises(CheckpointFileError, match="several queries \\(counts, rows\\): name one with --sink"):
         read_state(saved_job["savepoint"], spark=spark)
     result = read_state(saved_job["savepoint"], sink="counts", spark=spark)
     assert result["checkpoint"] == saved_job["savepoint"] + "/counts" and result["batch_id"] == 1
     assert by_key(result) == {"a": 2, "b": 2, "c": 1}
     assert by_key(read_state(saved_job["savepoint"] + "/counts", spark=spark)) == {"a": 2, "b": 2, "c": 1}
-    with pytest.raises(SavepointError, match="batch 0 is not a committed batch of this checkpoint"):
+    with pytest.raises(CheckpointFileError, match="batch 0 is not a committed batch of this checkpoint"):
         read_state(saved_job["savepoint"] + "/counts", batch_id=0, spark=spark)
     assert digest(saved_job["savepoint"]) == before
 
@@ -104,32 +104,33 @@ def test_a_query_with_two_stateful_operators_is_listed_until_one_is_named(spark:
 
 def test_paths_without_state_are_refused_before_spark_is_asked(spark: Any, saved_job: Dict[str, str],
                                                               tmp_path: Any) -> None:
-    with pytest.raises(SavepointError, match="does not exist"):
+    with pytest.raises(CheckpointFileError, match="does not exist"):
         read_state(str(tmp_path / "missing"), spark=spark)
-    with pytest.raises(SavepointError, match="not a Spark query checkpoint"):
+    with pytest.raises(CheckpointFileError, match="not a Spark query checkpoint"):
         read_state(saved_job["input"], spark=spark)
-    with pytest.raises(SavepointError, match="has no state: the query has no stateful operator"):
+    with pytest.raises(CheckpointFileError, match="has no state: the query has no stateful operator"):
         read_state(os.path.join(saved_job["job_dir"], "rows"), spark=spark)
-    with pytest.raises(SavepointError, match=r"has no stateful operator 7 \(it has: 0\)"):
+    with pytest.raises(CheckpointFileError, match=r"has no stateful operator 7 \(it has: 0\)"):
         read_state(os.path.join(saved_job["job_dir"], "counts"), operator=7, spark=spark)
-    with pytest.raises(SavepointError, match="batch 9 is not a committed batch"):
+    with pytest.raises(CheckpointFileError, match="batch 9 is not a committed batch"):
         read_state(os.path.join(saved_job["job_dir"], "counts"), batch_id=9, spark=spark)
 
 
 @needs_spark_4
 def test_an_unknown_store_or_partition_is_refused(spark: Any, saved_job: Dict[str, str]) -> None:
     checkpoint = os.path.join(saved_job["job_dir"], "counts")
-    with pytest.raises(SavepointError, match="operator 0 has no state store 'left' \\(it has: default\\)"):
+    with pytest.raises(CheckpointFileError, match="operator 0 has no state store 'left' \\(it has: default\\)"):
         read_state(checkpoint, operator=0, store_name="left", spark=spark)
-    with pytest.raises(SavepointError, match="operator 0 has no state partition 2 \\(it has 2 partitions\\)"):
+    with pytest.raises(CheckpointFileError, match="operator 0 has no state partition 2 \\(it has 2 partitions\\)"):
         read_state(checkpoint, partition=2, spark=spark)
-    with pytest.raises(SavepointError, match="operator 0 has no state variable 'count' \\(only transformWithState"):
+    with pytest.raises(CheckpointFileError,
+                       match="operator 0 has no state variable 'count' \\(only transformWithState"):
         read_state(checkpoint, state_var="count", spark=spark)
 
 
 @pytest.mark.skipif("spark_4()", reason="Spark 4 reads state (the tests above)")
 def test_reading_state_on_spark_3_5_is_refused_naming_the_version(spark: Any, saved_job: Dict[str, str]) -> None:
-    with pytest.raises(SavepointError, match="reading state needs Spark 4.0 or later") as info:
+    with pytest.raises(CheckpointFileError, match="reading state needs Spark 4.0 or later") as info:
         read_state(os.path.join(saved_job["job_dir"], "counts"), spark=spark)
     assert "this is Spark {}".format(spark.version) in str(info.value)
     done = command(os.path.join(saved_job["job_dir"], "counts"))

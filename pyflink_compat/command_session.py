@@ -16,7 +16,7 @@ import sys
 import tempfile
 from typing import Any, Iterable, Iterator, Optional
 
-from pyflink_compat.checkpoints.errors import SavepointError
+from pyflink_compat.checkpoints.errors import CheckpointFileError
 from pyflink_compat.checkpoints.file_access import local_path
 from pyflink_compat.checkpoints.file_access_hadoop import _running_session
 
@@ -84,7 +84,7 @@ def quiet_local_session(app_name: str) -> Iterator[Any]:
 def spark_for_paths(paths: Iterable[Optional[str]]) -> Iterator[None]:
     """Run a block with a Spark session when one of ``paths`` is not local (and none runs).
 
-    :raises SavepointError: when the session cannot be started (no Java, say).
+    :raises CheckpointFileError: when the session cannot be started (no Java, say).
     """
     remote = _first_remote(paths)
     if remote is None or _running_session() is not None:
@@ -97,7 +97,7 @@ def spark_for_paths(paths: Iterable[Optional[str]]) -> Iterator[None]:
             stack.enter_context(quiet_local_session("pyflink-compat"))
         except Exception as e:  # no Java, no pyspark, a bad configuration
             text = str(e).strip()
-            raise SavepointError(remote, "could not start a local Spark session to reach this file "
+            raise CheckpointFileError(remote, "could not start a local Spark session to reach this file "
                                  "system: {}".format(text.splitlines()[0] if text else type(e).__name__)
                                  ) from e
         yield
