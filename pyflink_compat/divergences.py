@@ -161,6 +161,13 @@ DIVERGENCES: Tuple[Divergence, ...] = (
         "setters.",
         steps=("env_runtime_mode/*.returns_env_type",),
     ),
+)
+
+
+#: Differences in what a running job computes or shows (Table API, SQL, DataStream), as opposed to
+#: the API calls the parity battery observes: each is observed by a test of a running job or by
+#: the SQL battery (``tests/table``, ``tests/sql``, ``tests/datastream``) and listed in the docs.
+RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
     Divergence(
         id="updates-per-micro-batch",
         summary="An updating query (a grouped aggregate without window) emits, per micro-batch, "
@@ -258,13 +265,6 @@ DIVERGENCES: Tuple[Divergence, ...] = (
             "sql-battery/json:JSON_VALUE('{\"a\": 1}', '$.b' DEFAULT 'd' ON EMPTY)",
         ),
     ),
-)
-
-
-#: Differences in what a running DataStream job does, as opposed to the API calls the parity
-#: battery observes: each is observed by a test of a running job (``tests/datastream``) and
-#: listed on the documentation's DataStream page.
-RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
     Divergence(
         id="datastream-processing-time-timers-fire-with-their-key",
         summary="A processing-time timer of a KeyedProcessFunction fires when its key is next "

@@ -156,12 +156,12 @@ class DivergenceList(_RegistryDirective):
     registry_modules = ("pyflink_compat.divergences",)
 
     def run(self) -> List[nodes.Node]:
-        from pyflink_compat.divergences import DIVERGENCES
+        from pyflink_compat.divergences import DIVERGENCES, RUNTIME_DIVERGENCES
 
         self.note_registry_dependencies()
         items = nodes.definition_list()
         items["classes"] += ["flink-divergences"]
-        for divergence in DIVERGENCES:
+        for divergence in DIVERGENCES + RUNTIME_DIVERGENCES:
             term = nodes.term("", "", nodes.literal(divergence.id, divergence.id))
             reason = nodes.paragraph()
             reason += nodes.strong("Why:", "Why:")

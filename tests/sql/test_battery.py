@@ -12,7 +12,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
 
-from pyflink_compat.divergences import DIVERGENCES
+from pyflink_compat.divergences import RUNTIME_DIVERGENCES
 from tests.sql.battery_cases import CASES, TABLE_ROWS, TABLE_SCHEMA, query_of
 from tests.sql.battery_values import normalize
 
@@ -157,7 +157,7 @@ def _compare_statement(spark: Any, sql: str, expected: Dict[str, Any]) -> str:
 
 def _registered(case_id: str) -> Optional[str]:
     step = "sql-battery/" + case_id
-    for divergence in DIVERGENCES:
+    for divergence in RUNTIME_DIVERGENCES:
         for pattern in divergence.steps:
             if pattern == step or (pattern.startswith("sql-battery/") and "[" not in pattern
                                    and fnmatch.fnmatchcase(step, pattern)):
