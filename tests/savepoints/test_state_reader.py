@@ -165,6 +165,8 @@ def test_the_command_prints_a_table_or_json_and_exits_with_1_on_errors(saved_job
     assert lines[4].split() == ["partition", "key", "value"] and len(lines) == 7
     assert all('k="' in line and "count=" in line for line in lines[5:])
     done = command(os.path.join(saved_job["job_dir"], "counts"), "--operator", "3", "--json")
-    assert done.returncode == 1 and json.loads(done.stdout)["cause"] == "has no stateful operator 3 (it has: 0)"
+    failure = json.loads(done.stdout)
+    assert done.returncode == 1 and failure["error"].endswith(": has no stateful operator 3 (it has: 0)")
+    assert failure["path"].endswith("counts")
     done = command(saved_job["input"])
     assert done.returncode == 1 and "not a Spark query checkpoint" in done.stderr
