@@ -276,9 +276,7 @@ class JobRun:
                     outcome, cause = self._watch()
                 else:
                     outcome = "failed"
-                # a stop or cancel lets running batches end; a failure stops them at once
-                self._stop_queries(record_progress=outcome == "cancelled",
-                                   let_batches_end=outcome == "cancelled")
+                self._stop_queries(record_progress=outcome == "cancelled")
                 if outcome == "finished":
                     return self._finish(JobStatus.FINISHED)
                 if outcome == "cancelled" and self._stop_request is not None:
@@ -380,15 +378,12 @@ class JobRun:
         if self._presence is not None:
             self._presence.checkpoint_failed(sink, reason)
 
-    def _stop_queries(self, record_progress: bool = False, let_batches_end: bool = False) -> None:
+    def _stop_queries(self, record_progress: bool = False) -> None:
         """Stop the running queries; with ``record_progress`` (a cancel), the batches they
-        committed since the last poll are then recorded as completed checkpoints; with
-        ``let_batches_end`` (a stop or cancel), a running batch may end first."""
+        committed since the last poll are then recorded as completed checkpoints."""
         for query in self._queries:
             if query.handle is not None:
                 try:
-                    if let_batches_end:
-                        _between_batches(query.handle)
                     query.handle.stop()
                 except Exception as e:  # a query that already died stops with its error
                     LOG.debug("Stopping query %s: %s", query.sink.name, e)
@@ -533,25 +528,3 @@ class JobRun:
                 self._result.set_result(JobExecutionResult(self.job_id, runtime))
             if not self._cancelled.done():
                 self._cancelled.set_result(None)
-
-
-#: Longest wait, in seconds, for a query's running batch to end before the query is stopped.
-BATCH_END_GRACE_S = 10.0
-
-
-def _between_batches(handle: Any, grace: float = BATCH_END_GRACE_S) -> None:
-    """Wait, at most ``grace`` seconds, until ``handle``'s query runs no batch, so that its stop
-    interrupts the wait for the next trigger rather than a batch.
-
-    A stop interrupts the query's thread; inside a ``foreachBatch`` function that thread waits
-    on the Python callback, whose error then comes back as a long Python traceback, and Spark's
-    check whether that error is an interruption runs a regular expression over it that can
-    overflow the stack (a ``StackOverflowError`` of about a thousand lines in the job's log).
-    """
-    deadline = time.monotonic() + grace
-    try:
-        while handle.isActive and bool(handle.status.get("isTriggerActive")) and time.monotonic() < deadline:
-            time.sleep(0.01)
-    except Exception as e:  # a query that died or a session that closed: stopped as it is
-        LOG.debug("Waiting for the batch of %s to end: %s", getattr(handle, "name", "a query"), e)
-

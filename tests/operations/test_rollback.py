@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests._helpers.commands import ORDERS_JOB as JOB, Commands, finished, group_gone, kill_group, output_ids
-from tests._helpers.files import Arrivals, digest, write_json_files
+from tests._helpers.commands import ORDERS_JOB as JOB, Commands, finished, kill_group, output_ids
+from tests._helpers.files import digest, write_json_files
 from tests._helpers.waiting import wait_until
 
 #: A short-lived local driver: two threads, no UI; C1-only JIT and serial GC start faster.
@@ -62,26 +62,3 @@ def test_rollbacks_to_a_savepoint_after_a_killed_driver_and_a_retained_cancel_wr
     assert set(aside) == {second["job_id"], third["job_id"]}
     assert digest(aside[second["job_id"]] / "rows") == left
     assert (aside[third["job_id"]] / "rows" / "metadata").is_file()
-    assert not any("StackOverflowError" in p.read_text() for p in tmp_path.glob("pyflink-compat-*.log"))
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("command", ["stop", "cancel"])
-def test_a_stop_or_cancel_while_batches_run_leaves_no_stack_overflow_in_the_job_log(tmp_path, drivers, command):
-    cli = Commands(tmp_path, extra={"PYSPARK_SUBMIT_ARGS": _SPARK})
-    inputs = tmp_path / "in"
-    write_json_files(inputs, n_files=1, rows_per_file=3)
-    run = finished(cli.start("run", "-d", "--json", "-py", JOB, str(inputs), str(tmp_path / "out"), "busy"))
-    drivers.append(run["pid"])
-    wait_until(lambda: len(output_ids(tmp_path / "out")) == 3, timeout=120, what="the first batch")
-    # input keeps arriving, so the command lands while a foreachBatch call runs
-    with Arrivals(lambda n: write_json_files(inputs, n_files=1, rows_per_file=3, start_file=1 + n), 0.1):
-        wait_until(lambda: len(output_ids(tmp_path / "out")) >= 15, timeout=120, what="batches running")
-        code, out, err = cli(command, run["job_id"])
-    assert code == 0, (out, err)
-    wait_until(lambda: group_gone(run["pid"]), timeout=60, what="the driver's end")
-    logs = [p.read_text() for p in tmp_path.glob("pyflink-compat-*.log")]
-    assert logs and all("switched to" in log for log in logs)
-    assert not any("StackOverflowError" in log for log in logs)
-    ids = output_ids(tmp_path / "out")
-    assert ids == sorted(set(ids))  # no record written twice
