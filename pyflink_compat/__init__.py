@@ -6,6 +6,7 @@ PySpark. Importing this package starts no JVM; the first call that needs one att
 active :class:`pyspark.sql.SparkSession`, or starts a local one.
 """
 
+import pyflink_compat._logging  # noqa: F401  (the job log stays apart from the application's)
 from pyflink_compat.missing.declared import declared_function
 from pyflink_compat._reexports import with_reexports
 

@@ -1,19 +1,23 @@
-"""The job log on the console when the application has not configured logging.
+"""Where the job log goes: its own place, as a Flink job's log, never the application's output.
 
 A Flink job's log (checkpoints completed, restarts, what happened to the checkpoints at the
-end) is visible without any set-up; a Python library's INFO records are not, because Python
-shows only warnings until the application configures logging. :func:`install_default_handler`
-closes that gap the way :data:`logging.lastResort` does for warnings, but at INFO and for the
-``pyflink_compat`` loggers only:
+end) is written by the cluster, apart from anything the Python application prints or logs: a
+PyFlink script that sends its own logging to standard output (``logging.basicConfig(
+stream=sys.stdout, level=logging.INFO)``, as PyFlink's examples do) sees its records there and
+nothing of the job's. pyflink_compat keeps that separation:
 
-* it does nothing when the application has configured logging (a handler on the root logger or
-  on the ``pyflink_compat`` logger) or has set the ``pyflink_compat`` logger's level itself;
-* otherwise it attaches one handler writing to standard error and lowers that logger's level
-  to INFO;
-* the handler steps aside for good (removing itself, restoring the level) as soon as the
-  application configures logging later, so no record is printed twice;
+* the ``pyflink_compat`` loggers do not pass their records on to the root logger (the
+  application's handlers), unless the application sets ``propagate`` back to ``True`` itself;
+* unless the application configured the ``pyflink_compat`` logger (gave it a handler or a
+  level), one handler writes its INFO records to standard error, as a Flink client shows its
+  job's progress;
+* that handler steps aside for good (removing itself, restoring the level) as soon as the
+  application configures the ``pyflink_compat`` logger later, or lets it propagate to a
+  configured root logger, so no record is printed twice;
 * it prints one line per record: a multi-line INFO message is cut to its first line (a handler
-  the application configures gets it whole).
+  the application configures gets it whole);
+* py4j's own INFO lines (its callback server starting, connections closing) are held back as in
+  PyFlink, whose py4j loggers are at WARNING: :func:`quiet_py4j`.
 """
 
 from __future__ import annotations
@@ -23,13 +27,19 @@ import sys
 import threading
 from typing import Optional
 
-__all__ = ["LOGGER_NAME", "install_default_handler", "remove_default_handler"]
+__all__ = ["LOGGER_NAME", "install_default_handler", "quiet_py4j", "remove_default_handler"]
 
 #: The logger every module of the package logs under (``pyflink_compat.job``, ...).
 LOGGER_NAME = "pyflink_compat"
 
 _FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 _lock = threading.Lock()
+
+#: py4j's loggers that write INFO lines while a job runs (PyFlink's are at WARNING).
+_PY4J_LOGGERS = ("py4j.java_gateway", "py4j.clientserver")
+
+# The job log is the job's, not the application's (module docstring).
+logging.getLogger(LOGGER_NAME).propagate = False
 
 
 class _DefaultHandler(logging.Handler):
@@ -71,11 +81,11 @@ def _application_configured(ignore: Optional[logging.Handler] = None) -> bool:
     package = logging.getLogger(LOGGER_NAME)
     if any(h is not ignore for h in package.handlers):
         return True
-    return bool(logging.getLogger().handlers)
+    return package.propagate and bool(logging.getLogger().handlers)
 
 
 def install_default_handler() -> bool:
-    """Show the package's INFO log on standard error, unless the application configured logging.
+    """Show the package's INFO log on standard error, unless the application configured it.
 
     Safe to call any number of times and from any thread.
 
@@ -106,3 +116,11 @@ def remove_default_handler() -> None:
         if package.level == logging.INFO:
             package.setLevel(logging.NOTSET)
         _installed = None
+
+
+def quiet_py4j() -> None:
+    """Hold back py4j's INFO lines, as PyFlink does, unless the application set their levels."""
+    for name in _PY4J_LOGGERS:
+        logger = logging.getLogger(name)
+        if logger.level == logging.NOTSET:
+            logger.setLevel(logging.WARNING)

@@ -177,6 +177,10 @@ def base_session() -> "SparkSession":
     global _started
     from pyspark.sql import SparkSession
 
+    from pyflink_compat._logging import quiet_py4j
+
+    # py4j's INFO lines (callback server, connections) stay out of the job's output, as in PyFlink.
+    quiet_py4j()
     with _lock:
         active = SparkSession.getActiveSession()
         if active is not None:

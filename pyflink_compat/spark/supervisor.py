@@ -83,7 +83,7 @@ def start_job(plan: JobPlan, spark: "SparkSession", sinks: Sequence[SinkSpec]) -
     """Start a planned job's queries under supervision."""
     from pyflink_compat._logging import install_default_handler
 
-    # The job log shows in a plain script; an application that set up logging keeps its own.
+    # The job log shows on standard error unless the application configured it (see _logging).
     install_default_handler()
     try:
         _ship_python_dependencies(spark, plan)

@@ -32,6 +32,7 @@ import collections
 import contextlib
 import io
 import json
+import logging
 import os
 import re
 import runpy
@@ -229,8 +230,21 @@ class _Tee(io.TextIOBase):
 
 @contextlib.contextmanager
 def _job_process_state(workdir: Path, argv: List[str]) -> Iterator[None]:
-    """The working directory and ``sys.argv`` of a job run, restored afterwards."""
+    """The working directory, ``sys.argv`` and logging of a job run, restored afterwards.
+
+    Logging starts as a script's does, with no handler anywhere (pytest's log capture attaches
+    its handlers to the root logger and to every logger that does not propagate), so that a job
+    which configures logging to standard output prints there exactly what it would print run
+    by itself."""
+    from pyflink_compat._logging import remove_default_handler
+
     cwd, saved_argv = os.getcwd(), sys.argv
+    loggers = [logging.getLogger()] + [
+        logger for logger in logging.Logger.manager.loggerDict.values() if isinstance(logger, logging.Logger)]
+    saved_logging = [(logger, logger.handlers, logger.level) for logger in loggers]
+    for logger in loggers:
+        logger.handlers = []
+    logging.getLogger().setLevel(logging.WARNING)
     os.chdir(workdir)
     sys.argv = argv
     try:
@@ -238,6 +252,10 @@ def _job_process_state(workdir: Path, argv: List[str]) -> Iterator[None]:
     finally:
         sys.argv = saved_argv
         os.chdir(cwd)
+        remove_default_handler()
+        for logger, handlers, level in saved_logging:
+            logger.handlers = handlers
+            logger.setLevel(level)
 
 
 def run_under_compat(job: Job, workdir: Path) -> SinkRecords:
