@@ -15,7 +15,7 @@ import time
 import pytest
 
 from tests._helpers.commands import ORDERS_JOB as JOB, Commands, collect_lines, finished, kill_group, output_ids
-from tests._helpers.files import read_batch_files, write_json_files
+from tests._helpers.files import file_uri, read_batch_files, write_json_files
 from tests._helpers.waiting import wait_until
 
 #: A short-lived local driver: two threads, no UI; C1-only JIT and serial GC start faster.
@@ -113,6 +113,23 @@ def test_run_detached_prints_why_the_job_program_refused_to_start(tmp_path):
     failure = json.loads(out)
     assert code == 1 and failure["reason"] == "failed" and os.path.isfile(failure["path"]), failure
     assert "Could not parse value 'soon' for key 'execution.checkpointing.interval'" in failure["error"], failure
+
+
+def test_run_detached_prints_why_a_job_cannot_start_on_read_only_storage(tmp_path):
+    cli = Commands(tmp_path, extra={"PYSPARK_SUBMIT_ARGS": _SPARK})
+    write_json_files(tmp_path / "in", n_files=1, rows_per_file=1)
+    storage = tmp_path / "cp"
+    storage.mkdir()
+    storage.chmod(0o500)
+    # as root, without the capabilities that let root write where permissions refuse it
+    cli.prefix = ["setpriv", "--bounding-set=-dac_override,-dac_read_search"] if os.geteuid() == 0 else []
+    try:
+        code, _, err = cli("run", "-d", "-py", JOB, str(tmp_path / "in"), str(tmp_path / "out"), "orders")
+    finally:
+        storage.chmod(0o700)
+    assert code == 1 and "Traceback" not in err, err
+    assert "Job 'orders' could not start: The checkpoint directory {}/orders cannot be created: Permission " \
+           "denied (output in".format(file_uri(storage)) in err, err
 
 
 def test_ctrl_c_on_an_attached_run_stops_the_job_with_its_end_recorded(tmp_path):
