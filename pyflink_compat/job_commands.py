@@ -432,7 +432,10 @@ def _submission(args: argparse.Namespace, options: Dict[str, str]) -> Submission
     for key, value in flags.items():
         if key not in {k.partition("=")[0].strip() for k in args.dynamic}:  # -D wins, as in Flink
             merged[key] = value
-    return Submission(os.path.abspath(script), tuple(program), merged, args.master)
+    given = flags.get("execution.state-recovery.path")
+    return Submission(os.path.abspath(script), tuple(program), merged, args.master,
+                      given_restore=given if given is not None and merged.get("execution.state-recovery.path") == given
+                      else None)
 
 
 def attached_outcome(exit_code: int, records: Sequence[JobRecord]) -> Tuple[int, List[str]]:

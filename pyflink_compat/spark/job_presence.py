@@ -44,13 +44,16 @@ from pyflink_compat.spark.failures import first_line
 from pyflink_compat.spark.job_registry import (
     JobRecord, JobRegistry, StatusChange, cadence_for, process_start, this_host)
 
-__all__ = ["JobPresence", "PresentRun", "SUBMISSION_CONF"]
+__all__ = ["JobPresence", "PresentRun", "SUBMISSION_CONF", "GIVEN_RESTORE_CONF"]
 
 LOG = logging.getLogger("pyflink_compat.job")
 
 #: The Spark conf that carries the id ``pyflink-compat run`` gave a submission, so that the
 #: command finds the job it started.
 SUBMISSION_CONF = "spark.pyflink_compat.submission"
+#: The Spark conf that carries the restore path given to ``pyflink-compat run -s``: a run started
+#: that way restores from it whatever its checkpoint directory holds (as ``flink run -s`` does).
+GIVEN_RESTORE_CONF = "spark.pyflink_compat.given_restore_path"
 #: How long a driver that exits waits for the answers its job is still writing, in seconds.
 _EXIT_WAIT_SECONDS = 10.0
 

@@ -28,7 +28,7 @@ from typing import IO, Dict, List, Mapping, Optional, Sequence, Tuple
 import attrs
 
 from pyflink_compat.settings.registry import CONF_PREFIX
-from pyflink_compat.spark.job_presence import SUBMISSION_CONF
+from pyflink_compat.spark.job_presence import GIVEN_RESTORE_CONF, SUBMISSION_CONF
 from pyflink_compat.spark.job_registry import JobRecord, JobRegistry
 
 __all__ = ["Submission", "launch_command", "start", "wait_for_record", "wait_until_running", "program_failure",
@@ -46,6 +46,8 @@ class Submission:
     :param master: The Spark master to submit to (``None``: run the script here, Spark local).
     :param submission_id: Unique; the job records it.
     :param python: The Python the script runs with.
+    :param given_restore: The restore path given with ``-s`` (``None``: none): the job restores
+        from it whatever its checkpoint directory holds.
     """
 
     script: str
@@ -54,12 +56,14 @@ class Submission:
     master: Optional[str] = None
     submission_id: str = attrs.field(factory=lambda: uuid.uuid4().hex)
     python: str = sys.executable
+    given_restore: Optional[str] = None
 
     def confs(self) -> List[Tuple[str, str]]:
-        """The Spark confs of the application: every option under ``spark.flink.``, and the
-        submission id."""
+        """The Spark confs of the application: every option under ``spark.flink.``, the
+        submission id, and the restore path given with ``-s``."""
+        given = [] if self.given_restore is None else [(GIVEN_RESTORE_CONF, self.given_restore)]
         return [(CONF_PREFIX + key, value) for key, value in self.options.items()] + \
-            [(SUBMISSION_CONF, self.submission_id)]
+            [(SUBMISSION_CONF, self.submission_id)] + given
 
 
 def spark_submit_path(environ: Mapping[str, str]) -> str:

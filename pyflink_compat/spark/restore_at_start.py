@@ -12,7 +12,9 @@ run with the same restore path. The first run copies the source; a later run fin
 checkpoints there and resumes them in place, as Flink resumes a restarted job from its latest
 checkpoint, when the job marker proves they continue from that very source
 (:func:`continues_from`): a run of this job created the directory while restoring from it, and
-the query id in it is still the one recorded.
+the query id in it is still the one recorded. A run given its path with ``pyflink-compat run
+-s`` (the ``given`` path of :func:`prepare_restore`) is a rollback: it always restores from that
+path, as ``flink run -s`` does, even when a crashed run left a checkpoint restored from it.
 
 Any other checkpoint in a sink's place (left by a killed driver, retained by a cancel, or the
 job's own checkpoint restored with ``NO_CLAIM``) is replaced: the restore always starts from
@@ -51,6 +53,11 @@ LOG = logging.getLogger("pyflink_compat.savepoints")
 
 #: File sink formats whose output directory keeps its own batch log (``_spark_metadata``).
 _FILE_SINKS = ("parquet", "json", "csv", "orc", "text", "avro", "delta")
+
+
+#: Why a checkpoint in a sink's place is set aside when the run was given its restore path with
+#: ``run -s``.
+GIVEN_REASON = "the run was started with run -s, which always starts from the path it is given"
 
 
 class RestoreWarning(UserWarning):
@@ -275,7 +282,7 @@ def _rescale_to(spark: Any, sink: str, checkpoint: QueryCheckpoint, batch: int, 
 
 
 def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
-                    marker: Optional[JobMarker] = None) -> Optional[Restore]:
+                    marker: Optional[JobMarker] = None, given: Optional[str] = None) -> Optional[Restore]:
     """Check a job's restore settings before anything is written.
 
     Warnings are given with the stack level of a call from
@@ -286,6 +293,9 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
     :param spark: The job's Spark session (whether this Spark can rescale state).
     :param marker: The job marker of the job directory, if any (whether the job's existing
         checkpoints continue from the restore source, see :func:`continues_from`).
+    :param given: The restore path given to ``pyflink-compat run -s``, if any: when it is the
+        restore source, the run restores from it whatever is in the sinks' places (no checkpoint
+        continues it), as ``flink run -s`` always starts from the path it is given.
     :return: None without ``execution.state-recovery.path``.
     :raises CheckpointFileError: for a missing, damaged or unrecognised source, or a file sink whose
         output is ahead of the restored batch.
@@ -312,6 +322,8 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
     for sink in dropped:
         LOG.warning("Skipping the saved state of '%s' from %s: the job has no such sink "
                     "(ignore-unclaimed-state)", sink, source)
+    # run -s names the path to start from: nothing in the sinks' places continues it
+    rollback = given is not None and given.strip().rstrip("/") == str(raw_source).strip().rstrip("/")
     chosen = [s for s in sinks if s in saved]
     own = [s for s in chosen if saved[s] == local_locations[s]]
     if own and mode == "CLAIM":
@@ -334,7 +346,8 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
     for sink in chosen:
         location = local_locations[sink]
         if _holds_checkpoint(fs, location):
-            why = continues_from(marker, sink, source, QueryCheckpoint(fs, location).query_id())
+            why = GIVEN_REASON if rollback else \
+                continues_from(marker, sink, source, QueryCheckpoint(fs, location).query_id())
             if why is None:
                 resumed.append(sink)
                 continue

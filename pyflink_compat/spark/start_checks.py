@@ -42,6 +42,7 @@ import attrs
 
 from pyflink_compat.checkpoints.errors import CheckpointFileError
 from pyflink_compat.settings.registry import HEAP_BACKENDS, ROCKSDB_BACKENDS, StorageKind
+from pyflink_compat.spark.job_presence import GIVEN_RESTORE_CONF
 from pyflink_compat.spark.job_registry import JobRegistry, running_namesake
 from pyflink_compat.spark.ownership import CLAIM, NO_CLAIM, CheckpointError, JobOwnership
 from pyflink_compat.spark.pipeline_shape import pipeline_shape
@@ -183,7 +184,7 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
         prepared.starting_points = starting_points(plan, restore, restore.apply(spark) if restore else {}, prepared)
         return prepared
     dirs = JobOwnership(spark, plan.job_dir, plan.job_name)
-    restore = prepare_restore(plan, writers, spark, dirs.check_owner())
+    restore = prepare_restore(plan, writers, spark, dirs.check_owner(), _given_restore_path(spark))
     if restore is not None and restore.replaced:
         # a restore always starts from its source: what is in its way is moved aside, never deleted
         restore = restore.reading_from(dirs.set_aside([name for name, _ in restore.replaced], run_id))
@@ -237,6 +238,16 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
                 LOG.warning(text)
     prepared.starting_points = starting_points(plan, restore, restored, prepared)
     return prepared
+
+
+def _given_restore_path(spark: Any) -> Optional[str]:
+    """The restore path ``pyflink-compat run -s`` gave the application, if any."""
+    try:
+        given = spark.sparkContext.getConf().get(GIVEN_RESTORE_CONF, None)
+    except Exception as e:  # no Spark context to ask: no path was given
+        LOG.debug("Reading %s: %s", GIVEN_RESTORE_CONF, e)
+        return None
+    return None if given is None else str(given)
 
 
 def starting_points(plan: JobPlan, restore: Optional[Restore], restored: Mapping[str, Any],

@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Tuple
 from pyflink_compat.common.job_execution_result import JobExecutionResult
 from pyflink_compat.common.job_id import JobID
 from pyflink_compat.common.job_status import JobStatus
+from pyflink_compat.spark.batch_interruption import report_interruptions
 from pyflink_compat.spark.checkpoint_tracker import CheckpointTracker
 from pyflink_compat.spark.failures import (
     CheckpointLost, NonRecoverableFailure, QueryStartFailure, failure_context, first_line,
@@ -333,6 +334,8 @@ class JobRun:
 
     def _start_query(self, query: WatchedQuery) -> Optional[BaseException]:
         """Start one query from its checkpoint; a failure to start is returned, not raised."""
+        # before the start, so that the first batch's function is wrapped too
+        report_interruptions(self._spark)
         try:
             query.handle = apply_query_plan(query.sink.writer, query.plan).start()
         except Exception as e:  # any start failure goes to the restart strategy

@@ -44,11 +44,13 @@ class Commands:
                         PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable,
                         PYTHONPATH=os.pathsep.join(p for p in (REPO, os.environ.get("PYTHONPATH")) if p))
         self.env.update(extra or {})
+        #: What each command is started through (``setpriv ...``: as an account with fewer rights).
+        self.prefix: List[str] = []
 
     def start(self, *args: str, own_group: bool = False) -> "subprocess.Popen[str]":
         """Start a command; ``own_group``: in a process group of its own, which the job program
         an attached ``run`` starts joins (so that :func:`kill_group` ends both)."""
-        return subprocess.Popen([sys.executable, "-m", "pyflink_compat.cli"] + list(args), env=self.env,
+        return subprocess.Popen(self.prefix + [sys.executable, "-m", "pyflink_compat.cli"] + list(args), env=self.env,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 start_new_session=own_group)
 

@@ -186,6 +186,20 @@ def test_the_legacy_claim_mode_is_accepted_with_flinks_warning_and_reaches_the_j
     assert code == EXIT_FAILED and "'SOMETIMES' is not a claim mode" in err
 
 
+def test_run_s_tells_the_job_its_restore_path_was_given_on_the_command_line(tmp_path, capsys, monkeypatch):
+    # a path given with -s is a rollback: the job restores from it whatever its checkpoints hold
+    monkeypatch.delenv("FLINK_CONF_DIR", raising=False)
+    program = tmp_path / "shows.py"
+    program.write_text("import os, sys\nargs = os.environ['PYSPARK_SUBMIT_ARGS']\n"
+                       "sys.exit(0 if ('given_restore_path=' + sys.argv[1]) in args else 5)\n")
+    code, _, _ = _run(["run", "-s", str(tmp_path / "sp"), "-py", str(program), str(tmp_path / "sp")], capsys)
+    assert code == EXIT_OK
+    # a restore path the configuration keeps (here -D, which wins over -s) is a deployment's, not given
+    code, _, _ = _run(["run", "-s", str(tmp_path / "sp"), "-D", "execution.state-recovery.path=/elsewhere",
+                       "-py", str(program), "/elsewhere"], capsys)
+    assert code == EXIT_FAILED
+
+
 def test_a_failing_job_program_run_attached_gives_exit_code_1(tmp_path, capsys):
     program = tmp_path / "fails.py"
     program.write_text("import sys\nsys.exit(3)\n")

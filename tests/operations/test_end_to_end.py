@@ -14,8 +14,9 @@ import time
 
 import pytest
 
-from tests._helpers.commands import ORDERS_JOB as JOB, Commands, collect_lines, finished, kill_group, output_ids
-from tests._helpers.files import read_batch_files, write_json_files
+from tests._helpers.commands import (
+    ORDERS_JOB as JOB, Commands, collect_lines, finished, group_gone, kill_group, output_ids)
+from tests._helpers.files import file_uri, read_batch_files, write_json_files
 from tests._helpers.waiting import wait_until
 
 #: A short-lived local driver: two threads, no UI; C1-only JIT and serial GC start faster.
@@ -113,6 +114,39 @@ def test_run_detached_prints_why_the_job_program_refused_to_start(tmp_path):
     failure = json.loads(out)
     assert code == 1 and failure["reason"] == "failed" and os.path.isfile(failure["path"]), failure
     assert "Could not parse value 'soon' for key 'execution.checkpointing.interval'" in failure["error"], failure
+
+
+def test_run_detached_prints_why_a_job_cannot_start_on_read_only_storage(tmp_path):
+    cli = Commands(tmp_path, extra={"PYSPARK_SUBMIT_ARGS": _SPARK})
+    write_json_files(tmp_path / "in", n_files=1, rows_per_file=1)
+    storage = tmp_path / "cp"
+    storage.mkdir()
+    storage.chmod(0o500)
+    # as root, without the capabilities that let root write where permissions refuse it
+    cli.prefix = ["setpriv", "--bounding-set=-dac_override,-dac_read_search"] if os.geteuid() == 0 else []
+    try:
+        code, _, err = cli("run", "-d", "-py", JOB, str(tmp_path / "in"), str(tmp_path / "out"), "orders")
+    finally:
+        storage.chmod(0o700)
+    assert code == 1 and "Traceback" not in err, err
+    assert "Job 'orders' could not start: The checkpoint directory {}/orders cannot be created: Permission " \
+           "denied (output in".format(file_uri(storage)) in err, err
+
+
+def test_a_cancel_in_the_middle_of_a_batch_ends_the_job_without_a_stack_overflow_in_its_log(tmp_path, drivers):
+    cli = Commands(tmp_path, extra={"PYSPARK_SUBMIT_ARGS": _SPARK})
+    write_json_files(tmp_path / "in", n_files=1, rows_per_file=1)
+    log = tmp_path / "job.log"
+    started = finished(cli.start("run", "-d", "--json", "--log", str(log), "-py", JOB, str(tmp_path / "in"),
+                                 str(tmp_path / "out"), "orders", "busy"))
+    drivers.append(started["pid"])
+    wait_until(lambda: (tmp_path / "out" / "busy").exists(), timeout=120, what="a batch running")
+    assert cli.json("cancel", started["job_id"])["cancelled"]
+    wait_until(lambda: group_gone(started["pid"]), timeout=60, what="the cancelled driver's end")
+    text = log.read_text()
+    assert "StackOverflowError" not in text and "terminated with error" not in text, text[-3000:]
+    (job,) = cli.json("list", "-a")["jobs"]
+    assert job["shown_status"] == "CANCELED"
 
 
 def test_ctrl_c_on_an_attached_run_stops_the_job_with_its_end_recorded(tmp_path):
