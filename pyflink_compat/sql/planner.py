@@ -67,6 +67,8 @@ class ElementsTable:
 
     rows: List[Tuple[Any, ...]]
     schema: "StructType"
+    #: The declared Flink types of the columns (a ``DataTypes.ROW`` schema), when given.
+    flink_types: Optional[Dict[str, exp.DataType]] = None
 
 
 @attrs.define
@@ -301,7 +303,8 @@ class Planner(object):
                                       if c.data_type is not None}
             else:
                 frame, table_bounded = self._elements(entry), True
-                schema[table.name] = _flink_types_of(entry.schema)
+                schema[table.name] = entry.flink_types if entry.flink_types is not None \
+                    else _flink_types_of(entry.schema)
             bounded = bounded and table_bounded
             view_name = "flink_{}_{}".format(table.name.replace("$", "_"), next(_names))
             frame.createOrReplaceTempView(view_name)
