@@ -48,11 +48,18 @@ def frame_of_rows(rows: Sequence[Tuple[Any, ...]], names: List[str],
 
     columns = [pa.array([row[i] for row in rows], type=_arrow_type(t))
                for i, t in enumerate(types)]
+    import pandas as pd  # type: ignore[import-untyped]
+
     table = pa.Table.from_arrays(columns, names=names)
     try:
-        return table.to_pandas(coerce_temporal_nanoseconds=True)
+        frame = table.to_pandas(coerce_temporal_nanoseconds=True)
     except TypeError:  # pragma: no cover - pyarrow before 13 always gives nanoseconds
-        return table.to_pandas()
+        frame = table.to_pandas()
+    for i, (name, data_type) in enumerate(zip(names, types)):
+        if isinstance(data_type, (dt.CharType, dt.VarCharType)):
+            # text as Python objects (None when NULL), whatever pandas' default text dtype
+            frame[name] = pd.Series([row[i] for row in rows], dtype=object, index=frame.index)
+    return frame
 
 
 def _data_type_of_arrow(arrow_type: Any) -> dt.DataType:
@@ -105,7 +112,7 @@ def _plain(value: Any) -> Any:
 
 def rows_of_frame(pdf: Any) -> List[Tuple[Any, ...]]:
     """The rows of ``pdf`` as tuples of Python values (``NaN`` and ``NaT`` become ``None``)."""
-    import pandas as pd  # type: ignore[import-untyped]
+    import pandas as pd
 
     rows = []
     for values in pdf.itertuples(index=False, name=None):

@@ -187,7 +187,7 @@ class Expression(Generic[T]):
             raise NotSupportedError("Expression.json_value with ON EMPTY / ON ERROR behaviour",
                                     "Handle the NULL it gives with coalesce(...), or use "
                                     "pyspark.sql.functions.get_json_object.")
-        call = Expression(exp.Anonymous(this="JSON_VALUE", expressions=[
+        call: "Expression[Any]" = Expression(exp.Anonymous(this="JSON_VALUE", expressions=[
             self._j_expr.copy(), exp.Literal.string(path)]))
         if returning_type is None or isinstance(returning_type, VarCharType) \
                 and returning_type.length == 0x7fffffff:
