@@ -131,7 +131,7 @@ def updating_refusal(table_name: str, node: str) -> str:
 
 def sink(table: "CreateTable", frame: "DataFrame", updating: bool, keys: Sequence[str]) -> Any:
     """A writer of ``frame``'s rows as new files under the table's path."""
-    path, fmt, options = _sink_options(table)
+    path, fmt, options = sink_options(table)
     writer = frame.writeStream.format(fmt).option("path", path).options(**options)
     if table.partition_keys:
         writer = writer.partitionBy(*table.partition_keys)
@@ -141,14 +141,16 @@ def sink(table: "CreateTable", frame: "DataFrame", updating: bool, keys: Sequenc
 def batch_writer(table: "CreateTable", frame: "DataFrame") -> Any:
     """A writer of the rows of the batch DataFrame ``frame`` as new files under the table's path
     (the final rows of a bounded job, written once)."""
-    path, fmt, options = _sink_options(table)
+    path, fmt, options = sink_options(table)
     writer = frame.write.format(fmt).option("path", path).options(**options).mode("append")
     if table.partition_keys:
         writer = writer.partitionBy(*table.partition_keys)
     return writer
 
 
-def _sink_options(table: "CreateTable") -> Tuple[str, str, Dict[str, str]]:
+def sink_options(table: "CreateTable") -> Tuple[str, str, Dict[str, str]]:
+    """The path, Spark format and Spark options the table is written with (its options
+    reviewed: a refused one raises)."""
     review, path, fmt = _review(table)
     for key in list(table.options):
         if key.startswith("sink.rolling-policy.") or key == "auto-compaction" \

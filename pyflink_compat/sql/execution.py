@@ -197,7 +197,7 @@ class TableRuntime(object):
             def write_final_rows(frame: "DataFrame", batch_id: int) -> None:
                 module.batch_writer(sink, frame).save()
 
-            module.batch_writer(sink, job.frame)  # its options reviewed before any start
+            module.sink_options(sink)  # its options reviewed before any start
             return job.frame.writeStream.foreachBatch(write_final_rows).outputMode("update")
         if job.sink.options.get("connector") != "print":
             raise NotSupportedError(

@@ -149,6 +149,10 @@ def _group_aggregate(select: exp.Select) -> Optional[Tuple[List[str], str]]:
     """The key columns and Flink's node text of a select that aggregates without a window."""
     group = select.args.get("group")
     has_aggregate = any(e.find(exp.AggFunc) is not None for e in select.expressions)
+    if group is None and not has_aggregate and select.args.get("distinct") is not None:
+        # SELECT DISTINCT is Flink's GroupAggregate over every selected column
+        names = [e.alias_or_name for e in select.expressions]
+        return names, "GroupAggregate(groupBy=[{0}], select=[{0}])".format(", ".join(names))
     if group is None and not has_aggregate:
         return None
     group_exprs = list(group.expressions) if group is not None else []
