@@ -169,6 +169,27 @@ class Expression(Generic[T]):
 
         return Expression(exp.Cast(this=self._j_expr.copy(), to=to_flink_type(data_type)))
 
+    @property
+    def to_date(self) -> 'Expression':
+        """This date text (``yyyy-MM-dd``) as a ``DATE``."""
+        from pyflink_compat.table.types import DataTypes
+
+        return self.cast(DataTypes.DATE())
+
+    @property
+    def to_time(self) -> 'Expression':
+        """This time text (``HH:mm:ss``) as a ``TIME``."""
+        from pyflink_compat.table.types import DataTypes
+
+        return self.cast(DataTypes.TIME())
+
+    @property
+    def to_timestamp(self) -> 'Expression':
+        """This timestamp text (``yyyy-MM-dd HH:mm:ss[.SSS]``) as a ``TIMESTAMP(3)``."""
+        from pyflink_compat.table.types import DataTypes
+
+        return self.cast(DataTypes.TIMESTAMP(3))
+
     def json_value(self, path: str, returning_type: Any = None, on_empty: Any = None,
                    default_on_empty: Any = None, on_error: Any = None,
                    default_on_error: Any = None) -> 'Expression':

@@ -165,3 +165,21 @@ def test_a_csv_table_source_reads_its_files_with_the_declared_types(
         ('Toothbrush', 3.99 * 2, datetime.date(2021, 7, 1))]
     assert _printed(capsys) == ["(", "  `id` STRING,", "  `product` STRING,", "  `qty` INT,",
                                 "  `price` DOUBLE,", "  `day` DATE", ")"]
+
+
+def test_a_batch_aggregate_inserts_its_final_rows_into_files_and_distinct_rows_print_once(
+        b_env: Any, tmp_path: Any, capsys: Any) -> None:
+    from pyflink_compat.table.expressions import col
+
+    table = b_env.from_elements([("a", 1), ("b", 2), ("a", 3), ("a", 4)], ["w", "n"])
+    b_env.execute_sql("CREATE TABLE res (w STRING, cnt BIGINT) WITH ('connector'='filesystem',"
+                      "'path'='{}','format'='csv')".format(tmp_path / "res"))
+    table.group_by(col("w")).select(col("w"), col("n").count.alias("cnt")).execute_insert("res").wait()
+    written = sorted(line for f in (tmp_path / "res").iterdir() if not f.name.startswith((".", "_"))
+                     for line in f.read_text().splitlines())
+    assert written == ["a,3", "b,1"]
+    table.select(col("w")).distinct().execute().print()
+    printed = _printed(capsys)
+    assert sorted(printed[3:5]) == ["|                              a |",
+                                    "|                              b |"]
+    assert printed[-1] == "2 rows in set"
