@@ -111,9 +111,13 @@ def test_schema_and_table_descriptor_show_as_pyflinks() -> None:
     assert descriptor.get_options() == {'connector': 'print', 'print-identifier': 'x', 'format': 'json'}
 
 
-def test_descriptor_tables_run_through_their_connectors(t_env: Any, capsys: Any) -> None:
+def test_descriptor_tables_run_through_their_connectors(t_env: Any, capsys: Any, caplog: Any) -> None:
+    import logging
+
     from pyflink_compat.table import Schema, TableDescriptor
     from pyflink_compat.table.expressions import col
+
+    caplog.set_level(logging.INFO, logger="pyflink_compat")
 
     def datagen(rows: int) -> Any:
         return TableDescriptor.for_connector('datagen').option('number-of-rows', str(rows)) \
@@ -126,6 +130,9 @@ def test_descriptor_tables_run_through_their_connectors(t_env: Any, capsys: Any)
         Schema.new_builder().column('id', D.BIGINT()).column('data', D.STRING()).build()).build())
     t_env.from_path('src').select(col('id'), col('id').cast(D.STRING())).execute_insert('sink').wait()
     assert sorted(_printed(capsys)) == ["+I[1, 1]", "+I[2, 2]", "+I[3, 3]"]
+    # the registered divergence job-log-in-python-logging: the job log is Python's
+    assert any("switched to FINISHED" in r.getMessage() for r in caplog.records
+               if r.name.startswith("pyflink_compat"))
     assert sorted(r[0] for r in t_env.from_descriptor(datagen(2)).execute().collect()) == [1, 2]
     assert "src" in t_env.list_tables()
 
@@ -183,3 +190,18 @@ def test_a_batch_aggregate_inserts_its_final_rows_into_files_and_distinct_rows_p
     assert sorted(printed[3:5]) == ["|                              a |",
                                     "|                              b |"]
     assert printed[-1] == "2 rows in set"
+
+
+def test_a_csv_table_source_gives_the_rows_its_files_held_when_registered(
+        b_env: Any, tmp_path: Any) -> None:
+    # the registered divergence table-csv-source-read-when-registered
+    from pyflink_compat.divergences import RUNTIME_DIVERGENCES
+    from pyflink_compat.table import CsvTableSource
+
+    data = tmp_path / "in.csv"
+    data.write_text("a,1\n")
+    with pytest.warns(DeprecationWarning):
+        b_env.register_table_source("t", CsvTableSource(str(data), ["w", "n"], [D.STRING(), D.INT()]))
+    data.write_text("b,2\n")
+    assert [tuple(r) for r in b_env.from_path("t").execute().collect()] == [("a", 1)]
+    assert "table/csv-table-source" in [s for d in RUNTIME_DIVERGENCES for s in d.steps]
