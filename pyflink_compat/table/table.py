@@ -70,6 +70,17 @@ class OverWindowedTable(Declared):
     pass
 
 
+#: The public methods of PyFlink's ``Table``: asking for one that is not defined here is asking
+#: for an operation, not for a column.
+_PYFLINK_TABLE_METHODS = frozenset([
+    'add_columns', 'add_or_replace_columns', 'aggregate', 'alias', 'distinct', 'drop_columns',
+    'execute', 'execute_insert', 'explain', 'fetch', 'filter', 'flat_aggregate', 'flat_map',
+    'full_outer_join', 'get_schema', 'group_by', 'intersect', 'intersect_all', 'join',
+    'join_lateral', 'left_outer_join', 'left_outer_join_lateral', 'limit', 'map', 'minus',
+    'minus_all', 'offset', 'order_by', 'over_window', 'print_schema', 'rename_columns',
+    'right_outer_join', 'select', 'to_pandas', 'union', 'union_all', 'where', 'window'])
+
+
 class Table(object):
     """A query of the Table API (in Flink terms, a pipeline of relational operations); each
     operation gives a new :class:`Table` and nothing runs until :meth:`execute` or
@@ -106,6 +117,13 @@ class Table(object):
             raise AttributeError(name)
         from pyflink_compat.table.expressions import col
 
+        if name in _PYFLINK_TABLE_METHODS:
+            # a Table operation of PyFlink's that does not run here (not a column)
+            raise NotSupportedError(
+                "Table.{}".format(name),
+                "Write this operation in Flink SQL (sql_query), or with PySpark on "
+                "t_env.stream_execution_environment.spark_session (DataFrame.join, orderBy, "
+                "limit...).")
         names = self.get_schema().get_field_names()
         if name not in names:
             raise AttributeError(

@@ -62,6 +62,10 @@ def test_a_missing_column_attribute_names_the_columns(b_env: Any) -> None:
     assert table.id is not None
     with pytest.raises(AttributeError, match=r"no column named 'nope', available columns: \[id, data\]"):
         assert table.nope is None
+    from pyflink_compat.missing import NotSupportedError
+
+    with pytest.raises(NotSupportedError, match="Table.right_outer_join"):
+        table.right_outer_join(table)
 
 
 def test_to_pandas_and_from_pandas_give_arrows_dtypes_and_types(b_env: Any, capsys: Any) -> None:
