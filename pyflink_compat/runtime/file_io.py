@@ -229,7 +229,7 @@ def encoded_text(value: Any, type_info: Any) -> str:
 
     if isinstance(type_info, RowTypeInfo):
         row = conform(value, type_info)
-        kinds = list(type_info.get_field_types())
+        kinds: List[Any] = list(type_info.get_field_types())
         fields = list(row._values)
         kinds += [None] * (len(fields) - len(kinds))
         return "{}[{}]".format(row.get_row_kind(), ", ".join(

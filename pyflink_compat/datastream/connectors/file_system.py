@@ -28,7 +28,9 @@ _INTERVAL_MS = 60 * 1000
 
 
 def _millis(duration: Any) -> int:
-    if hasattr(duration, "to_milliseconds"):
+    if hasattr(duration, "_j_duration"):  # a Duration
+        return int(duration._j_duration.toMillis())
+    if hasattr(duration, "to_milliseconds"):  # a Time
         return int(duration.to_milliseconds())
     return int(duration)
 
