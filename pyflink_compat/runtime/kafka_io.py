@@ -2,14 +2,15 @@
 ``KafkaSink`` / ``FlinkKafkaProducer`` as Spark's Kafka writer.
 
 A builder's description becomes the options of a Kafka table
-(``properties.*``, ``topic`` / ``topic-pattern``, ``scan.startup.mode``, ``scan.bounded.mode``,
+(``properties.*``, ``topic`` / ``topic-pattern``, ``scan.startup.mode``,
 ``sink.delivery-guarantee``) and goes through the one mapping Kafka tables use
 (:mod:`pyflink_compat.connectors.kafka`), so that start positions, the properties Spark refuses
 and the refused guarantees are the same for both APIs. Start positions: ``earliest()`` →
 ``earliest-offset``, ``latest()`` → ``latest-offset``, ``timestamp(t)`` → ``timestamp``,
 ``offsets({...})`` → ``specific-offsets`` (one topic), ``committed_offsets(strategy)`` →
 ``group-offsets`` with ``auto.offset.reset`` = the strategy. ``set_partitions`` reads the
-partitions given (Spark's ``assign``).
+partitions given (Spark's ``assign``). ``set_bounded`` is refused: Spark's Kafka stream source
+has no end.
 
 Values are read as bytes (the ``raw`` format) and decoded in a ``mapInArrow`` by the job's
 deserialization schema: ``SimpleStringSchema`` (text in its charset) or
@@ -38,9 +39,10 @@ def _table(options: Dict[str, str], text: str) -> Any:
     return CreateTable(name="kafka", columns=(), options=options, text=text)
 
 
-def _position(initializer: Any, prefix: str, options: Dict[str, str], topic: str) -> None:
+def _start(initializer: Any, options: Dict[str, str]) -> None:
+    prefix = "scan.startup"
     kind = initializer[0]
-    if kind == "earliest" and prefix == "scan.startup":
+    if kind == "earliest":
         options[prefix + ".mode"] = "earliest-offset"
     elif kind == "latest":
         options[prefix + ".mode"] = "latest-offset"
@@ -51,14 +53,11 @@ def _position(initializer: Any, prefix: str, options: Dict[str, str], topic: str
         options[prefix + ".mode"] = "specific-offsets"
         options[prefix + ".specific-offsets"] = ";".join(
             "partition:%d,offset:%d" % (partition, offset) for _, partition, offset in initializer[1])
-    elif kind == "committed" and prefix == "scan.startup":
+    elif kind == "committed":
         options[prefix + ".mode"] = "group-offsets"
         options["properties.auto.offset.reset"] = initializer[1]
     else:
-        raise NotSupportedError(
-            "KafkaOffsetsInitializer.%s as the end of a bounded KafkaSource" % kind,
-            "Spark's Kafka source ends at the latest offsets, a timestamp or given offsets "
-            "(endingOffsets / endingTimestamp).")
+        raise ValueError("Unknown start position %r" % (initializer,))
 
 
 def source_options(description: Dict[str, Any]) -> Dict[str, str]:
@@ -87,9 +86,13 @@ def source_options(description: Dict[str, Any]) -> Dict[str, str]:
     if starting[0] == "committed" and not properties.get("group.id"):
         raise ValueError("Property group.id is required when using committed offset for offsets "
                          "initializer")
-    _position(starting, "scan.startup", options, options.get("topic", ""))
+    _start(starting, options)
     if description["stopping"] is not None:
-        _position(description["stopping"], "scan.bounded", options, options.get("topic", ""))
+        raise NotSupportedError(
+            "KafkaSourceBuilder.set_bounded",
+            "Spark's Kafka stream source has no end (it refuses endingOffsets in streaming "
+            "queries); read a bounded range of offsets with spark.read.format(\"kafka\")"
+            ".option(\"endingOffsets\", ...).")
     options["format"] = "raw"
     text = "KafkaSource(%s)" % ", ".join("%s=%s" % (k, options[k]) for k in sorted(options)
                                           if not k.startswith("properties.sasl"))
@@ -167,7 +170,7 @@ class KafkaSourceReader(object):
     def __init__(self, source: Any):
         self.description = _kafka_description(source)
         self.options = source_options(self.description)
-        self.bounded = "endingOffsets" in self.options or "endingTimestamp" in self.options
+        self.bounded = False  # a Kafka stream has no end on Spark
         self.type_info = produced_type(self.description["deserializer"])
 
     def frame(self, spark: "SparkSession") -> "DataFrame":

@@ -5,7 +5,9 @@ no broker runs, so mapped options are checked against these rules.
 Source: exactly one of ``subscribe``, ``subscribePattern``, ``assign``; ``kafka.bootstrap.servers``
 required; the Kafka client properties ``auto.offset.reset``, ``enable.auto.commit``,
 ``key.deserializer``, ``value.deserializer``, ``key.serializer``, ``value.serializer`` and
-``interceptor.classes`` refused; otherwise only ``kafka.*`` and Spark's own source options.
+``interceptor.classes`` refused; ``endingOffsets`` and ``endingOffsetsByTimestamp`` refused
+("ending offset not valid in streaming queries": a streaming Kafka source has no end); otherwise
+only ``kafka.*`` and Spark's own source options.
 Sink: ``kafka.bootstrap.servers`` required, the same client properties refused.
 """
 
@@ -13,9 +15,9 @@ from __future__ import annotations
 
 from typing import Dict
 
-SPARK_SOURCE_OPTIONS = {"subscribe", "subscribePattern", "assign", "startingOffsets", "endingOffsets",
-                        "startingTimestamp", "endingTimestamp", "failOnDataLoss", "maxOffsetsPerTrigger",
-                        "minPartitions", "groupIdPrefix", "includeHeaders"}
+SPARK_SOURCE_OPTIONS = {"subscribe", "subscribePattern", "assign", "startingOffsets", "startingTimestamp",
+                        "failOnDataLoss", "maxOffsetsPerTrigger", "minPartitions", "groupIdPrefix",
+                        "includeHeaders"}
 SPARK_SINK_OPTIONS = {"topic", "includeHeaders"}
 SPARK_REFUSED = {"kafka." + key for key in ("auto.offset.reset", "enable.auto.commit", "key.deserializer",
                                             "value.deserializer", "key.serializer", "value.serializer",

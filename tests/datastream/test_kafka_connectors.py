@@ -61,15 +61,15 @@ def test_each_start_position_maps_to_the_same_start_on_spark(initializer, expect
     assert passes_spark_source_validation(options)
 
 
-def test_partitions_topic_patterns_and_a_bounded_end_map_to_spark_options():
+def test_partitions_and_topic_patterns_map_to_spark_options_and_a_bounded_end_is_refused():
     assigned = _options(_builder().set_partitions({KafkaTopicPartition("clicks", 2)}).build())
     assert json.loads(assigned["assign"]) == {"clicks": [2]} and "subscribe" not in assigned
     assert passes_spark_source_validation(assigned)
     pattern = _options(KafkaSource.builder().set_bootstrap_servers("b:1").set_topic_pattern("c.*")
                        .set_value_only_deserializer(SimpleStringSchema()).build())
     assert pattern["subscribePattern"] == "c.*" and passes_spark_source_validation(pattern)
-    bounded = _options(_builder().set_bounded(KafkaOffsetsInitializer.latest()).build())
-    assert bounded["endingOffsets"] == "latest" and passes_spark_source_validation(bounded)
+    with pytest.raises(NotSupportedError, match="KafkaSourceBuilder.set_bounded.*endingOffsets"):
+        _builder().set_bounded(KafkaOffsetsInitializer.latest()).build()
 
 
 def test_a_legacy_consumer_starts_at_its_groups_reset_strategy_and_refused_properties_are_not_passed():
