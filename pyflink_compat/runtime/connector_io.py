@@ -69,9 +69,9 @@ def text_file_stream(env: Any, file_path: str, charset_name: str) -> Any:
 
 def sink_batch(sink: Any, type_info: Any, api: str) -> Any:
     """The batch function writing a stream of ``type_info`` to ``sink``."""
-    from pyflink_compat.datastream.connectors.file_system import FileSink
+    from pyflink_compat.datastream.connectors.file_system import FileSink, StreamingFileSink
 
-    if isinstance(sink, FileSink):
+    if isinstance(sink, (FileSink, StreamingFileSink)):
         from pyflink_compat.runtime.file_io import FileSinkBatch
 
         return FileSinkBatch(sink.get_java_function(), type_info)

@@ -28,12 +28,12 @@ def _files(root: Path) -> List[Path]:
 @pytest.fixture(scope="module")
 def written(tmp_path_factory: Any) -> Dict[str, List[Path]]:
     """Run one bounded job: a word count of a directory's text lines into a FileSink with a part
-    prefix and suffix in the base path, and the rows of one file's lines (``read_text_file``)
-    into a FileSink with the default bucket assigner."""
+    prefix and suffix in the base path, the rows of one file's lines (``read_text_file``) into a
+    FileSink with the default bucket assigner, and two strings into a StreamingFileSink."""
     from pyflink_compat.common import Encoder, Row, Types, WatermarkStrategy
     from pyflink_compat.datastream import StreamExecutionEnvironment
     from pyflink_compat.datastream.connectors.file_system import (
-        BucketAssigner, FileSink, FileSource, OutputFileConfig, RollingPolicy, StreamFormat)
+        BucketAssigner, FileSink, FileSource, OutputFileConfig, RollingPolicy, StreamFormat, StreamingFileSink)
 
     work = tmp_path_factory.mktemp("files")
     (work / "in" / "sub").mkdir(parents=True)
@@ -60,9 +60,12 @@ def written(tmp_path_factory: Any) -> Dict[str, List[Path]]:
         .map(lambda line: Row(line, len(line), len(line) / 4.0, len(line) > 2),
              output_type=Types.ROW([Types.STRING(), Types.INT(), Types.DOUBLE(), Types.BOOLEAN()])) \
         .sink_to(FileSink.for_row_format(str(work / "rows"), Encoder.simple_string_encoder()).build())
+    env.from_collection(["x", "y"], type_info=Types.STRING()) \
+        .add_sink(StreamingFileSink.for_row_format(str(work / "legacy"), Encoder.simple_string_encoder())
+                  .with_bucket_assigner(BucketAssigner.base_path_bucket_assigner()).build())
     before = datetime.datetime.now()
     env.execute("files")
-    return {"counts": _files(work / "counts"), "rows": _files(work / "rows"),
+    return {"counts": _files(work / "counts"), "rows": _files(work / "rows"), "legacy": _files(work / "legacy"),
             "hour": [Path(before.strftime("%Y-%m-%d--%H")), Path(datetime.datetime.now().strftime("%Y-%m-%d--%H"))]}
 
 
@@ -79,6 +82,11 @@ def test_read_text_file_ends_lines_at_newlines_and_rows_are_written_as_the_jvm_p
     assert part.name.startswith("part-") and not part.name.startswith(".")
     # Flink's default bucket assigner: the hour the records were written, in local time
     assert Path(part.parent.name) in written["hour"]
+
+
+def test_the_legacy_streaming_file_sink_of_add_sink_writes_as_the_file_sink_does(written):
+    (part,) = written["legacy"]
+    assert part.read_bytes() == b"x\ny\n" and part.parent.name == "legacy"
 
 
 def test_text_lines_end_as_in_flinks_formats():

@@ -4,15 +4,17 @@
 lines (bounded, or watching the paths for new files after ``monitor_continuously``), and
 ``FileSink.for_row_format(base_path, Encoder.simple_string_encoder())`` writes each record's
 text as a line of part files, with the output file configuration, rolling policy and bucket
-assigner as far as Spark allows (:mod:`pyflink_compat.runtime.file_io` says how). Each builder
-holds a plain description (a dict) of what it configured. Bulk formats, compaction and
-``StreamingFileSink`` are declared only: using one raises
+assigner as far as Spark allows (``pyflink_compat.runtime.file_io`` says how). Each builder
+holds a plain description (a dict) of what it configured. ``StreamingFileSink`` (for
+``add_sink``) writes as ``FileSink`` does. Bulk formats and compaction are declared only: using
+one raises
 :class:`~pyflink_compat.missing.NotSupportedError`.
 """
 from typing import Any, Dict, Optional
 
 from pyflink_compat.common.serialization import Encoder
 from pyflink_compat.datastream.connectors.base import Sink, Source, StreamTransformer, SupportsPreprocessing
+from pyflink_compat.datastream.functions import SinkFunction
 from pyflink_compat.missing import not_supported
 from pyflink_compat.missing.declared import Declared
 
@@ -307,8 +309,59 @@ class FileSplitAssignerProvider(Declared):
     pass
 
 
-class StreamingFileSink(Declared):
-    pass
+class StreamingFileSink(SinkFunction):
+    """The legacy file sink function of ``DataStream.add_sink``: it writes as :class:`FileSink`
+    does.
+
+    :param j_obj: The description of the sink.
+    """
+
+    def __init__(self, j_obj: Dict[str, Any]):
+        super(StreamingFileSink, self).__init__(sink_func=j_obj)
+
+    class BaseBuilder(object):
+        """What every legacy file sink builder configures."""
+
+        def __init__(self, j_builder: 'FileSink.RowFormatBuilder'):
+            self._j_builder = j_builder
+
+        def with_bucket_check_interval(self, interval: int) -> Any:
+            self._j_builder.with_bucket_check_interval(interval)
+            return self
+
+        def with_bucket_assigner(self, bucket_assigner: BucketAssigner) -> Any:
+            self._j_builder.with_bucket_assigner(bucket_assigner)
+            return self
+
+        def with_rolling_policy(self, policy: RollingPolicy) -> Any:
+            self._j_builder.with_rolling_policy(policy)
+            return self
+
+        def with_output_file_config(self, output_file_config: OutputFileConfig) -> Any:
+            self._j_builder.with_output_file_config(output_file_config)
+            return self
+
+        def build(self) -> 'StreamingFileSink':
+            return StreamingFileSink(self._j_builder.build().get_java_function())
+
+    class DefaultRowFormatBuilder(BaseBuilder):
+        """Builds a legacy sink writing each record with an encoder."""
+
+        def __init__(self, j_default_row_format_builder: 'FileSink.RowFormatBuilder'):
+            super().__init__(j_default_row_format_builder)
+
+        def with_rolling_policy(self, policy: RollingPolicy) -> 'StreamingFileSink.DefaultRowFormatBuilder':
+            self._j_builder.with_rolling_policy(policy)
+            return self
+
+    @staticmethod
+    def for_row_format(base_path: str, encoder: Encoder) -> 'StreamingFileSink.DefaultRowFormatBuilder':
+        """A builder of a legacy sink writing each record under ``base_path`` with ``encoder``."""
+        return StreamingFileSink.DefaultRowFormatBuilder(FileSink.for_row_format(base_path, encoder))
+
+    @staticmethod
+    def for_bulk_format(base_path: str, writer_factory: Any) -> Any:
+        raise not_supported("StreamingFileSink.for_bulk_format", _MODULE)
 
 
 from pyflink_compat._reexports import with_reexports  # noqa: E402

@@ -1,8 +1,8 @@
 """PyFlink's ``pyflink.datastream.connectors.kafka``: Kafka topics as sources and sinks.
 
 The builders record what a job configures in a plain description (a dict);
-:mod:`pyflink_compat.runtime.kafka_io` maps it to Spark's Kafka source and sink options
-through the same mapping as Kafka tables (:mod:`pyflink_compat.connectors.kafka`), with
+``pyflink_compat.runtime.kafka_io`` maps it to Spark's Kafka source and sink options
+through the same mapping as Kafka tables (``pyflink_compat.connectors.kafka``), with
 Flink's start positions: ``KafkaSource`` starts at the earliest offsets unless told otherwise,
 ``FlinkKafkaConsumer`` at the group's offsets (where the ``auto.offset.reset`` property, by
 default ``latest``, says for a group without committed offsets).

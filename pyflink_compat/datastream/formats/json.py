@@ -1,7 +1,7 @@
 """PyFlink's ``pyflink.datastream.formats.json``: rows read from and written as JSON objects.
 
 A schema holds a description of the format (its row type and options) that the Kafka
-connector reads (:mod:`pyflink_compat.runtime.kafka_io`).
+connector reads (``pyflink_compat.runtime.kafka_io``).
 """
 from typing import Any
 
