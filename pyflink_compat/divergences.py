@@ -302,10 +302,12 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
         summary="A DataStream FileSink finishes its part files at the end of every micro-batch "
         "(and at the rolling policy's part size), where Flink's default rolling policy keeps a "
         "part file open until its rollover or inactivity interval or a checkpoint; the lines "
-        "written are the same, in more files.",
+        "written are the same, in more files. If the driver dies while a micro-batch's files "
+        "are written, the restored job writes that micro-batch again under new file names.",
         reason="The sink writes each micro-batch's records when Spark commits the micro-batch; "
         "keeping a file open across micro-batches would make records visible before their "
-        "micro-batch is committed, or lose them when it is not.",
+        "micro-batch is committed, or lose them when it is not. The files of one run are named "
+        "by the run, so that a second run never overwrites the first one's files.",
         steps=("datastream/file-sink-part-files",),
     ),
     Divergence(

@@ -13,7 +13,9 @@ A file sink receives each micro-batch's records on the driver, in order, and wri
 lines (the record's JVM text for ``Encoder.simple_string_encoder()``) into new part files of
 the batch's bucket: ``<prefix>-<sink id>-<batch>-<n><suffix>``, written under a hidden
 in-progress name and renamed when complete, so that only finished files are visible (as
-Flink's). A micro-batch written again after a restart writes the same names. Files roll at
+Flink's). A micro-batch written again by a restarted query of the same job run writes the same
+names; a micro-batch that was being written when the driver itself died is written again
+under the new run's names (a registered divergence). Files roll at
 the rolling policy's part size and at every micro-batch: Spark commits each micro-batch (a
 registered divergence for the default rolling policy's time intervals).
 """
