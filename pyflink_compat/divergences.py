@@ -318,4 +318,27 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
         "unpickled afresh for each task, so state kept in attributes between records of "
         "different micro-batches is lost (keyed state is the way to keep it, as in Flink).",
     ),
+    Divergence(
+        id="datastream-file-sink-rolls-per-micro-batch",
+        summary="A DataStream FileSink finishes its part files at the end of every micro-batch "
+        "(and at the rolling policy's part size), where Flink's default rolling policy keeps a "
+        "part file open until its rollover or inactivity interval or a checkpoint; the lines "
+        "written are the same, in more files. If the driver dies while a micro-batch's files "
+        "are written, the restored job writes that micro-batch again under new file names.",
+        reason="The sink writes each micro-batch's records when Spark commits the micro-batch; "
+        "keeping a file open across micro-batches would make records visible before their "
+        "micro-batch is committed, or lose them when it is not. The files of one run are named "
+        "by the run, so that a second run never overwrites the first one's files.",
+        steps=("datastream/file-sink-part-files",),
+    ),
+    Divergence(
+        id="datastream-kafka-group-offsets-start",
+        summary="A KafkaSource started from committed_offsets(...), or a FlinkKafkaConsumer left "
+        "at its default group offsets, starts at the offset reset strategy ('latest' for "
+        "FlinkKafkaConsumer without auto.offset.reset, 'earliest' when the strategy is NONE) "
+        "instead of the group's committed offsets.",
+        reason="Spark's Kafka source neither reads nor commits consumer group offsets; it keeps "
+        "its positions in the query's checkpoint (the mapping of Kafka tables, which warns).",
+        steps=("datastream/kafka-group-offsets",),
+    ),
 )

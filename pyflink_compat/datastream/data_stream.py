@@ -170,10 +170,21 @@ class DataStream(object):
         raise not_supported("DataStream.partition_custom")
 
     def add_sink(self, sink_func: Any) -> 'DataStreamSink':
-        raise not_supported("DataStream.add_sink")
+        """Write the records with a legacy sink function (``FlinkKafkaProducer``)."""
+        return self._connector_sink(sink_func, "DataStream.add_sink")
 
     def sink_to(self, sink: Any) -> 'DataStreamSink':
-        raise not_supported("DataStream.sink_to")
+        """Write the records with a sink (``FileSink``, ``KafkaSink``) when the job runs."""
+        return self._connector_sink(sink, "DataStream.sink_to")
+
+    def _connector_sink(self, sink: Any, api: str) -> 'DataStreamSink':
+        from pyflink_compat.runtime.connector_io import sink_batch
+        from pyflink_compat.runtime.plan import needs_keyed_state
+
+        batch = sink_batch(sink, self._j_data_stream.output_type, api)
+        env = self._j_data_stream.env
+        env._add_datastream_sink(self._frame(), batch, needs_keyed_state(self._j_data_stream))
+        return DataStreamSink(batch)
 
     def get_side_output(self, output_tag: Any) -> 'DataStream':
         raise not_supported("DataStream.get_side_output")
@@ -321,7 +332,7 @@ class KeyedStream(DataStream):
         return self._accumulate(position_to_max_by, "max_by")
 
     def add_sink(self, sink_func: Any) -> 'DataStreamSink':
-        raise not_supported("DataStream.add_sink")
+        return DataStream.add_sink(self, sink_func)
 
     def key_by(self, key_selector: Union[Callable, KeySelector],
                key_type: TypeInformation = None) -> 'KeyedStream':
@@ -368,8 +379,8 @@ class KeyedStream(DataStream):
 def _batch_mode(env: Any) -> bool:
     """Whether the job runs in Flink's batch mode: BATCH, or AUTOMATIC with bounded sources
     (every source of a DataStream job here is bounded)."""
-    mode = env._text("runtime_mode") or "STREAMING"
-    return str(mode).upper() in ("BATCH", "AUTOMATIC")
+    mode = str(env._text("runtime_mode") or "STREAMING").upper()
+    return mode == "BATCH" or (mode == "AUTOMATIC" and not getattr(env, "_unbounded_sources", False))
 
 
 def _is_running_reduce(function: Any) -> bool:

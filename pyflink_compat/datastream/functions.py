@@ -463,12 +463,30 @@ class KeyedBroadcastProcessFunction(Declared):
     pass
 
 
-class SinkFunction(Declared):
-    pass
+class SinkFunction(object):
+    """The base of the sinks given to ``add_sink``.
+
+    :param sink_func: What the sink writes to (its description).
+    """
+
+    def __init__(self, sink_func: Any):
+        self._j_function = sink_func
+
+    def get_java_function(self) -> Any:
+        return self._j_function
 
 
-class SourceFunction(Declared):
-    pass
+class SourceFunction(object):
+    """The base of the sources given to ``add_source``.
+
+    :param source_func: What the source reads (its description).
+    """
+
+    def __init__(self, source_func: Any):
+        self._j_function = source_func
+
+    def get_java_function(self) -> Any:
+        return self._j_function
 
 
 from pyflink_compat._reexports import with_reexports  # noqa: E402

@@ -142,6 +142,8 @@ class StreamExecutionEnvironment(object):
         self._before_job: List[Callable[[], None]] = []
         #: DataStream sinks not yet registered: (DataFrame, batch function, keyed state?).
         self._datastream_outputs: List[Any] = []
+        #: Whether a DataStream source of the job keeps reading (files watched, Kafka).
+        self._unbounded_sources = False
 
     # -- creation and configuration -------------------------------------------------------
     @staticmethod
@@ -667,13 +669,26 @@ class StreamExecutionEnvironment(object):
     # -- pipeline methods: build the pipeline with PySpark ---------------------------------
     def from_source(self, source: Any, watermark_strategy: Any, source_name: str,
                     type_info: Any = None) -> Any:
-        """Not supported: read the source with ``spark.readStream``."""
-        raise not_supported("StreamExecutionEnvironment.from_source")
+        """A stream of the records of ``source`` (a ``FileSource`` or ``KafkaSource``),
+        with the timestamps and watermarks of ``watermark_strategy``.
+
+        :return: A :class:`~pyflink_compat.datastream.DataStream`.
+        """
+        from pyflink_compat.runtime.connector_io import source_stream
+
+        return source_stream(self, source, watermark_strategy, source_name, type_info,
+                             "StreamExecutionEnvironment.from_source")
 
     def add_source(self, source_func: Any, source_name: str = 'Custom Source',
                    type_info: Any = None) -> Any:
-        """Not supported: read the source with ``spark.readStream``."""
-        raise not_supported("StreamExecutionEnvironment.add_source")
+        """A stream of the records of a legacy source function (``FlinkKafkaConsumer``).
+
+        :return: A :class:`~pyflink_compat.datastream.DataStream`.
+        """
+        from pyflink_compat.runtime.connector_io import source_stream
+
+        return source_stream(self, source_func, None, source_name, type_info,
+                             "StreamExecutionEnvironment.add_source")
 
     def from_collection(self, collection: Any, type_info: Any = None) -> 'DataStream':
         """A bounded stream of the values of ``collection``, in order.
@@ -689,8 +704,14 @@ class StreamExecutionEnvironment(object):
                                name="Collection Source"))
 
     def read_text_file(self, file_path: str, charset_name: str = "UTF-8") -> Any:
-        """Not supported: read the files with ``spark.readStream.text``."""
-        raise not_supported("StreamExecutionEnvironment.read_text_file")
+        """A bounded stream of the lines (``STRING``) of the file or directory at
+        ``file_path``, read once.
+
+        :return: A :class:`~pyflink_compat.datastream.DataStream`.
+        """
+        from pyflink_compat.runtime.connector_io import text_file_stream
+
+        return text_file_stream(self, file_path, charset_name)
 
     def create_input(self, input_format: Any, type_info: Any = None) -> Any:
         """Not supported: read the input with ``spark.readStream.format(...)``."""
@@ -755,8 +776,9 @@ class StreamExecutionEnvironment(object):
         name = "datastream"
         while any(sink.name == name for sink in self._sinks):
             name += "_"
-        # Bounded: the sources of DataStream jobs are collections read once.
-        self._sinks.append(SinkSpec(name, writer, True, False, keyed_state))
+        # Bounded unless a source of the job keeps reading (files watched, Kafka).
+        bounded = not self._unbounded_sources
+        self._sinks.append(SinkSpec(name, writer, bounded, False, keyed_state))
 
     def get_job_plan(self, job_name: str = 'Flink Streaming Job'):
         """What a job of the registered sinks would do on Spark, without starting it.

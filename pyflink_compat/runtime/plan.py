@@ -21,7 +21,7 @@ from pyflink_compat.runtime.records import LONG_MIN, conform, dumps, key_bytes, 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
 
-__all__ = ["RECORD_SCHEMA", "frame_of", "needs_keyed_state", "check_spark_supports"]
+__all__ = ["RECORD_SCHEMA", "frame_of", "needs_keyed_state", "check_spark_supports", "end_of_input"]
 
 RECORD_SCHEMA = "v binary, ts bigint, seq array<bigint>, k binary"
 
@@ -73,11 +73,23 @@ def _source(node: Node, spark: "SparkSession") -> "DataFrame":
     from pyflink_compat.runtime.keyed import END_TIMESTAMP
     from pyflink_compat.spark.bounded_sources import as_stream
 
+    if hasattr(node.op, "frame"):  # a connector's reader (files, Kafka)
+        return node.op.frame(spark)
     values, type_info = node.op
     rows: List[Tuple[Any, ...]] = [(dumps(conform(v, type_info)), None, [i], None)
                                    for i, v in enumerate(values)]
     rows.append((None, END_TIMESTAMP, [len(rows)], None))
     return as_stream(spark.createDataFrame(rows, RECORD_SCHEMA))
+
+
+def end_of_input(spark: "SparkSession") -> "DataFrame":
+    """The end-of-input record alone, as a stream read once: a bounded connector source
+    ends with it."""
+    from pyflink_compat.runtime.keyed import END_TIMESTAMP
+    from pyflink_compat.runtime.records import END_SEQ
+    from pyflink_compat.spark.bounded_sources import as_stream
+
+    return as_stream(spark.createDataFrame([(None, END_TIMESTAMP, [END_SEQ], None)], RECORD_SCHEMA))
 
 
 def _keyed(node: Node, spark: "SparkSession") -> "DataFrame":

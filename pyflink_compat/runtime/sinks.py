@@ -11,10 +11,11 @@ from typing import Any, List, Optional, Tuple
 
 from pyflink_compat.runtime.records import collected, loads, print_text
 
-__all__ = ["PrintBatch", "CollectBatch", "one_query"]
+__all__ = ["PrintBatch", "CollectBatch", "one_query", "ordered_values"]
 
 
-def _values(rows: List[Any]) -> List[Any]:
+def ordered_values(rows: List[Any]) -> List[Any]:
+    """The records of a sink's rows of one micro-batch, in arrival order."""
     ordered = sorted((row for row in rows if row["v"] is not None), key=lambda row: list(row["seq"]))
     return [loads(bytes(row["v"])) for row in ordered]
 
@@ -65,7 +66,7 @@ class PrintBatch(object):
     def __call__(self, rows: List[Any], batch_id: int) -> None:
         from pyflink_compat.connectors.print_sink import print_lines
 
-        print_lines([print_text(v, self.type_info) for v in _values(rows)], self.identifier, False)
+        print_lines([print_text(v, self.type_info) for v in ordered_values(rows)], self.identifier, False)
 
 
 class CollectBatch(object):
@@ -79,4 +80,4 @@ class CollectBatch(object):
         self.values: List[Any] = []
 
     def __call__(self, rows: List[Any], batch_id: int) -> None:
-        self.values.extend(collected(v, self.type_info) for v in _values(rows))
+        self.values.extend(collected(v, self.type_info) for v in ordered_values(rows))

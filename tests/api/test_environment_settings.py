@@ -57,7 +57,6 @@ def test_the_runtime_mode_is_stored_under_its_flink_key(mode, expected):
 
 @pytest.mark.parametrize("call", [
     lambda e: e.from_source(None, None, "src"), lambda e: e.add_source(None),
-    lambda e: e.read_text_file("/tmp/in"),
     lambda e: e.create_input(None), lambda e: e.get_execution_plan(),
     lambda e: e.register_cached_file("/tmp/f", "f"), lambda e: e.register_slot_sharing_group(None)])
 def test_pipeline_methods_raise_not_supported_naming_the_pyspark_way(call):

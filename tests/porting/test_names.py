@@ -195,7 +195,7 @@ def test_the_hints_of_print_and_add_sink_speak_of_sinks():
     found = findings('''\
         from pyflink.datastream import StreamExecutionEnvironment
         env = StreamExecutionEnvironment.get_execution_environment()
-        ds = env.read_text_file("in.txt")  # does not run: what is built on it is left, with hints
+        ds = env.create_input(None)  # does not run: what is built on it is left, with hints
         ds.print()
         ds.add_sink(None)
         ds.key_by(lambda x: x).print()

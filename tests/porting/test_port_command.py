@@ -40,7 +40,7 @@ JOB = textwrap.dedent('''\
         env.get_checkpoint_config().set_checkpoint_timeout(60000)
         t_env = pt.StreamTableEnvironment.create(env)
         other = pyflink.datastream.StreamExecutionEnvironment.get_execution_environment()
-        ds = env.read_text_file(os.environ["INPUT"])
+        ds = env.create_input(os.environ["INPUT"])
         ds.map(lambda x: x, output_type=Types.STRING()).print()
         t_env.execute_sql("SELECT 1")
         env.execute("job")
@@ -78,7 +78,7 @@ def test_statements_are_sorted_into_ported_stored_only_and_left_with_line_number
     assert (27, Outcome.PORTED) in found  # env.execute
     left = {f.line: f for f in report.findings if f.outcome is Outcome.LEFT}
     assert set(left) == {24, 25}  # execute_sql (line 26) runs on Spark
-    # a stream read by read_text_file (which does not run) leaves what is built on it; Types runs
+    # a stream read by create_input (which does not run) leaves what is built on it; Types runs
     assert "DataStream.map" in left[25].apis and "Types.STRING" not in left[25].apis
     stored = next(f for f in report.findings if f.line == 20)
     assert "execution.checkpointing.min-pause" in stored.note
@@ -98,17 +98,17 @@ def test_a_second_run_changes_nothing():
 def test_what_pyflink_compat_declares_as_missing_is_pipeline_and_what_it_implements_is_ported():
     job = textwrap.dedent('''\
         from pyflink.datastream import StreamExecutionEnvironment
-        from pyflink.datastream.connectors.kafka import KafkaSource
+        from pyflink.datastream.connectors.pulsar import PulsarSource
         from pyflink.datastream.functions import MapFunction
         env = StreamExecutionEnvironment.get_execution_environment()
         env.set_parallelism(2)
-        source = KafkaSource.builder().set_topics("t").build()
+        source = PulsarSource.builder().set_topics("t").build()
 
         class Upper(MapFunction):
             def map(self, value):
                 return value.upper()
         ''')
-    # MapFunction runs (a DataStream operator's function), KafkaSource is declared only
+    # MapFunction runs (a DataStream operator's function), PulsarSource is declared only
     assert outcomes(job) == [(4, Outcome.PORTED), (5, Outcome.PORTED), (6, Outcome.LEFT), (8, Outcome.PORTED)]
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import warnings
-from typing import Dict
 
 import pytest
 
@@ -24,26 +23,13 @@ from pyflink_compat.missing import NotSupportedError
 from pyflink_compat.sql.statements import CreateTable, parse_statements
 from pyflink_compat.sql.value_text import java_double_text, row_text
 from pyflink_compat.sql.tableau import Tableau
-
-_SPARK_SOURCE_OPTIONS = {"subscribe", "subscribePattern", "assign", "startingOffsets", "endingOffsets",
-                         "startingTimestamp", "endingTimestamp", "failOnDataLoss", "maxOffsetsPerTrigger",
-                         "minPartitions", "groupIdPrefix", "includeHeaders"}
-_SPARK_REFUSED = {"kafka." + key for key in ("auto.offset.reset", "enable.auto.commit", "key.deserializer",
-                                             "value.deserializer", "key.serializer", "value.serializer",
-                                             "interceptor.classes")}
+from tests._helpers.kafka_validation import passes_spark_source_validation as _passes_spark_validation
 
 
 def _table(options: str) -> CreateTable:
     (statement,) = parse_statements("CREATE TABLE t (user_id STRING, n INT) WITH ({})".format(options))
     assert isinstance(statement, CreateTable)
     return statement
-
-
-def _passes_spark_validation(options: Dict[str, str]) -> bool:
-    subscriptions = [k for k in ("subscribe", "subscribePattern", "assign") if k in options]
-    return (len(subscriptions) == 1 and "kafka.bootstrap.servers" in options
-            and not (set(options) & _SPARK_REFUSED)
-            and all(k.startswith("kafka.") or k in _SPARK_SOURCE_OPTIONS for k in options))
 
 
 _BASE = ("'connector'='kafka','topic'='clicks','properties.bootstrap.servers'='broker:9092',"

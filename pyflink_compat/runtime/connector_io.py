@@ -1,0 +1,84 @@
+"""The connectors of DataStream jobs: the source node of ``from_source`` / ``add_source`` /
+``read_text_file``, and the batch function of ``sink_to`` / ``add_sink``.
+
+Sources are nodes of the job's graph holding a reader (:class:`~pyflink_compat.runtime.file_io.FileSourceReader`,
+:class:`~pyflink_compat.runtime.kafka_io.KafkaSourceReader`) whose ``frame`` the plan calls; a
+source that keeps reading marks the environment, so that its job's sink runs unbounded and
+``AUTOMATIC`` mode is streaming. A watermark strategy with a timestamp assigner becomes the
+same operator as ``assign_timestamps_and_watermarks``. Sinks are batch functions of the job's
+one sink writer (:mod:`pyflink_compat.runtime.sinks`), so that the checkpoint configuration,
+savepoints and the job's commands cover them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from pyflink_compat.missing import not_supported
+
+__all__ = ["source_stream", "text_file_stream", "sink_batch"]
+
+
+def _stream(env: Any, reader: Any, name: str, type_info: Any, watermark_strategy: Any) -> Any:
+    from pyflink_compat.datastream.data_stream import DataStream
+    from pyflink_compat.runtime.graph import CHAIN, SOURCE, Node
+
+    node = Node(env, SOURCE, (), reader, type_info, name=name)
+    if not reader.bounded:
+        env._unbounded_sources = True
+    if watermark_strategy is not None and (watermark_strategy._timestamp_assigner is not None
+                                           or getattr(reader, "has_timestamps", False)):
+        node = Node(env, CHAIN, (node,), ("timestamps", watermark_strategy), type_info)
+    return DataStream(node)
+
+
+def source_stream(env: Any, source: Any, watermark_strategy: Any, name: str,
+                  type_info: Optional[Any], api: str) -> Any:
+    """The stream of ``source`` (see the module's description); other sources fail here."""
+    from pyflink_compat.common.typeinfo import Types
+    from pyflink_compat.datastream.connectors.file_system import FileSource
+
+    if isinstance(source, FileSource):
+        spec = source.get_java_function()
+        fmt = spec["format"]
+        if fmt.get("kind") != "text-line":
+            raise not_supported(api)
+        from pyflink_compat.runtime.file_io import FileSourceReader
+
+        reader = FileSourceReader(spec["paths"], "text-line", fmt["charset"],
+                                  spec["monitor_interval_ms"] is None)
+        return _stream(env, reader, name, type_info or Types.STRING(), watermark_strategy)
+    from pyflink_compat.datastream.connectors.kafka import FlinkKafkaConsumer, KafkaSource
+
+    if isinstance(source, (KafkaSource, FlinkKafkaConsumer)):
+        from pyflink_compat.runtime.kafka_io import KafkaSourceReader
+
+        kafka = KafkaSourceReader(source)
+        return _stream(env, kafka, name, type_info or kafka.type_info, watermark_strategy)
+    raise not_supported(api)
+
+
+def text_file_stream(env: Any, file_path: str, charset_name: str) -> Any:
+    """``read_text_file``: the lines of the files, read once."""
+    from pyflink_compat.common.typeinfo import Types
+    from pyflink_compat.runtime.file_io import FileSourceReader
+
+    reader = FileSourceReader([file_path], "text-file", charset_name, True)
+    return _stream(env, reader, "Custom File Source", Types.STRING(), None)
+
+
+def sink_batch(sink: Any, type_info: Any, api: str) -> Any:
+    """The batch function writing a stream of ``type_info`` to ``sink``."""
+    from pyflink_compat.datastream.connectors.file_system import FileSink, StreamingFileSink
+
+    if isinstance(sink, (FileSink, StreamingFileSink)):
+        from pyflink_compat.runtime.file_io import FileSinkBatch
+
+        return FileSinkBatch(sink.get_java_function(), type_info)
+    from pyflink_compat.datastream.connectors.kafka import FlinkKafkaProducer, KafkaSink
+
+    if isinstance(sink, (KafkaSink, FlinkKafkaProducer)):
+        from pyflink_compat.runtime.kafka_io import KafkaSinkBatch
+
+        return KafkaSinkBatch(sink, type_info)
+    raise not_supported(api)
