@@ -24,6 +24,8 @@ from pyflink_compat.porting.report import Finding, Outcome
 from pyflink_compat.porting.resolver import (
     COMPAT_ROOT, PYFLINK_ROOT, Ref, RefKind, call_result, member_ref, module_ref, settings_touched)
 from pyflink_compat.porting.lines import statement_lines
+from pyflink_compat.porting.sql_check import (
+    FUNCTION_DECLARATIONS, SQL_METHODS, TABLE_DECLARATIONS, SqlChecker, sql_text)
 
 __all__ = ["JobPorter", "MARK", "string_value"]
 
@@ -31,6 +33,8 @@ __all__ = ["JobPorter", "MARK", "string_value"]
 MARK = "# pyflink-compat port:"
 
 #: Configuration methods that take an option key first.
+#: The calls that declare tables or functions the SQL of a job may use.
+_DECLARATIONS = TABLE_DECLARATIONS | FUNCTION_DECLARATIONS
 _KEYED_SETTERS = frozenset({"set_string", "set_integer", "set_boolean", "set_float", "set_long", "set",
                             "set_bytes"})
 _CONFIG_CLASSES = frozenset({"Configuration", "TableConfig"})
@@ -208,9 +212,12 @@ class JobPorter(cst.CSTTransformer):
     :param generate: Whether to write PySpark for the pipeline and mark what is left; without
         it only the imports change.
     :param text: The job's source (``module``'s code), when the caller has it.
+    :param to_pyspark: Whether to write PySpark for the pipeline statements it can (else they
+        run on pyflink_compat's runtimes, and what is left is marked).
     """
 
-    def __init__(self, module: cst.Module, generate: bool = True, text: Optional[str] = None):
+    def __init__(self, module: cst.Module, generate: bool = True, text: Optional[str] = None,
+                 to_pyspark: bool = False):
         super().__init__()
         from pyflink_compat.porting.pipeline import PipelineWriter
 
@@ -238,7 +245,16 @@ class JobPorter(cst.CSTTransformer):
         self.imports = 0
         self.notes: List[str] = []
         self.generate = generate
+        #: whether to write PySpark for the pipeline (``--to-pyspark``) rather than run it on
+        #: the runtimes
+        self.to_pyspark = to_pyspark
         self.writer = PipelineWriter(self)
+        #: the job's SQL, checked in source order with the runtime's translation (made on the
+        #: first SQL call: a job without SQL loads no SQL parser)
+        self._sql: Optional[SqlChecker] = None
+        #: the SQL text each name holds at the statement being walked (None: not known)
+        self.sql_strings: Dict[str, Optional[str]] = {}
+        self._sql_verdicts: Dict[int, Optional[Tuple[Outcome, str, str]]] = {}
         # ``import pyflink.x`` binds ``pyflink``: its uses are renamed with the import
         self.rename_root = False
         #: how many imports of PyFlink or pyflink_compat the job has
@@ -438,6 +454,9 @@ class JobPorter(cst.CSTTransformer):
         if callee.kind in (RefKind.MODULE, RefKind.INSTANCE):
             return None
         if callee.kind is RefKind.PIPELINE:
+            owner, _, member = callee.api.rpartition(".")
+            if member in _DECLARATIONS:
+                self._sql_call(call, owner, member, callee.api)
             return Outcome.LEFT, callee.api, callee.hint
         if callee.kind is RefKind.CLASS:
             return Outcome.PORTED, callee.api, ""
@@ -446,11 +465,46 @@ class JobPorter(cst.CSTTransformer):
             key = string_value(call.args[0].value)
             if key is not None:
                 return self._keyed_setting(callee.api, key)
+        if member in SQL_METHODS or member in _DECLARATIONS:
+            checked = self._sql_call(call, owner, member, callee.api)
+            if checked is not None:
+                return checked
         if not member.startswith(("get_", "is_")):
             stored = self._stored_only(callee)
             if stored:
                 return Outcome.STORED_ONLY, callee.api, stored
         return Outcome.PORTED, callee.api, ""
+
+    def _sql_call(self, call: cst.Call, owner: str, member: str, api: str) -> Optional[Call]:
+        """The verdict of the runtime's translation on the SQL a call runs (None: it runs)."""
+        if not owner.endswith(("TableEnvironment", "StatementSet", "Table")):
+            return None
+        key = id(call)
+        if key in self._sql_verdicts:
+            return self._sql_verdicts[key]
+        if self._sql is None:
+            self._sql = SqlChecker()
+        first = call.args[0].value if call.args and not call.args[0].star else None
+        verdict: Optional[Call] = None
+        if member not in SQL_METHODS:
+            self._sql.note_declaration(member, None if first is None else string_value(first))
+        else:
+            text = None if first is None else sql_text(first, self._sql_string)
+            found = self._sql.check(member, text)
+            self.notes.extend(found.notes)
+            if not found.runs:
+                verdict = (Outcome.LEFT if found.known else Outcome.UNKNOWN), api, found.reason
+        self._sql_verdicts[key] = verdict
+        return verdict
+
+    def _sql_string(self, node: cst.BaseExpression) -> Optional[str]:
+        return self.sql_strings.get(node.value) if isinstance(node, cst.Name) else None
+
+    def note_sql_strings(self, targets: Sequence[cst.BaseExpression], value: cst.BaseExpression) -> None:
+        """Follow the SQL text names hold, in source order."""
+        for target in targets:
+            if isinstance(target, cst.Name):
+                self.sql_strings[target.value] = sql_text(value, self._sql_string)
 
     def _unknown(self, call: cst.Call) -> Optional[Tuple[Outcome, str, str]]:
         """A pipeline method called on a value the tool cannot type."""
@@ -551,7 +605,7 @@ class JobPorter(cst.CSTTransformer):
             outcome = Outcome.STORED_ONLY if stored else Outcome.PORTED
             self.record(line, outcome, [c[1] for c in calls], "; ".join(c[2] for c in stored), code)
             return updated
-        if self.generate and isinstance(original, cst.SimpleStatementLine):
+        if self.to_pyspark and isinstance(original, cst.SimpleStatementLine):
             written = self.writer.rewrite(original)
             if written is not None:
                 statements, note = written
@@ -596,6 +650,9 @@ class JobPorter(cst.CSTTransformer):
             self.bind_small(small)
             if isinstance(small, cst.Assign):
                 self.writer.assigned([t.target for t in small.targets], small.value)
+                self.note_sql_strings([t.target for t in small.targets], small.value)
+            elif isinstance(small, cst.AnnAssign) and small.value is not None:
+                self.note_sql_strings([small.target], small.value)
         unused = self._unused(original_node, walked)
         if unused is not None:
             line = self._line(original_node)
@@ -659,12 +716,12 @@ class JobPorter(cst.CSTTransformer):
 
     def leave_IndentedBlock(self, original_node: cst.IndentedBlock, updated_node: cst.IndentedBlock
                             ) -> cst.IndentedBlock:
-        ending = self.writer.flush(self.depth) if self.generate else []
+        ending = self.writer.flush(self.depth) if self.to_pyspark else []
         self.depth -= 1
         return updated_node.with_changes(body=list(updated_node.body) + ending) if ending else updated_node
 
     def leave_Module(self, original_node: cst.Module, updated_node: cst.Module) -> cst.Module:
-        ending = self.writer.flush(0) if self.generate else []
+        ending = self.writer.flush(0) if self.to_pyspark else []
         return updated_node.with_changes(body=list(updated_node.body) + ending) if ending else updated_node
 
     # -- imports ---------------------------------------------------------------------------

@@ -37,7 +37,7 @@ def test_twelve_lines_of_notes_above_a_rewritten_source_stay_with_the_blank_line
             ds.print()
             env.execute()
         ''').replace("{notes}", notes)
-    ported, report = port_text(job, "job.py")
+    ported, report = port_text(job, "job.py", to_pyspark=True)
     assert [f.outcome for f in report.findings if f.line == 20] == [Outcome.REWRITTEN]
     lines = ported.splitlines()
     start = lines.index("    # note 0 about the source")

@@ -48,16 +48,24 @@ def _options(code: str) -> list:
 
 
 def test_kafka_tables_are_kept_for_the_table_runtime_to_map():
-    ported, report = port_text(KAFKA_JOB)
+    ported, report = port_text(KAFKA_JOB, to_pyspark=True)
     assert report.left == 0, [f for f in report.findings if f.outcome is Outcome.LEFT]
     # the Kafka options are mapped at run time (pyflink_compat.connectors.kafka)
     assert "'connector' = 'kafka'" in ported and 't_env.execute_sql("INSERT INTO totals' in ported
 
 
 def test_a_second_run_over_generated_code_changes_nothing():
-    once, _ = port_text(KAFKA_JOB)
-    twice, report = port_text(once)
+    once, _ = port_text(KAFKA_JOB, to_pyspark=True)
+    twice, report = port_text(once, to_pyspark=True)
     assert twice == once and report.left == 0
+
+
+def test_without_to_pyspark_the_datastream_kafka_connectors_are_left_with_their_pyspark_way():
+    ported, report = port_text(KAFKA_JOB)
+    left = [f.line for f in report.findings if f.outcome is Outcome.LEFT]
+    assert left == [11, 14, 15, 17, 18, 21, 22]
+    code = "\n".join(line for line in ported.splitlines() if not line.lstrip().startswith("#"))
+    assert "readStream" not in code and "writeStream" not in code
 
 
 def test_queries_spark_does_not_run_as_flink_does_are_left():
@@ -86,8 +94,10 @@ def test_a_user_function_in_the_pipeline_is_left_whole_with_the_pyspark_way():
         t_env.execute_sql("INSERT INTO k SELECT plus_one(a) FROM s").wait()
         ''')
     ported, report = port_text(job)
-    # the statement runs at run time, where an unknown function fails before the job starts
-    assert [f.line for f in report.findings if f.outcome is Outcome.LEFT] == []
+    # the runtime's translation has no such function, nor has Spark: the INSERT fails at run time
+    left = [f for f in report.findings if f.outcome is Outcome.LEFT]
+    assert [f.line for f in left] == [5]
+    assert "No match found for function signature PLUS_ONE(...)" in left[0].note
     assert 't_env.execute_sql("INSERT INTO k SELECT plus_one(a) FROM s").wait()' in ported
 
 

@@ -35,7 +35,7 @@ def test_the_ported_job_writes_what_pyflink_writes(name, tmp_path, monkeypatch):
     for quote in "'\"":
         for top in ("in/", "out/"):
             source = source.replace(quote + top, quote + str(tmp_path) + "/" + top)
-    ported, report = port_text(source, name)
+    ported, report = port_text(source, name, to_pyspark=True)
     if name in _RUNTIME_LEAVES_SINK:
         # from_collection now runs as a DataStream source, so the tool keeps the pipeline
         # rather than rewriting it to PySpark, and leaves the FileSink (which does not run)
