@@ -210,7 +210,8 @@ def run(args: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Te
             from concurrent.futures import ProcessPoolExecutor
 
             pool = stack.enter_context(ProcessPoolExecutor(max_workers=os.cpu_count()))
-            results: Iterator[Tuple[str, str, FileReport]] = pool.map(port_file, files, generate, to_pyspark, chunksize=8)
+            results: Iterator[Tuple[str, str, FileReport]] = pool.map(
+                port_file, files, generate, to_pyspark, chunksize=8)
         else:
             results = map(port_file, files, generate, to_pyspark)
         for number, (path, (original, ported, report)) in enumerate(zip(files, results), 1):
