@@ -17,9 +17,10 @@ import textwrap
 from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 import libcst as cst
-from libcst.metadata import Assignment, ClassScope, ImportAssignment, MetadataWrapper, Scope, ScopeProvider
+from libcst.metadata import Assignment, ClassScope, ImportAssignment, MetadataWrapper, Scope
 
 from pyflink_compat.porting import imports as import_rewriter
+from pyflink_compat.porting.dispatch import Scopes, Transformer, Visitor
 from pyflink_compat.porting.report import Finding, Outcome
 from pyflink_compat.porting.resolver import (
     COMPAT_ROOT, PYFLINK_ROOT, Ref, RefKind, call_result, member_ref, module_ref, settings_touched)
@@ -126,7 +127,7 @@ def _path_ref(path: str) -> Optional[Ref]:
     return ref
 
 
-class _Calls(cst.CSTVisitor):
+class _Calls(Visitor):
     """Every call in a statement, outermost first."""
 
     def __init__(self) -> None:
@@ -143,7 +144,7 @@ class _Calls(cst.CSTVisitor):
         return len(found.calls)
 
 
-class _Inference(cst.CSTVisitor):
+class _Inference(Visitor):
     """A walk ahead of the port: what each name, parameter and function of the job holds.
 
     Run twice, so that a helper defined before its caller learns its parameters' types, and a
@@ -199,7 +200,7 @@ class _Inference(cst.CSTVisitor):
                 self.porter.writer.note_string(small.targets[0].target.value, small.value)
 
 
-class JobPorter(cst.CSTTransformer):
+class JobPorter(Transformer):
     """Ports one module; read :attr:`findings`, :attr:`imports` and :attr:`notes` afterwards.
 
     Names are resolved in their scopes (LibCST's :class:`~libcst.metadata.ScopeProvider`):
@@ -227,7 +228,7 @@ class JobPorter(cst.CSTTransformer):
         # only the scope provider is resolved: qualified names are asked of the scope for the
         # few names an import binds, and lines come from Python's parser
         self._scopes: Mapping[cst.CSTNode, Optional[Scope]] = MetadataWrapper(
-            module, unsafe_skip_copy=True).resolve(ScopeProvider)
+            module, unsafe_skip_copy=True).resolve(Scopes)
         self.lines = statement_lines(module, self.text)
         self._positions: Optional[Mapping[cst.CSTNode, Any]] = None
         #: what each name holds at the statement being walked (None: known not to be PyFlink)
