@@ -34,6 +34,9 @@ __all__ = ["JobPorter", "MARK", "string_value"]
 MARK = "# pyflink-compat port:"
 
 #: Configuration methods that take an option key first.
+#: The pipeline calls whose PySpark ``--to-pyspark`` writes when it can, though the runtimes run them.
+_PYSPARK_CALLS = frozenset({"execute_sql", "wait", "print", "sink_to", "add_sink", "from_source", "add_source",
+                            "from_collection", "read_text_file"})
 #: The calls that declare tables or functions the SQL of a job may use.
 _DECLARATIONS = TABLE_DECLARATIONS | FUNCTION_DECLARATIONS
 _KEYED_SETTERS = frozenset({"set_string", "set_integer", "set_boolean", "set_float", "set_long", "set",
@@ -601,6 +604,13 @@ class JobPorter(Transformer):
             self.record(line, Outcome.UNKNOWN, [c[1] for c in unknown], unknown[0][2], code)
             return updated
         calls = [c for c in calls if c[0] is not Outcome.UNKNOWN]
+        if not left and self.to_pyspark and not unknown and isinstance(original, cst.SimpleStatementLine) \
+                and any(c[1].rsplit(".", 1)[-1] in _PYSPARK_CALLS for c in calls):
+            # a pipeline statement the runtimes run: --to-pyspark writes its PySpark all the same
+            left = [c for c in calls if c[1].rsplit(".", 1)[-1] in _PYSPARK_CALLS]
+            pipeline = True
+        else:
+            pipeline = False
         if not left:
             stored = [c for c in calls if c[0] is Outcome.STORED_ONLY]
             outcome = Outcome.STORED_ONLY if stored else Outcome.PORTED
@@ -623,6 +633,14 @@ class JobPorter(Transformer):
                                       cst.While, cst.With, cst.Try)):
                     statements[0] = first.with_changes(leading_lines=kept + list(first.leading_lines))
                 return cst.FlattenSentinel(statements)
+        if pipeline and not self.writer.uses_frame(original):
+            # the tool cannot write it: it stays for the runtimes, which run it
+            self.record(line, Outcome.PORTED, [c[1] for c in calls], "", code)
+            return updated
+        if pipeline:
+            left = [(Outcome.LEFT, c[1], "--to-pyspark made its input a PySpark DataFrame and cannot write this "
+                                         "step: write it with the DataFrame's methods and writeStream")
+                    for c in left]
         by_hint: Dict[str, List[str]] = {}
         for _, api, hint in left:
             if api not in by_hint.setdefault(hint, []):

@@ -80,6 +80,9 @@ def port_text(text: str, path: str = "<string>", generate: bool = True, to_pyspa
     import libcst as cst
 
     original = text
+    if "pyflink" not in text:
+        # no name of PyFlink or pyflink_compat: refused before LibCST's providers walk it
+        raise PortError("it imports no PyFlink module (nothing to port)")
     from pyflink_compat.porting.classifier import JobPorter
 
     try:

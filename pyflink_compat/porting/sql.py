@@ -16,7 +16,7 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 import attrs
 
-from pyflink_compat.porting.connectors import ReaderSpec, WriterSpec
+from pyflink_compat.porting.connectors import TABLE_PRINT, ReaderSpec, WriterSpec
 
 __all__ = ["Table", "create_table", "insert_into", "spark_query", "spark_type", "table_reader",
            "table_writer", "SPARK_FUNCTIONS"]
@@ -313,7 +313,11 @@ def table_writer(table: Table) -> Optional[WriterSpec]:
     options = dict(table.options)
     connector = table.connector
     if connector in ("print", "blackhole"):
-        return WriterSpec("console" if connector == "print" else "noop")
+        if connector == "print":
+            if set(options) - {"connector"}:
+                return None  # an identifier or standard error: left to the runtime's print sink
+            return TABLE_PRINT
+        return WriterSpec("noop")
     if connector == "filesystem":
         form = _FILE_FORMATS.get(options.get("format", ""))
         if form is None or "path" not in options:

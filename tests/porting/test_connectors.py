@@ -48,10 +48,16 @@ def _options(code: str) -> list:
 
 
 def test_kafka_tables_are_kept_for_the_table_runtime_to_map():
-    ported, report = port_text(KAFKA_JOB, to_pyspark=True)
-    assert report.left == 0, [f for f in report.findings if f.outcome is Outcome.LEFT]
+    ported, report = port_text(KAFKA_JOB)
     # the Kafka options are mapped at run time (pyflink_compat.connectors.kafka)
     assert "'connector' = 'kafka'" in ported and 't_env.execute_sql("INSERT INTO totals' in ported
+    assert [f.outcome for f in report.findings if f.line >= 23] == [Outcome.PORTED] * 4
+
+
+def test_with_to_pyspark_kafka_tables_become_spark_kafka_readers_and_writers():
+    ported, report = port_text(KAFKA_JOB, to_pyspark=True)
+    assert report.left == 0, [f for f in report.findings if f.outcome is Outcome.LEFT]
+    assert "execute_sql" not in ported and ".option('startingOffsets', 'earliest')" in ported
 
 
 def test_a_second_run_over_generated_code_changes_nothing():

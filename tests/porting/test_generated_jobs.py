@@ -17,12 +17,6 @@ from pyflink_compat.porting.command import port_text
 from pyflink_compat.porting.report import Outcome
 from tests.porting.outputs import JOBS, job_names, read_outputs, write_inputs
 
-#: Jobs whose sink the porting tool leaves since their DataStream source runs as it is.
-_RUNTIME_LEAVES_SINK = {
-    "datastream_collection_to_files": ("DataStream.sink_to", "FileSink.build", "FileSink.for_row_format",
-                                       "Encoder.simple_string_encoder"),
-}
-
 RECORDING = Path(__file__).resolve().parent / "pyflink-1.20.5-port-records.json"
 
 
@@ -36,14 +30,8 @@ def test_the_ported_job_writes_what_pyflink_writes(name, tmp_path, monkeypatch):
         for top in ("in/", "out/"):
             source = source.replace(quote + top, quote + str(tmp_path) + "/" + top)
     ported, report = port_text(source, name, to_pyspark=True)
-    if name in _RUNTIME_LEAVES_SINK:
-        # from_collection now runs as a DataStream source, so the tool keeps the pipeline
-        # rather than rewriting it to PySpark, and leaves the FileSink (which does not run)
-        left = [f for f in report.findings if f.outcome is Outcome.LEFT]
-        assert [f.apis for f in left] == [_RUNTIME_LEAVES_SINK[name]]
-        pytest.skip("the FileSink sink_to is left to a person until FileSink runs")
-    # table jobs keep their SQL, which runs on Spark at run time
-    assert report.left == 0 and (report.count(Outcome.REWRITTEN) > 0 or name.startswith("table_"))
+    # with --to-pyspark, sources, sinks and SQL are written as PySpark
+    assert report.left == 0 and report.count(Outcome.REWRITTEN) > 0
     write_inputs(str(tmp_path))
     monkeypatch.chdir(tmp_path)
     exec(compile(ported, name + ".py", "exec"), {"__name__": "__main__"})
