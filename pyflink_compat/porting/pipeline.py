@@ -614,8 +614,14 @@ class PipelineWriter:
             return None
         grouped = sql.grouped(query)
         writer = self.sinks[function].spec
-        if grouped and writer.format not in ("kafka", "noop"):
-            return None  # an updating print needs the runtime's changelog of its keys
+        if grouped and writer.foreach is not None:
+            # the runtime's print sink shows each key's -U/+U: its keys, as the planner finds them
+            keys = sql.changelog_keys(query)
+            if keys is None:
+                return None
+            writer = attrs.evolve(writer, foreach="ChangelogPrinter(None, False, True, {!r})".format(keys))
+        elif grouped and writer.format not in ("kafka", "noop"):
+            return None
         bounded = all(self.views[s] for s in sources)
         frame = "{}.spark_session.sql({!r})".format(env, query)
         writer_code = writer.render(frame, "update") if grouped else "{}({})".format(function, frame)

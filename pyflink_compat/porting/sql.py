@@ -197,6 +197,28 @@ def grouped(query: str) -> bool:
         r"\b(COUNT|SUM|AVG|MIN|MAX)\s*\(", query, re.IGNORECASE) is not None
 
 
+def changelog_keys(query: str) -> Optional[Tuple[int, ...]]:
+    """The positions of the key columns of an aggregating query, as the runtime's planner finds
+    them (its print sink shows each key's ``-U``/``+U``); None when it is not one aggregation."""
+    from sqlglot import exp
+
+    from pyflink_compat.sql.dialect import parse
+    from pyflink_compat.sql.planner import _group_aggregate
+
+    try:
+        trees = parse(query)
+    except Exception:  # noqa: BLE001 - not SQL the runtime reads: not translated
+        return None
+    select = trees[0] if len(trees) == 1 else None
+    if not isinstance(select, exp.Select):
+        return None
+    found = _group_aggregate(select)
+    if found is None:
+        return None
+    names = [e.alias_or_name for e in select.expressions]
+    return tuple(names.index(k) for k in found[0] if k in names)
+
+
 def _datagen_column(name: str, kind: str, options: Dict[str, str], index: str) -> Optional[str]:
     prefix = "fields.{}.".format(name)
     generator = options.get(prefix + "kind", "random")

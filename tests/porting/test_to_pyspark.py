@@ -44,6 +44,19 @@ def test_the_written_pyspark_prints_every_row_the_runtime_prints_uncut(tmp_path,
     assert _printed(native, tmp_path, capfd, "native") == expected
 
 
+def test_the_written_pyspark_prints_an_aggregation_as_the_runtimes_changelog(tmp_path, capfd):
+    job = TABLE_JOB.replace(
+        "CREATE TABLE shown (id BIGINT, label STRING)", "CREATE TABLE shown (k BIGINT, n BIGINT)").replace(
+        "SELECT id, label FROM numbers WHERE id > 2",
+        "SELECT MOD(id, 3) AS k, COUNT(*) AS n FROM numbers GROUP BY MOD(id, 3)")
+    native, report = port_text(job, "job.py", to_pyspark=True)
+    assert "execute_sql" not in native and report.left == 0
+    on_runtime, _ = port_text(job, "job.py")
+    expected = _printed(on_runtime, tmp_path, capfd, "runtime")
+    assert expected == ["+I[0, 10]", "+I[1, 10]", "+I[2, 10]"]
+    assert _printed(native, tmp_path, capfd, "native") == expected
+
+
 def test_the_default_port_keeps_a_datastream_print_for_the_runtime():
     job = textwrap.dedent('''\
         from pyflink.common import Types
