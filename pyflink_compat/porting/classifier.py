@@ -501,6 +501,13 @@ class JobPorter(Transformer):
         self._sql_verdicts[key] = verdict
         return verdict
 
+    def translated(self, query: str) -> Optional[str]:
+        """The Spark SQL the runtime's translation writes for the Flink query ``query``, over
+        the tables the job declared so far (None when it does not translate)."""
+        if self._sql is None:
+            return None
+        return self._sql.translated(query)
+
     def _sql_string(self, node: cst.BaseExpression) -> Optional[str]:
         return self.sql_strings.get(node.value) if isinstance(node, cst.Name) else None
 

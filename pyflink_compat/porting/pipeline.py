@@ -59,6 +59,9 @@ class Porter(Protocol):
     def ref_of(self, node: cst.BaseExpression) -> Optional[Ref]:
         ...
 
+    def translated(self, query: str) -> Optional[str]:
+        ...
+
 
 class _NotStatic(Exception):
     """A value that is not known from the code alone."""
@@ -600,7 +603,9 @@ class PipelineWriter:
                 self._note_kafka()
             code, statements = source.render(spark), []
             self.views[key] = source.bounded
-        statements.append(_statement("{}.createOrReplaceTempView({!r})".format(code, table.name)))
+        # named as the runtime's translation names the tables a query reads
+        statements.append(_statement("{}.createOrReplaceTempView({!r})".format(
+            code, "flink_" + table.name.replace("$", "_"))))
         return statements, "a streaming DataFrame registered as the temporary view {!r}".format(table.name)
 
     def _insert(self, env: str, sink: str, query: str, waited: bool = False,
@@ -608,6 +613,9 @@ class PipelineWriter:
         key = sink.lower()
         function = "write_" + re.sub(r"\W", "_", sink)
         if key not in self.tables or function not in self.sinks or not sql.spark_query(query):
+            return None
+        translated = self.porter.translated(query)
+        if translated is None:
             return None
         sources = {m.lower() for m in re.findall(r"\b(?:FROM|JOIN)\s+`?(\w+)`?", query, re.IGNORECASE)}
         if not sources or not sources <= set(self.views):
@@ -623,7 +631,7 @@ class PipelineWriter:
         elif grouped and writer.format not in ("kafka", "noop"):
             return None
         bounded = all(self.views[s] for s in sources)
-        frame = "{}.spark_session.sql({!r})".format(env, query)
+        frame = "{}.spark_session.sql({!r})".format(env, translated)
         writer_code = writer.render(frame, "update") if grouped else "{}({})".format(function, frame)
         name = self._sink_name(sink)
         statements = [_statement("{}.add_sink({}, name={!r}{})".format(

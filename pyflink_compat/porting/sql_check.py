@@ -146,6 +146,20 @@ class SqlChecker(object):
         notes = tuple(c.replace(DYNAMIC, "<value set at run time>") for c in caught)
         return Verdict(True, True, "", notes)
 
+    def translated(self, query: str) -> Optional[str]:
+        """The Spark SQL text of the Flink query ``query`` as the runtime's planner writes it
+        (tables read as ``flink_<name>``), or None when it is not one query the runtime runs."""
+        from pyflink_compat.sql.statements import Query, parse_statements
+
+        try:
+            statements = parse_statements(query)
+            if len(statements) != 1 or not isinstance(statements[0], Query):
+                return None
+            spark_sql, _ = self.planner.translate(statements[0].query, query, lambda name, entry: None)
+        except Exception:  # noqa: BLE001 - what the runtime refuses is not written
+            return None
+        return spark_sql
+
     def _partly_known(self, text: str) -> None:
         """What the tool can still learn of a statement built partly at run time: a table
         declared with a connector the runtime does not have (refused where it is used)."""
