@@ -67,6 +67,8 @@ class ReaderSpec:
     columns: Optional[Tuple[str, ...]] = None
     bounded: bool = False
     kafka: bool = False
+    #: what the runtime's connector said it left out or changed, for the report
+    notes: Tuple[str, ...] = ()
     #: whether ``columns`` gives one struct column ``row`` whose fields become the columns
     flatten: bool = False
 

@@ -281,6 +281,30 @@ def _kafka_options(options: Dict[str, str]) -> Optional[List[Tuple[str, str]]]:
     return found
 
 
+def runtime_kafka_options(table: Table, for_source: bool
+                          ) -> Optional[Tuple[List[Tuple[str, str]], str, List[str]]]:
+    """Spark's Kafka options for ``table`` as the runtime's Kafka connector maps them
+    (:func:`pyflink_compat.connectors.kafka.source_options` / ``sink_options``: properties Spark
+    refuses left out, Flink's start position written explicitly), the value format, and what the
+    connector says it left out or changed; None when the runtime refuses the table."""
+    import warnings
+
+    from pyflink_compat.connectors import kafka
+    from pyflink_compat.sql.statements import CreateTable
+
+    record = CreateTable(name=table.name, columns=(), options=dict(table.options),
+                         text="CREATE TABLE {} WITH (...)".format(table.name))
+    try:
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            options, form = (kafka.source_options if for_source else kafka.sink_options)(record)
+    except Exception:  # noqa: BLE001 - a table the runtime refuses is not written
+        return None
+    if form not in ("json", "csv", "raw"):
+        return None
+    return list(options.items()), form, [" ".join(str(w.message).split()) for w in seen]
+
+
 def table_reader(table: Table) -> Optional[ReaderSpec]:
     """The streaming read of a source table, else None."""
     options = dict(table.options)
@@ -298,23 +322,10 @@ def table_reader(table: Table) -> Optional[ReaderSpec]:
         return ReaderSpec(form, tuple(spark_options), schema=table.schema, path=options["path"],
                           bounded="source.monitor-interval" not in options)
     if connector == "kafka":
-        kafka = _kafka_options(options)
-        form = options.get("format", options.get("value.format"))
-        if kafka is None or form not in ("json", "csv", "raw"):
+        mapped = runtime_kafka_options(table, for_source=True)
+        if mapped is None:
             return None
-        if "topic" in options:
-            kafka.insert(0, ("subscribe", options["topic"].replace(";", ",")))
-        elif "topic-pattern" in options:
-            kafka.insert(0, ("subscribePattern", options["topic-pattern"]))
-        else:
-            return None
-        mode = options.get("scan.startup.mode", "group-offsets")
-        if mode in _STARTUP:
-            kafka.append(("startingOffsets", _STARTUP[mode]))
-        elif mode == "timestamp" and "scan.startup.timestamp-millis" in options:
-            kafka.append(("startingTimestamp", options["scan.startup.timestamp-millis"]))
-        elif mode != "group-offsets":
-            return None
+        kafka, form, notes = mapped
         value = "CAST(value AS STRING)"
         if form == "raw":
             if len(table.columns) != 1:
@@ -323,11 +334,11 @@ def table_reader(table: Table) -> Optional[ReaderSpec]:
         else:
             parse = "from_json" if form == "json" else "from_csv"
             columns = ("{}({}, '{}') AS row".format(parse, value, table.schema.replace("'", "\\'")),)
-        return ReaderSpec("kafka", tuple(kafka), columns=columns, kafka=True, flatten=form != "raw")
+        return ReaderSpec("kafka", tuple(kafka), columns=columns, kafka=True, flatten=form != "raw",
+                          notes=tuple(notes))
     return None
 
 
-_STARTUP = {"earliest-offset": "earliest", "latest-offset": "latest"}
 
 
 def table_writer(table: Table) -> Optional[WriterSpec]:
@@ -346,15 +357,15 @@ def table_writer(table: Table) -> Optional[WriterSpec]:
             return None
         return WriterSpec(form, (("path", options["path"]),))
     if connector == "kafka":
-        kafka = _kafka_options(options)
-        form = options.get("format", options.get("value.format"))
-        if kafka is None or "topic" not in options or form not in ("json", "csv", "raw"):
+        mapped = runtime_kafka_options(table, for_source=False)
+        if mapped is None:
             return None
+        kafka, form, notes = mapped
         names = ", ".join("`{}`".format(n) for n, _ in table.columns)
         value = {"json": "to_json(struct({}))", "csv": "to_csv(struct({}))",
                  "raw": "CAST({} AS STRING)"}[form].format(names)
-        return WriterSpec("kafka", tuple([("topic", options["topic"])] + kafka),
-                          columns=(value + " AS value",), kafka=True)
+        return WriterSpec("kafka", tuple(kafka), columns=(value + " AS value",), kafka=True,
+                          note=" ".join(notes) or None)
     return None
 
 

@@ -66,6 +66,19 @@ def test_a_second_run_over_generated_code_changes_nothing():
     assert twice == once and report.left == 0
 
 
+def test_with_to_pyspark_a_kafka_table_gets_the_runtimes_options_and_a_note_for_what_spark_refuses():
+    job = KAFKA_JOB.replace("'properties.group.id' = 'tg', 'scan.startup.mode' = 'earliest-offset',",
+                            "'properties.group.id' = 'tg', 'properties.auto.offset.reset' = 'latest',")
+    ported, report = port_text(job, to_pyspark=True)
+    reader = ported[ported.index("readStream.format('kafka')\n    .option('kafka.bootstrap.servers'"):]
+    reader = reader[:reader.index("createOrReplaceTempView")]
+    # Flink's default start (group offsets: where auto.offset.reset says for a new group) written
+    # explicitly; the property Spark refuses left out, with a note
+    assert ".option('startingOffsets', 'latest')" in reader and "auto.offset.reset" not in reader
+    assert any("'properties.auto.offset.reset' = 'latest'" in note and "not passed to Spark" in note
+               for note in report.notes)
+
+
 def test_without_to_pyspark_the_datastream_kafka_connectors_are_left_with_their_pyspark_way():
     ported, report = port_text(KAFKA_JOB)
     left = [f.line for f in report.findings if f.outcome is Outcome.LEFT]
