@@ -245,6 +245,8 @@ class JobPorter(Transformer):
         #: what the job passes to its functions' parameters, and what its functions return
         self.params: Dict[Key, Ref] = {}
         self.returns: Dict[cst.FunctionDef, Ref] = {}
+        #: the parameters and functions looked up in a walk ahead before anything was known of them
+        self._missed: Set[Any] = set()
         self.findings: List[Finding] = []
         self.imports = 0
         self.notes: List[str] = []
@@ -274,11 +276,14 @@ class JobPorter(Transformer):
 
     def visit_Module(self, node: cst.Module) -> None:
         for _ in range(2):
-            known = len(self.params) + len(self.returns)
+            known = set(self.params) | set(self.returns)
+            self._missed = set()
             self.bindings, self._refs, self._untyped = {}, {}, set()
             node.visit(_Inference(self))
-            if len(self.params) + len(self.returns) == known:
-                break  # a second walk would learn nothing more
+            if not (set(self.params) | set(self.returns)) - known & self._missed:
+                # no name or call was resolved without what the walk learned after it: a second
+                # walk would resolve everything as the first did
+                break
         self._ahead = self.bindings
         self.bindings, self._refs, self.fallback = {}, {}, 0
 
@@ -319,6 +324,8 @@ class JobPorter(Transformer):
         if isinstance(node, cst.Call):
             local = self.local_definition(node.func)
             if isinstance(local, cst.FunctionDef):
+                if local not in self.returns:
+                    self._missed.add(local)
                 return self.returns.get(local)
             callee = self.ref_of(node.func)
             return None if callee is None else call_result(callee)
@@ -339,6 +346,7 @@ class JobPorter(Transformer):
             return self._ahead[key]
         if key in self.params:
             return self.params[key]
+        self._missed.add(key)
         return self._imported(node, key)
 
     def _imported(self, node: cst.Name, key: Key) -> Optional[Ref]:
@@ -446,6 +454,7 @@ class JobPorter(Transformer):
         for assignment in key[0].assignments[key[1]]:
             param = assignment.node if isinstance(assignment, Assignment) else None
             if isinstance(param, cst.Param) and key not in self.params and key not in self.bindings:
+                self._missed.add(key)
                 if param.default is None or self.cannot_type(param.default):
                     return True
         return False
