@@ -17,13 +17,16 @@ import textwrap
 from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 import libcst as cst
-from libcst.metadata import Assignment, ClassScope, ImportAssignment, MetadataWrapper, Scope, ScopeProvider
+from libcst.metadata import Assignment, ClassScope, ImportAssignment, MetadataWrapper, Scope
 
 from pyflink_compat.porting import imports as import_rewriter
+from pyflink_compat.porting.dispatch import Scopes, Transformer, Visitor
 from pyflink_compat.porting.report import Finding, Outcome
 from pyflink_compat.porting.resolver import (
     COMPAT_ROOT, PYFLINK_ROOT, Ref, RefKind, call_result, member_ref, module_ref, settings_touched)
 from pyflink_compat.porting.lines import statement_lines
+from pyflink_compat.porting.sql_check import (
+    FUNCTION_DECLARATIONS, SQL_METHODS, TABLE_DECLARATIONS, SqlChecker, sql_text)
 
 __all__ = ["JobPorter", "MARK", "string_value"]
 
@@ -31,6 +34,11 @@ __all__ = ["JobPorter", "MARK", "string_value"]
 MARK = "# pyflink-compat port:"
 
 #: Configuration methods that take an option key first.
+#: The pipeline calls whose PySpark ``--to-pyspark`` writes when it can, though the runtimes run them.
+_PYSPARK_CALLS = frozenset({"execute_sql", "wait", "print", "sink_to", "add_sink", "from_source", "add_source",
+                            "from_collection", "read_text_file"})
+#: The calls that declare tables or functions the SQL of a job may use.
+_DECLARATIONS = TABLE_DECLARATIONS | FUNCTION_DECLARATIONS
 _KEYED_SETTERS = frozenset({"set_string", "set_integer", "set_boolean", "set_float", "set_long", "set",
                             "set_bytes"})
 _CONFIG_CLASSES = frozenset({"Configuration", "TableConfig"})
@@ -122,7 +130,7 @@ def _path_ref(path: str) -> Optional[Ref]:
     return ref
 
 
-class _Calls(cst.CSTVisitor):
+class _Calls(Visitor):
     """Every call in a statement, outermost first."""
 
     def __init__(self) -> None:
@@ -139,7 +147,7 @@ class _Calls(cst.CSTVisitor):
         return len(found.calls)
 
 
-class _Inference(cst.CSTVisitor):
+class _Inference(Visitor):
     """A walk ahead of the port: what each name, parameter and function of the job holds.
 
     Run twice, so that a helper defined before its caller learns its parameters' types, and a
@@ -195,7 +203,7 @@ class _Inference(cst.CSTVisitor):
                 self.porter.writer.note_string(small.targets[0].target.value, small.value)
 
 
-class JobPorter(cst.CSTTransformer):
+class JobPorter(Transformer):
     """Ports one module; read :attr:`findings`, :attr:`imports` and :attr:`notes` afterwards.
 
     Names are resolved in their scopes (LibCST's :class:`~libcst.metadata.ScopeProvider`):
@@ -208,9 +216,12 @@ class JobPorter(cst.CSTTransformer):
     :param generate: Whether to write PySpark for the pipeline and mark what is left; without
         it only the imports change.
     :param text: The job's source (``module``'s code), when the caller has it.
+    :param to_pyspark: Whether to write PySpark for the pipeline statements it can (else they
+        run on pyflink_compat's runtimes, and what is left is marked).
     """
 
-    def __init__(self, module: cst.Module, generate: bool = True, text: Optional[str] = None):
+    def __init__(self, module: cst.Module, generate: bool = True, text: Optional[str] = None,
+                 to_pyspark: bool = False):
         super().__init__()
         from pyflink_compat.porting.pipeline import PipelineWriter
 
@@ -220,7 +231,7 @@ class JobPorter(cst.CSTTransformer):
         # only the scope provider is resolved: qualified names are asked of the scope for the
         # few names an import binds, and lines come from Python's parser
         self._scopes: Mapping[cst.CSTNode, Optional[Scope]] = MetadataWrapper(
-            module, unsafe_skip_copy=True).resolve(ScopeProvider)
+            module, unsafe_skip_copy=True).resolve(Scopes)
         self.lines = statement_lines(module, self.text)
         self._positions: Optional[Mapping[cst.CSTNode, Any]] = None
         #: what each name holds at the statement being walked (None: known not to be PyFlink)
@@ -234,11 +245,22 @@ class JobPorter(cst.CSTTransformer):
         #: what the job passes to its functions' parameters, and what its functions return
         self.params: Dict[Key, Ref] = {}
         self.returns: Dict[cst.FunctionDef, Ref] = {}
+        #: the parameters and functions looked up in a walk ahead before anything was known of them
+        self._missed: Set[Any] = set()
         self.findings: List[Finding] = []
         self.imports = 0
         self.notes: List[str] = []
         self.generate = generate
+        #: whether to write PySpark for the pipeline (``--to-pyspark``) rather than run it on
+        #: the runtimes
+        self.to_pyspark = to_pyspark
         self.writer = PipelineWriter(self)
+        #: the job's SQL, checked in source order with the runtime's translation (made on the
+        #: first SQL call: a job without SQL loads no SQL parser)
+        self._sql: Optional[SqlChecker] = None
+        #: the SQL text each name holds at the statement being walked (None: not known)
+        self.sql_strings: Dict[str, Optional[str]] = {}
+        self._sql_verdicts: Dict[int, Optional[Tuple[Outcome, str, str]]] = {}
         # ``import pyflink.x`` binds ``pyflink``: its uses are renamed with the import
         self.rename_root = False
         #: how many imports of PyFlink or pyflink_compat the job has
@@ -254,11 +276,14 @@ class JobPorter(cst.CSTTransformer):
 
     def visit_Module(self, node: cst.Module) -> None:
         for _ in range(2):
-            known = len(self.params) + len(self.returns)
+            known = set(self.params) | set(self.returns)
+            self._missed = set()
             self.bindings, self._refs, self._untyped = {}, {}, set()
             node.visit(_Inference(self))
-            if len(self.params) + len(self.returns) == known:
-                break  # a second walk would learn nothing more
+            if not (set(self.params) | set(self.returns)) - known & self._missed:
+                # no name or call was resolved without what the walk learned after it: a second
+                # walk would resolve everything as the first did
+                break
         self._ahead = self.bindings
         self.bindings, self._refs, self.fallback = {}, {}, 0
 
@@ -299,6 +324,8 @@ class JobPorter(cst.CSTTransformer):
         if isinstance(node, cst.Call):
             local = self.local_definition(node.func)
             if isinstance(local, cst.FunctionDef):
+                if local not in self.returns:
+                    self._missed.add(local)
                 return self.returns.get(local)
             callee = self.ref_of(node.func)
             return None if callee is None else call_result(callee)
@@ -319,6 +346,7 @@ class JobPorter(cst.CSTTransformer):
             return self._ahead[key]
         if key in self.params:
             return self.params[key]
+        self._missed.add(key)
         return self._imported(node, key)
 
     def _imported(self, node: cst.Name, key: Key) -> Optional[Ref]:
@@ -426,6 +454,7 @@ class JobPorter(cst.CSTTransformer):
         for assignment in key[0].assignments[key[1]]:
             param = assignment.node if isinstance(assignment, Assignment) else None
             if isinstance(param, cst.Param) and key not in self.params and key not in self.bindings:
+                self._missed.add(key)
                 if param.default is None or self.cannot_type(param.default):
                     return True
         return False
@@ -438,6 +467,9 @@ class JobPorter(cst.CSTTransformer):
         if callee.kind in (RefKind.MODULE, RefKind.INSTANCE):
             return None
         if callee.kind is RefKind.PIPELINE:
+            owner, _, member = callee.api.rpartition(".")
+            if member in _DECLARATIONS:
+                self._sql_call(call, owner, member, callee.api)
             return Outcome.LEFT, callee.api, callee.hint
         if callee.kind is RefKind.CLASS:
             return Outcome.PORTED, callee.api, ""
@@ -446,11 +478,53 @@ class JobPorter(cst.CSTTransformer):
             key = string_value(call.args[0].value)
             if key is not None:
                 return self._keyed_setting(callee.api, key)
+        if member in SQL_METHODS or member in _DECLARATIONS:
+            checked = self._sql_call(call, owner, member, callee.api)
+            if checked is not None:
+                return checked
         if not member.startswith(("get_", "is_")):
             stored = self._stored_only(callee)
             if stored:
                 return Outcome.STORED_ONLY, callee.api, stored
         return Outcome.PORTED, callee.api, ""
+
+    def _sql_call(self, call: cst.Call, owner: str, member: str, api: str) -> Optional[Call]:
+        """The verdict of the runtime's translation on the SQL a call runs (None: it runs)."""
+        if not owner.endswith(("TableEnvironment", "StatementSet", "Table")):
+            return None
+        key = id(call)
+        if key in self._sql_verdicts:
+            return self._sql_verdicts[key]
+        if self._sql is None:
+            self._sql = SqlChecker()
+        first = call.args[0].value if call.args and not call.args[0].star else None
+        verdict: Optional[Call] = None
+        if member not in SQL_METHODS:
+            self._sql.note_declaration(member, None if first is None else string_value(first))
+        else:
+            text = None if first is None else sql_text(first, self._sql_string)
+            found = self._sql.check(member, text)
+            self.notes.extend(found.notes)
+            if not found.runs:
+                verdict = (Outcome.LEFT if found.known else Outcome.UNKNOWN), api, found.reason
+        self._sql_verdicts[key] = verdict
+        return verdict
+
+    def translated(self, query: str) -> Optional[str]:
+        """The Spark SQL the runtime's translation writes for the Flink query ``query``, over
+        the tables the job declared so far (None when it does not translate)."""
+        if self._sql is None:
+            return None
+        return self._sql.translated(query)
+
+    def _sql_string(self, node: cst.BaseExpression) -> Optional[str]:
+        return self.sql_strings.get(node.value) if isinstance(node, cst.Name) else None
+
+    def note_sql_strings(self, targets: Sequence[cst.BaseExpression], value: cst.BaseExpression) -> None:
+        """Follow the SQL text names hold, in source order."""
+        for target in targets:
+            if isinstance(target, cst.Name):
+                self.sql_strings[target.value] = sql_text(value, self._sql_string)
 
     def _unknown(self, call: cst.Call) -> Optional[Tuple[Outcome, str, str]]:
         """A pipeline method called on a value the tool cannot type."""
@@ -546,12 +620,19 @@ class JobPorter(cst.CSTTransformer):
             self.record(line, Outcome.UNKNOWN, [c[1] for c in unknown], unknown[0][2], code)
             return updated
         calls = [c for c in calls if c[0] is not Outcome.UNKNOWN]
+        if not left and self.to_pyspark and not unknown and isinstance(original, cst.SimpleStatementLine) \
+                and any(c[1].rsplit(".", 1)[-1] in _PYSPARK_CALLS for c in calls):
+            # a pipeline statement the runtimes run: --to-pyspark writes its PySpark all the same
+            left = [c for c in calls if c[1].rsplit(".", 1)[-1] in _PYSPARK_CALLS]
+            pipeline = True
+        else:
+            pipeline = False
         if not left:
             stored = [c for c in calls if c[0] is Outcome.STORED_ONLY]
             outcome = Outcome.STORED_ONLY if stored else Outcome.PORTED
             self.record(line, outcome, [c[1] for c in calls], "; ".join(c[2] for c in stored), code)
             return updated
-        if self.generate and isinstance(original, cst.SimpleStatementLine):
+        if self.to_pyspark and isinstance(original, cst.SimpleStatementLine):
             written = self.writer.rewrite(original)
             if written is not None:
                 statements, note = written
@@ -568,6 +649,14 @@ class JobPorter(cst.CSTTransformer):
                                       cst.While, cst.With, cst.Try)):
                     statements[0] = first.with_changes(leading_lines=kept + list(first.leading_lines))
                 return cst.FlattenSentinel(statements)
+        if pipeline and not self.writer.uses_frame(original):
+            # the tool cannot write it: it stays for the runtimes, which run it
+            self.record(line, Outcome.PORTED, [c[1] for c in calls], "", code)
+            return updated
+        if pipeline:
+            left = [(Outcome.LEFT, c[1], "--to-pyspark made its input a PySpark DataFrame and cannot write this "
+                                         "step: write it with the DataFrame's methods and writeStream")
+                    for c in left]
         by_hint: Dict[str, List[str]] = {}
         for _, api, hint in left:
             if api not in by_hint.setdefault(hint, []):
@@ -596,6 +685,9 @@ class JobPorter(cst.CSTTransformer):
             self.bind_small(small)
             if isinstance(small, cst.Assign):
                 self.writer.assigned([t.target for t in small.targets], small.value)
+                self.note_sql_strings([t.target for t in small.targets], small.value)
+            elif isinstance(small, cst.AnnAssign) and small.value is not None:
+                self.note_sql_strings([small.target], small.value)
         unused = self._unused(original_node, walked)
         if unused is not None:
             line = self._line(original_node)
@@ -659,12 +751,12 @@ class JobPorter(cst.CSTTransformer):
 
     def leave_IndentedBlock(self, original_node: cst.IndentedBlock, updated_node: cst.IndentedBlock
                             ) -> cst.IndentedBlock:
-        ending = self.writer.flush(self.depth) if self.generate else []
+        ending = self.writer.flush(self.depth) if self.to_pyspark else []
         self.depth -= 1
         return updated_node.with_changes(body=list(updated_node.body) + ending) if ending else updated_node
 
     def leave_Module(self, original_node: cst.Module, updated_node: cst.Module) -> cst.Module:
-        ending = self.writer.flush(0) if self.generate else []
+        ending = self.writer.flush(0) if self.to_pyspark else []
         return updated_node.with_changes(body=list(updated_node.body) + ending) if ending else updated_node
 
     # -- imports ---------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 Usage::
 
     pyflink-compat port PATH... [--write | --diff] [--check] [--format text|markdown|json]
-                                [--imports-only]
+                                [--imports-only] [--to-pyspark]
 
 A directory is searched for ``*.py`` files that import PyFlink; a file named on the command line
 must import it. Without ``--write`` nothing is written. ``--write`` replaces each file it could
@@ -57,16 +57,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("text", "markdown", "json"), default="text",
                         help="the report's format (default text)")
     parser.add_argument("--imports-only", action="store_true",
-                        help="rewrite the imports only: no PySpark written, no comments added")
+                        help="rewrite the imports only: no comments added")
+    parser.add_argument("--to-pyspark", action="store_true",
+                        help="write native PySpark for the sources, sinks and SQL the tool can translate "
+                             "(else the pipeline stays for pyflink_compat's runtimes)")
 
 
-def port_text(text: str, path: str = "<string>", generate: bool = True) -> Tuple[str, FileReport]:
+def port_text(text: str, path: str = "<string>", generate: bool = True, to_pyspark: bool = False
+              ) -> Tuple[str, FileReport]:
     """Port the source ``text`` of one job.
 
     :param text: The job's source.
     :param path: Its name in the report.
-    :param generate: Also write the PySpark for the mechanical part of the pipeline and mark
-        what is left (else only the imports change).
+    :param generate: Also mark what is left with comments naming the PySpark way (else only
+        the imports change).
+    :param to_pyspark: Write native PySpark for the pipeline statements the tool can translate
+        (``--to-pyspark``), rather than keeping them for pyflink_compat's runtimes.
     :return: The ported source and the file's report.
     :raises PortError: when the text does not parse, imports no PyFlink, or its ported form
         would not be complete.
@@ -74,6 +80,9 @@ def port_text(text: str, path: str = "<string>", generate: bool = True) -> Tuple
     import libcst as cst
 
     original = text
+    if "pyflink" not in text:
+        # no name of PyFlink or pyflink_compat: refused before LibCST's providers walk it
+        raise PortError("it imports no PyFlink module (nothing to port)")
     from pyflink_compat.porting.classifier import JobPorter
 
     try:
@@ -93,7 +102,7 @@ def port_text(text: str, path: str = "<string>", generate: bool = True) -> Tuple
         if module.code != text or ast.dump(ast.parse(text)) != ast.dump(ast.parse(original)):
             raise PortError("its text does not survive parsing (LibCST loses part of it); the file is "
                             "left as it is")
-    porter = JobPorter(module, generate=generate, text=text)
+    porter = JobPorter(module, generate=generate, text=text, to_pyspark=to_pyspark)
     ported = module.visit(porter).code
     if not porter.job_imports:
         raise PortError("it imports no PyFlink module (nothing to port)")
@@ -131,7 +140,7 @@ def _aligned_comments(text: str) -> Tuple[str, List[int]]:
     return "".join(lines), sorted(moved)
 
 
-def port_file(path: str, generate: bool = True) -> Tuple[str, str, FileReport]:
+def port_file(path: str, generate: bool = True, to_pyspark: bool = False) -> Tuple[str, str, FileReport]:
     """Port one file: its original text, its ported text and its report (with ``error`` set and
     the text unchanged when the file is refused)."""
     try:
@@ -140,7 +149,7 @@ def port_file(path: str, generate: bool = True) -> Tuple[str, str, FileReport]:
     except (OSError, UnicodeDecodeError) as error:
         return "", "", FileReport(path, error="it cannot be read: {}".format(error))
     try:
-        ported, report = port_text(text, path, generate)
+        ported, report = port_text(text, path, generate, to_pyspark)
     except PortError as error:
         return text, text, FileReport(path, error=str(error))
     return text, ported, report
@@ -198,14 +207,16 @@ def run(args: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Te
     reports: List[FileReport] = []
     last = time.monotonic()
     generate = [not args.imports_only] * len(files)
+    to_pyspark = [bool(getattr(args, "to_pyspark", False)) and not args.imports_only] * len(files)
     with contextlib.ExitStack() as stack:
         if len(files) > _PARALLEL_FROM and (os.cpu_count() or 1) > 1:
             from concurrent.futures import ProcessPoolExecutor
 
             pool = stack.enter_context(ProcessPoolExecutor(max_workers=os.cpu_count()))
-            results: Iterator[Tuple[str, str, FileReport]] = pool.map(port_file, files, generate, chunksize=8)
+            results: Iterator[Tuple[str, str, FileReport]] = pool.map(
+                port_file, files, generate, to_pyspark, chunksize=8)
         else:
-            results = map(port_file, files, generate)
+            results = map(port_file, files, generate, to_pyspark)
         for number, (path, (original, ported, report)) in enumerate(zip(files, results), 1):
             last = _one_done(args, path, original, ported, report, reports, out, err, number, len(files), last)
     run_report = RunReport(tuple(reports))

@@ -67,6 +67,8 @@ class ReaderSpec:
     columns: Optional[Tuple[str, ...]] = None
     bounded: bool = False
     kafka: bool = False
+    #: what the runtime's connector said it left out or changed, for the report
+    notes: Tuple[str, ...] = ()
     #: whether ``columns`` gives one struct column ``row`` whose fields become the columns
     flatten: bool = False
 
@@ -95,6 +97,9 @@ class WriterSpec:
     :param note: What Spark does differently, for a comment above the write.
     :param names: The sink's column names, given by position to what is written (as
         ``INSERT INTO`` does).
+    :param foreach: For a print sink, the ``foreachBatch`` function (a Python expression using
+        :data:`PRINT_IMPORT`'s names) that prints every row as the runtime's print sink does:
+        Spark's console sink would show the first 20 rows of a batch, cut to 20 characters.
     """
 
     format: str
@@ -103,6 +108,7 @@ class WriterSpec:
     kafka: bool = False
     note: Optional[str] = None
     names: Optional[Tuple[str, ...]] = None
+    foreach: Optional[str] = None
 
     def render(self, frame: str, output_mode: Optional[str] = None) -> str:
         """The PySpark ``DataStreamWriter`` expression writing the DataFrame ``frame``."""
@@ -114,9 +120,20 @@ class WriterSpec:
         parts.append(".writeStream")
         if output_mode is not None:
             parts.append(".outputMode({})".format(_py(output_mode)))
+        if self.foreach is not None:
+            parts.append(".foreachBatch({})".format(self.foreach))
+            return "(" + "\n    ".join(parts) + ")"
         parts.append(".format({})".format(_py(self.format)))
         parts += [".option({}, {})".format(_py(k), _py(v)) for k, v in self.options]
         return "(" + "\n    ".join(parts) + ")"
+
+
+#: The import the written print sinks need.
+PRINT_IMPORT = "from pyflink_compat.connectors.print_sink import ChangelogPrinter, print_lines"
+#: A DataStream's ``print()``: each record's text on its own line, every row of every batch.
+DATASTREAM_PRINT = WriterSpec("print", foreach="lambda batch, _: print_lines(batch, None, False)")
+#: A print table written by an INSERT that does not aggregate: Flink's ``+I[...]`` rows.
+TABLE_PRINT = WriterSpec("print", foreach="ChangelogPrinter(None, False, False, ())")
 
 
 def _kafka_properties(properties: Mapping[str, Any]) -> List[Tuple[str, str]]:

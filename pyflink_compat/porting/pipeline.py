@@ -59,6 +59,9 @@ class Porter(Protocol):
     def ref_of(self, node: cst.BaseExpression) -> Optional[Ref]:
         ...
 
+    def translated(self, query: str) -> Optional[str]:
+        ...
+
 
 class _NotStatic(Exception):
     """A value that is not known from the code alone."""
@@ -477,7 +480,9 @@ class PipelineWriter:
         self.sinks[target] = _Sink(target, writer)
         comment = "".join("    # {}\n".format(line) for line in textwrap.wrap(writer.note or "", 90))
         code = "def {}(frame):\n{}    return {}\n".format(target, comment, writer.render("frame"))
-        return [_statement(code)], "a function giving the DataFrame's writeStream.format({!r})".format(writer.format)
+        imports = [_statement(connectors.PRINT_IMPORT)] if writer.foreach is not None else []
+        return imports + [_statement(code)], "a function giving the DataFrame's writeStream.format({!r})".format(
+            writer.format)
 
     def _datastream_source(self, target: str, env: str, method: str, call: cst.Call) -> Optional[Rewrite]:
         if method == "from_source":
@@ -518,9 +523,17 @@ class PipelineWriter:
 
     def _datastream_sink(self, frame_name: str, method: str, call: cst.Call) -> Optional[Rewrite]:
         frame = self.frames[frame_name]
+        statements: List[cst.BaseStatement] = []
         if method == "print" and not call.args:
-            writer, name = WriterSpec("console"), "print"
+            if frame.columns == ("value",):
+                writer = connectors.DATASTREAM_PRINT
+            elif frame.columns and frame.columns[0] != "f0":
+                writer = connectors.TABLE_PRINT  # a named row prints as Flink's Row: +I[...]
+            else:
+                return None  # a tuple prints as Java's tuple: left to a person
+            name = "print"
             code = writer.render(frame_name)
+            statements.append(_statement(connectors.PRINT_IMPORT))
         elif method in ("sink_to", "add_sink") and len(call.args) == 1:
             sink = call.args[0].value
             if isinstance(sink, cst.Name) and sink.value in self.sinks:
@@ -540,7 +553,7 @@ class PipelineWriter:
             return None
         statement = "{}.add_sink({}, name={!r}{})".format(
             frame.env, code, self._sink_name(name), ", bounded=True" if frame.bounded else "")
-        return [_statement(statement)], "env.add_sink of writeStream.format({!r})".format(writer.format)
+        return statements + [_statement(statement)], "env.add_sink of writeStream.format({!r})".format(writer.format)
 
     # -- Table API -------------------------------------------------------------------------
     def _execute_sql(self, table_env: str, statement: Any, waited: bool = False,
@@ -590,7 +603,9 @@ class PipelineWriter:
                 self._note_kafka()
             code, statements = source.render(spark), []
             self.views[key] = source.bounded
-        statements.append(_statement("{}.createOrReplaceTempView({!r})".format(code, table.name)))
+        # named as the runtime's translation names the tables a query reads
+        statements.append(_statement("{}.createOrReplaceTempView({!r})".format(
+            code, "flink_" + table.name.replace("$", "_"))))
         return statements, "a streaming DataFrame registered as the temporary view {!r}".format(table.name)
 
     def _insert(self, env: str, sink: str, query: str, waited: bool = False,
@@ -599,15 +614,24 @@ class PipelineWriter:
         function = "write_" + re.sub(r"\W", "_", sink)
         if key not in self.tables or function not in self.sinks or not sql.spark_query(query):
             return None
+        translated = self.porter.translated(query)
+        if translated is None:
+            return None
         sources = {m.lower() for m in re.findall(r"\b(?:FROM|JOIN)\s+`?(\w+)`?", query, re.IGNORECASE)}
         if not sources or not sources <= set(self.views):
             return None
         grouped = sql.grouped(query)
         writer = self.sinks[function].spec
-        if grouped and writer.format not in ("console", "kafka", "noop"):
+        if grouped and writer.foreach is not None:
+            # the runtime's print sink shows each key's -U/+U: its keys, as the planner finds them
+            keys = sql.changelog_keys(query)
+            if keys is None:
+                return None
+            writer = attrs.evolve(writer, foreach="ChangelogPrinter(None, False, True, {!r})".format(keys))
+        elif grouped and writer.format not in ("kafka", "noop"):
             return None
         bounded = all(self.views[s] for s in sources)
-        frame = "{}.spark_session.sql({!r})".format(env, query)
+        frame = "{}.spark_session.sql({!r})".format(env, translated)
         writer_code = writer.render(frame, "update") if grouped else "{}({})".format(function, frame)
         name = self._sink_name(sink)
         statements = [_statement("{}.add_sink({}, name={!r}{})".format(
@@ -635,6 +659,17 @@ class PipelineWriter:
         if depth == self.porter.depth and depth in self.pending:
             return [self._execute(depth)], "env.execute of the INSERTs registered so far"
         return [], "nothing to wait for here: the INSERTs run, and are waited for, where their block ends"
+
+    def uses_frame(self, node: cst.CSTNode) -> bool:
+        """Whether ``node`` names a DataFrame the writer wrote in place of a PyFlink value."""
+        names: List[str] = []
+
+        class _Names(cst.CSTVisitor):
+            def visit_Name(self, name: cst.Name) -> None:
+                names.append(name.value)
+
+        node.visit(_Names())
+        return any(name in self.frames for name in names)
 
     def flush(self, depth: int) -> List[cst.BaseStatement]:
         """What ends a block at ``depth``: ``env.execute`` of its INSERTs not run yet."""

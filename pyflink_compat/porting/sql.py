@@ -16,7 +16,7 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 import attrs
 
-from pyflink_compat.porting.connectors import ReaderSpec, WriterSpec
+from pyflink_compat.porting.connectors import TABLE_PRINT, ReaderSpec, WriterSpec
 
 __all__ = ["Table", "create_table", "insert_into", "spark_query", "spark_type", "table_reader",
            "table_writer", "SPARK_FUNCTIONS"]
@@ -197,6 +197,28 @@ def grouped(query: str) -> bool:
         r"\b(COUNT|SUM|AVG|MIN|MAX)\s*\(", query, re.IGNORECASE) is not None
 
 
+def changelog_keys(query: str) -> Optional[Tuple[int, ...]]:
+    """The positions of the key columns of an aggregating query, as the runtime's planner finds
+    them (its print sink shows each key's ``-U``/``+U``); None when it is not one aggregation."""
+    from sqlglot import exp
+
+    from pyflink_compat.sql.dialect import parse
+    from pyflink_compat.sql.planner import _group_aggregate
+
+    try:
+        trees = parse(query)
+    except Exception:  # noqa: BLE001 - not SQL the runtime reads: not translated
+        return None
+    select = trees[0] if len(trees) == 1 else None
+    if not isinstance(select, exp.Select):
+        return None
+    found = _group_aggregate(select)
+    if found is None:
+        return None
+    names = [e.alias_or_name for e in select.expressions]
+    return tuple(names.index(k) for k in found[0] if k in names)
+
+
 def _datagen_column(name: str, kind: str, options: Dict[str, str], index: str) -> Optional[str]:
     prefix = "fields.{}.".format(name)
     generator = options.get(prefix + "kind", "random")
@@ -259,6 +281,30 @@ def _kafka_options(options: Dict[str, str]) -> Optional[List[Tuple[str, str]]]:
     return found
 
 
+def runtime_kafka_options(table: Table, for_source: bool
+                          ) -> Optional[Tuple[List[Tuple[str, str]], str, List[str]]]:
+    """Spark's Kafka options for ``table`` as the runtime's Kafka connector maps them
+    (:func:`pyflink_compat.connectors.kafka.source_options` / ``sink_options``: properties Spark
+    refuses left out, Flink's start position written explicitly), the value format, and what the
+    connector says it left out or changed; None when the runtime refuses the table."""
+    import warnings
+
+    from pyflink_compat.connectors import kafka
+    from pyflink_compat.sql.statements import CreateTable
+
+    record = CreateTable(name=table.name, columns=(), options=dict(table.options),
+                         text="CREATE TABLE {} WITH (...)".format(table.name))
+    try:
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            options, form = (kafka.source_options if for_source else kafka.sink_options)(record)
+    except Exception:  # noqa: BLE001 - a table the runtime refuses is not written
+        return None
+    if form not in ("json", "csv", "raw"):
+        return None
+    return list(options.items()), form, [" ".join(str(w.message).split()) for w in seen]
+
+
 def table_reader(table: Table) -> Optional[ReaderSpec]:
     """The streaming read of a source table, else None."""
     options = dict(table.options)
@@ -276,23 +322,10 @@ def table_reader(table: Table) -> Optional[ReaderSpec]:
         return ReaderSpec(form, tuple(spark_options), schema=table.schema, path=options["path"],
                           bounded="source.monitor-interval" not in options)
     if connector == "kafka":
-        kafka = _kafka_options(options)
-        form = options.get("format", options.get("value.format"))
-        if kafka is None or form not in ("json", "csv", "raw"):
+        mapped = runtime_kafka_options(table, for_source=True)
+        if mapped is None:
             return None
-        if "topic" in options:
-            kafka.insert(0, ("subscribe", options["topic"].replace(";", ",")))
-        elif "topic-pattern" in options:
-            kafka.insert(0, ("subscribePattern", options["topic-pattern"]))
-        else:
-            return None
-        mode = options.get("scan.startup.mode", "group-offsets")
-        if mode in _STARTUP:
-            kafka.append(("startingOffsets", _STARTUP[mode]))
-        elif mode == "timestamp" and "scan.startup.timestamp-millis" in options:
-            kafka.append(("startingTimestamp", options["scan.startup.timestamp-millis"]))
-        elif mode != "group-offsets":
-            return None
+        kafka, form, notes = mapped
         value = "CAST(value AS STRING)"
         if form == "raw":
             if len(table.columns) != 1:
@@ -301,11 +334,11 @@ def table_reader(table: Table) -> Optional[ReaderSpec]:
         else:
             parse = "from_json" if form == "json" else "from_csv"
             columns = ("{}({}, '{}') AS row".format(parse, value, table.schema.replace("'", "\\'")),)
-        return ReaderSpec("kafka", tuple(kafka), columns=columns, kafka=True, flatten=form != "raw")
+        return ReaderSpec("kafka", tuple(kafka), columns=columns, kafka=True, flatten=form != "raw",
+                          notes=tuple(notes))
     return None
 
 
-_STARTUP = {"earliest-offset": "earliest", "latest-offset": "latest"}
 
 
 def table_writer(table: Table) -> Optional[WriterSpec]:
@@ -313,22 +346,26 @@ def table_writer(table: Table) -> Optional[WriterSpec]:
     options = dict(table.options)
     connector = table.connector
     if connector in ("print", "blackhole"):
-        return WriterSpec("console" if connector == "print" else "noop")
+        if connector == "print":
+            if set(options) - {"connector"}:
+                return None  # an identifier or standard error: left to the runtime's print sink
+            return TABLE_PRINT
+        return WriterSpec("noop")
     if connector == "filesystem":
         form = _FILE_FORMATS.get(options.get("format", ""))
         if form is None or "path" not in options:
             return None
         return WriterSpec(form, (("path", options["path"]),))
     if connector == "kafka":
-        kafka = _kafka_options(options)
-        form = options.get("format", options.get("value.format"))
-        if kafka is None or "topic" not in options or form not in ("json", "csv", "raw"):
+        mapped = runtime_kafka_options(table, for_source=False)
+        if mapped is None:
             return None
+        kafka, form, notes = mapped
         names = ", ".join("`{}`".format(n) for n, _ in table.columns)
         value = {"json": "to_json(struct({}))", "csv": "to_csv(struct({}))",
                  "raw": "CAST({} AS STRING)"}[form].format(names)
-        return WriterSpec("kafka", tuple([("topic", options["topic"])] + kafka),
-                          columns=(value + " AS value",), kafka=True)
+        return WriterSpec("kafka", tuple(kafka), columns=(value + " AS value",), kafka=True,
+                          note=" ".join(notes) or None)
     return None
 
 

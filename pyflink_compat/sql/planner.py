@@ -329,6 +329,37 @@ class Planner(object):
             frame = as_stream(frame)
         return PlannedQuery(frame=frame, bounded=bounded, updating=updating, keys=keys, node=node)
 
+    def translate(self, query: exp.Expression, text: str,
+                  read: Callable[[str, Optional[CreateTable]], None]) -> Tuple[str, bool]:
+        """The Spark SQL text of ``query`` and whether it is updating, without a Spark session:
+        what :meth:`plan_query` writes before it asks Spark (the porting tool checks a job's SQL
+        with it). ``read`` is called with each table the query reads and its catalog entry (None
+        when the catalog has none, an :class:`ElementsTable` given as None too); the tables are
+        named ``flink_<name>`` in the text.
+
+        :raises SqlValidationError: For a query Flink's planner refuses.
+        """
+        tree = self._inline_views(query.copy())
+        schema: Dict[str, Dict[str, exp.DataType]] = {}
+        ctes = {cte.alias for cte in tree.find_all(exp.CTE)}
+        for table in list(tree.find_all(exp.Table)):
+            if not table.name or table.name in ctes:
+                continue
+            name = ".".join(p.name for p in table.parts)
+            entry = self.catalog.get(name)
+            if isinstance(entry, CreateTable):
+                read(name, entry)
+                schema[entry.name] = {c.name: c.data_type for c in entry.columns if c.data_type is not None}
+            else:
+                read(name, None)
+            alias = table.alias or table.name
+            table.replace(exp.Table(this=exp.to_identifier("flink_" + table.name.replace("$", "_")),
+                                    alias=exp.TableAlias(this=exp.to_identifier(alias))))
+        outer = tree if isinstance(tree, exp.Select) else tree.find(exp.Select)
+        updating = (_group_aggregate(outer) is not None if isinstance(outer, exp.Select) else False) or any(
+            _group_aggregate(s) is not None for s in tree.find_all(exp.Select) if s is not outer)
+        return self._to_spark_sql(_apply_flink_semantics(tree, schema)), updating
+
     def cast_to_sink(self, planned: PlannedQuery, sink: CreateTable, columns: Sequence[str],
                      text: str) -> "DataFrame":
         """``planned``'s rows with the sink's physical columns and declared types."""

@@ -37,9 +37,8 @@ def test_twelve_lines_of_notes_above_a_source_stay_with_the_blank_line_before_th
             ds.print()
             env.execute()
         ''').replace("{notes}", notes)
-    ported, report = port_text(job, "job.py")
-    # the file source runs as it is on Spark, so the statement is kept
-    assert [f.outcome for f in report.findings if f.line == 20] == [Outcome.PORTED]
+    ported, report = port_text(job, "job.py", to_pyspark=True)
+    assert [f.outcome for f in report.findings if f.line == 20] == [Outcome.REWRITTEN]
     lines = ported.splitlines()
     start = lines.index("    # note 0 about the source")
     assert lines[start - 1] == ""

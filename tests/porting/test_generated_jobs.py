@@ -28,10 +28,9 @@ def test_the_ported_job_writes_what_pyflink_writes(name, tmp_path, monkeypatch):
     for quote in "'\"":
         for top in ("in/", "out/"):
             source = source.replace(quote + top, quote + str(tmp_path) + "/" + top)
-    ported, report = port_text(source, name)
-    # table jobs keep their SQL and DataStream jobs their pipeline, which run on Spark at run
-    # time; what does not run is rewritten in PySpark
-    assert report.left == 0
+    ported, report = port_text(source, name, to_pyspark=True)
+    # with --to-pyspark, sources, sinks and SQL are written as PySpark
+    assert report.left == 0 and report.count(Outcome.REWRITTEN) > 0
     write_inputs(str(tmp_path))
     monkeypatch.chdir(tmp_path)
     exec(compile(ported, name + ".py", "exec"), {"__name__": "__main__"})
