@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from pyflink_compat.porting.command import port_text
+from pyflink_compat.porting.report import Outcome
 from tests.porting.outputs import JOBS, job_names, read_outputs, write_inputs
 
 RECORDING = Path(__file__).resolve().parent / "pyflink-1.20.5-port-records.json"
