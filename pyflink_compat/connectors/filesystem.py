@@ -1,5 +1,5 @@
-"""``'connector' = 'filesystem'``: files in ``'path'``, as csv or json, with Flink's format
-options.
+"""``'connector' = 'filesystem'``: files in ``'path'``, as csv, json, parquet or orc, with Flink's
+format options.
 
 As a source, the files are read once (a bounded table, as in Flink) unless
 ``'source.monitor-interval'`` is set, which makes the table unbounded (Spark's file source
@@ -17,6 +17,12 @@ Formats (Flink option → Spark option):
 * ``json``: ``json.ignore-parse-errors`` as for csv; ``json.timestamp-format.standard``
   ``SQL`` (default, ``yyyy-MM-dd HH:mm:ss.SSS``) or ``ISO-8601`` → ``timestampFormat``;
   written with NULL fields kept (``ignoreNullFields=false``) as Flink writes them.
+* ``parquet`` and ``orc``: Spark's own readers and writers of the same file formats, columns by
+  name. ``parquet.compression`` / ``orc.compress`` → ``compression``; Flink's other
+  ``parquet.*`` / ``orc.*`` entries are Hadoop writer settings and are dropped with a warning.
+  ``parquet.utc-timezone`` is taken only as ``true`` when the session time zone is not UTC:
+  Flink's default (``false``) writes timestamps in the local zone, which equals Spark's only
+  there.
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = ["sink", "source", "updating_refusal"]
 
-_FORMATS = ("csv", "json")
+_FORMATS = ("csv", "json", "parquet", "orc")
 _SQL_TIMESTAMP = "yyyy-MM-dd HH:mm:ss[.SSS]"
 _ISO_TIMESTAMP = "yyyy-MM-dd'T'HH:mm:ss[.SSS]"
 
@@ -76,7 +82,27 @@ def _format_options(review: OptionReview, fmt: str) -> Dict[str, str]:
         review.drop("json.map-null-key.mode", "Spark writes map keys as they are")
         review.drop("json.map-null-key.literal", "Spark writes map keys as they are")
         review.drop("json.encode.decimal-as-plain-number", "Spark writes decimals as plain numbers")
+    elif fmt in ("parquet", "orc"):
+        compression = review.take("parquet.compression" if fmt == "parquet" else "orc.compress")
+        if compression is not None:
+            spark["compression"] = compression.lower()
+        if fmt == "parquet":
+            utc = (review.take("parquet.utc-timezone", "false") or "").lower() == "true"
+            if not utc and _local_zone_offset() != 0:
+                raise refuse("filesystem", "parquet.utc-timezone", review.statement,
+                             "Flink writes parquet timestamps in the machine's zone unless "
+                             "'parquet.utc-timezone' = 'true'; Spark writes them in UTC. Set it to "
+                             "'true', or run in UTC.")
+        for key in [k for k in review.remaining() if k.startswith(fmt + ".")]:
+            review.drop(key, "a Hadoop {} writer setting Spark sets itself".format(fmt))
     return spark
+
+
+def _local_zone_offset() -> float:
+    """The machine's offset from UTC now, in seconds."""
+    import time
+
+    return -time.timezone if not time.localtime().tm_isdst else -time.altzone
 
 
 def _review(table: "CreateTable") -> Tuple[OptionReview, str, str]:

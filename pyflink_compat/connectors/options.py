@@ -8,7 +8,7 @@ option nobody took: an option is never ignored without a word.
 from __future__ import annotations
 
 import warnings
-from typing import Dict, Mapping, Optional
+from typing import List, Dict, Mapping, Optional
 
 from pyflink_compat.missing import NotSupportedError
 
@@ -55,6 +55,10 @@ class OptionReview(object):
         for key in found:
             self._left.pop(prefix + key, None)
         return found
+
+    def remaining(self) -> List[str]:
+        """The keys no step has taken or dropped yet, sorted."""
+        return sorted(self._left)
 
     def drop(self, key: str, reason: str) -> None:
         """Warn that ``key``, when given, has no effect on Spark, and why."""

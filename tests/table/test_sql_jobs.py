@@ -220,3 +220,27 @@ def test_ddl_and_insert_results_print_as_pyflink_prints_them(t_env: Any, capsys:
     result.print()
     result.wait()
     assert _printed(capsys) == ["OK", "-1"]
+
+
+def test_a_parquet_and_an_orc_table_write_rows_that_read_back_as_they_were(t_env: Any, in_dir: Any) -> None:
+    t_env.execute_sql(_WORDS)
+    for fmt in ("parquet", "orc"):
+        t_env.execute_sql("CREATE TABLE {0}_out (w STRING, n INT) WITH ('connector'='filesystem',"
+                          "'path'='{0}','format'='{0}')".format(fmt))
+        t_env.execute_sql("INSERT INTO {0}_out SELECT w, n FROM src".format(fmt)).wait()
+        rows = [tuple(r) for r in t_env.execute_sql("SELECT w, n FROM {}_out".format(fmt)).collect()]
+        assert sorted(rows) == [("a", 1), ("a", 3), ("a", 5), ("b", 2), ("c", 4)]
+
+
+def test_a_parquet_writer_setting_is_dropped_with_a_warning_and_compression_is_kept(
+        t_env: Any, in_dir: Any) -> None:
+    from pyflink_compat.connectors.filesystem import sink_options
+    from pyflink_compat.sql.statements import CreateTable
+
+    table = t_env._runtime.parse_one(
+        "CREATE TABLE t (w STRING) WITH ('connector'='filesystem','path'='p','format'='parquet',"
+        "'parquet.compression'='GZIP','parquet.block.size'='1024','parquet.utc-timezone'='true')")
+    assert isinstance(table, CreateTable)
+    with pytest.warns(UserWarning, match="parquet.block.size"):
+        _, fmt, options = sink_options(table)
+    assert (fmt, options) == ("parquet", {"compression": "gzip"})

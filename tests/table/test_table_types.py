@@ -134,7 +134,7 @@ def test_descriptor_tables_run_through_their_connectors(t_env: Any, capsys: Any,
         Schema.new_builder().column('id', D.BIGINT()).column('data', D.STRING()).build()).build())
     t_env.from_path('src').select(col('id'), col('id').cast(D.STRING())).execute_insert('sink').wait()
     assert sorted(_printed(capsys)) == ["+I[1, 1]", "+I[2, 2]", "+I[3, 3]"]
-    # the registered divergence job-log-in-python-logging: the job log is Python's
+    # the job log is the job's own (pyflink_compat's loggers), as Flink's is the cluster's
     assert any("switched to FINISHED" in r.getMessage() for r in caplog.records
                if r.name.startswith("pyflink_compat"))
     assert sorted(r[0] for r in t_env.from_descriptor(datagen(2)).execute().collect()) == [1, 2]
