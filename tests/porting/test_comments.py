@@ -20,7 +20,7 @@ def comment_lines(text: str) -> List[str]:
             if line.strip().startswith("#") and not line.strip().startswith((MARK, "#   "))]
 
 
-def test_twelve_lines_of_notes_above_a_source_stay_with_the_blank_line_before_them():
+def test_twelve_lines_of_notes_above_a_rewritten_source_stay_with_the_blank_line_before_them():
     notes = "\n".join("    # note {} about the source".format(n) for n in range(12))
     job = textwrap.dedent('''\
         from pyflink.common import WatermarkStrategy
@@ -43,7 +43,7 @@ def test_twelve_lines_of_notes_above_a_source_stay_with_the_blank_line_before_th
     start = lines.index("    # note 0 about the source")
     assert lines[start - 1] == ""
     assert lines[start:start + 12] == notes.splitlines()
-    assert lines[start + 12].startswith("    ds = env.from_source(FileSource.for_record_stream_format(")
+    assert lines[start + 12].startswith("    ds = (env.spark_session.readStream")
     assert "    # the print" in lines
 
 
