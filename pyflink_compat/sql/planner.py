@@ -270,9 +270,11 @@ class Planner(object):
                 continue
             source = from_.this
             alias = source.alias
-            inner = source.copy()
-            inner.set("alias", None)
-            frame = self.spark.sql("SELECT * FROM " + self._to_spark_sql(inner))
+            # the select's own filter goes below the watermark too
+            where = select.args.get("where")
+            frame = self.spark.sql("SELECT * FROM " + self._to_spark_sql(source.copy()) + (
+                " " + self._to_spark_sql(where) if where is not None else ""))
+            select.set("where", None)
             event_time = time_column.name
             if event_time not in frame.columns:
                 continue
@@ -329,7 +331,8 @@ class Planner(object):
     def plan_query(self, query: exp.Expression, text: str) -> PlannedQuery:
         """The Spark streaming DataFrame of ``query`` (a parsed Flink query)."""
         from pyflink_compat.sql.windows import (
-            group_windows_to_spark, has_group_window, table_functions_to_group_windows)
+            group_windows_to_spark, has_group_window, table_functions_to_group_windows,
+            window_property_columns)
 
         tree = table_functions_to_group_windows(self._inline_views(query.copy()), text)
         windowed = has_group_window(tree)
@@ -369,6 +372,9 @@ class Planner(object):
         if windowed and bounded:
             self._flush_windows(tree)
         frame = self.spark.sql(self._to_spark_sql(tree))
+        for name in window_property_columns(tree):
+            if name in frame.columns:
+                frame = frame.withMetadata(name, {"flink_precision": 3})
         if not frame.isStreaming:
             # a query of constants only (SELECT 1, VALUES): a bounded stream of its rows
             from pyflink_compat.spark.bounded_sources import as_stream

@@ -276,6 +276,21 @@ def group_windows_to_spark(tree: exp.Expression, text: str) -> exp.Expression:
     return tree
 
 
+def window_property_columns(tree: exp.Expression) -> List[str]:
+    """The output columns of ``tree`` (written for Spark) that are window properties: Flink
+    types them ``TIMESTAMP(3)``."""
+    select = tree if isinstance(tree, exp.Select) else None
+    if select is None:
+        return []
+    names = []
+    for projection in select.expressions:
+        if isinstance(projection, exp.Alias) and any(
+                isinstance(d.this, exp.Anonymous) and str(d.this.this).lower() in ("window", "session_window")
+                for d in projection.this.find_all(exp.Dot)):
+            names.append(projection.alias)
+    return names
+
+
 # -- the Table API's window(...).group_by(...).select(...) -------------------------------------
 
 _TABLE_PROPERTIES = {"START": "_START", "END": "_END", "ROWTIME": "_ROWTIME", "PROCTIME": "_PROCTIME"}
