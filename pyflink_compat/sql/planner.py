@@ -19,7 +19,7 @@ to the sink's declared type, by position, as Flink does.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple, cast
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, cast
 
 import attrs
 from sqlglot import exp
@@ -188,6 +188,7 @@ class Planner(object):
     def __init__(self, spark_provider: Callable[[], "SparkSession"], catalog: Catalog):
         self._spark_provider = spark_provider
         self._delays: Dict[str, str] = {}
+        self._watermarked: Set[str] = set()
         self.catalog = catalog
 
     @property
@@ -250,7 +251,21 @@ class Planner(object):
                 self._delays[event_time] = delay
             else:
                 frame = frame.withWatermark(event_time, delay)
+                self._watermarked.add(event_time)
         return frame, bounded
+
+    def _refuse_windows_without_watermark(self, tree: exp.Expression, text: str) -> None:
+        """Refuse a window of an unbounded query on a column without a watermark."""
+        for select in tree.find_all(exp.Select):
+            time_column = select.meta.get("spark_window_time")
+            if time_column is not None and time_column.name not in self._watermarked:
+                raise NotSupportedError(
+                    "A window on '{}', which has no watermark (a processing-time attribute, or "
+                    "a column without WATERMARK FOR), in an unbounded query (in: {})".format(
+                        time_column.name, text),
+                    "Spark closes windows by event time only: declare WATERMARK FOR {0} AS {0} "
+                    "- INTERVAL '<n>' SECOND on an event-time column, or aggregate with "
+                    "writeStream.outputMode('update') in PySpark.".format(time_column.name))
 
     def _flush_windows(self, tree: exp.Expression) -> None:
         """Give each window aggregation of a bounded query the watermark of its time column,
@@ -343,6 +358,7 @@ class Planner(object):
         tree = table_functions_to_group_windows(self._inline_views(query.copy()), text)
         windowed = has_group_window(tree)
         self._delays = {}
+        self._watermarked = set()
         bounded = True
         schema: Dict[str, Dict[str, exp.DataType]] = {}
         ctes = {cte.alias for cte in tree.find_all(exp.CTE)}
@@ -378,6 +394,8 @@ class Planner(object):
         tree = group_windows_to_spark(_apply_flink_semantics(tree, schema), text)
         if windowed and bounded:
             self._flush_windows(tree)
+        elif windowed:
+            self._refuse_windows_without_watermark(tree, text)
         frame = self.spark.sql(self._to_spark_sql(tree))
         for name in window_property_columns(tree):
             if name in frame.columns:

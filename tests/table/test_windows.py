@@ -160,3 +160,12 @@ def test_a_row_behind_the_watermark_of_earlier_rows_of_the_same_micro_batch_is_c
     assert [line.split("|")[2:4] for line in rows] == [
         [" 2024-03-01 10:00:00.000 ", "                    4 "],
         [" 2024-03-01 10:05:00.000 ", "                    2 "]]
+
+
+def test_a_processing_time_window_of_an_unbounded_query_is_refused_before_any_query_starts(
+        t_env: Any) -> None:
+    t_env.execute_sql("CREATE TABLE gen (v INT, pt AS PROCTIME()) WITH ('connector'='datagen')")
+    with pytest.raises(NotSupportedError, match="window on 'pt', which has no watermark.*"
+                                                "outputMode"):
+        t_env.execute_sql("SELECT TUMBLE_START(pt, INTERVAL '1' SECOND), COUNT(*) FROM gen "
+                          "GROUP BY TUMBLE(pt, INTERVAL '1' SECOND)")
