@@ -169,8 +169,9 @@ class Flink(Spark):
         # A quote is doubled in a string literal ('It''s'); a backslash is an ordinary character.
         STRING_ESCAPES = ["'"]
 
+        # SESSION is no keyword in Flink: it names the session window (SESSION(ts, gap)).
         KEYWORDS = {
-            **Spark.Tokenizer.KEYWORDS,
+            **{k: v for k, v in Spark.Tokenizer.KEYWORDS.items() if k != "SESSION"},
             "BYTES": TokenType.VARBINARY,
             # Flink's TIMESTAMP has no time zone (Spark's reads as the session's zone).
             "TIMESTAMP": TokenType.TIMESTAMP,

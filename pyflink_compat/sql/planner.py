@@ -19,7 +19,7 @@ to the sink's declared type, by position, as Flink does.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple, cast
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, cast
 
 import attrs
 from sqlglot import exp
@@ -187,6 +187,8 @@ class Planner(object):
 
     def __init__(self, spark_provider: Callable[[], "SparkSession"], catalog: Catalog):
         self._spark_provider = spark_provider
+        self._delays: Dict[str, str] = {}
+        self._watermarked: Set[str] = set()
         self.catalog = catalog
 
     @property
@@ -198,7 +200,7 @@ class Planner(object):
         """The Spark schema of ``table``'s physical columns."""
         return _struct(self.spark, table)
 
-    def _source(self, table: CreateTable) -> Tuple["DataFrame", bool]:
+    def _source(self, table: CreateTable, end_of_input: bool = False) -> Tuple["DataFrame", bool]:
         from pyflink_compat.connectors.registry import connector_module
 
         connector = table.options.get("connector")
@@ -243,8 +245,70 @@ class Planner(object):
                 from pyspark.sql import functions as F
 
                 frame = frame.withColumn(event_time, F.col("`{}`".format(event_time)).cast("timestamp"))
-            frame = frame.withWatermark(event_time, delay)
+            if end_of_input and bounded:
+                # the watermark goes above the query's filters, with the end of the input
+                # (see _flush_windows)
+                self._delays[event_time] = delay
+            else:
+                frame = frame.withWatermark(event_time, delay)
+                self._watermarked.add(event_time)
         return frame, bounded
+
+    def _refuse_windows_without_watermark(self, tree: exp.Expression, text: str) -> None:
+        """Refuse a window of an unbounded query on a column without a watermark."""
+        for select in tree.find_all(exp.Select):
+            time_column = select.meta.get("spark_window_time")
+            if time_column is not None and time_column.name not in self._watermarked:
+                raise NotSupportedError(
+                    "A window on '{}', which has no watermark (a processing-time attribute, or "
+                    "a column without WATERMARK FOR), in an unbounded query (in: {})".format(
+                        time_column.name, text),
+                    "Spark closes windows by event time only: declare WATERMARK FOR {0} AS {0} "
+                    "- INTERVAL '<n>' SECOND on an event-time column, or aggregate with "
+                    "writeStream.outputMode('update') in PySpark.".format(time_column.name))
+
+    def _flush_windows(self, tree: exp.Expression) -> None:
+        """Give each window aggregation of a bounded query the watermark of its time column,
+        with one more row at the end of its input.
+
+        Flink ends a bounded input with the greatest watermark, which fires every window still
+        open; Spark's watermark only follows the rows. The added row, all NULL but its event
+        time far in the future, raises the watermark past every window of the input; its own
+        window never closes, so it is never emitted. Both go right below the aggregation, above
+        the query's filters, which Spark would otherwise move below the watermark (and apply to
+        that row).
+        """
+        from pyspark.sql import functions as F
+        from pyspark.sql.types import StructField, StructType
+
+        from pyflink_compat.spark.bounded_sources import as_stream
+        from pyflink_compat.sql.windows import END_OF_INPUT
+
+        for select in reversed(list(tree.find_all(exp.Select))):
+            time_column = select.meta.get("spark_window_time")
+            from_ = select.args.get("from") or select.args.get("from_")
+            if time_column is None or from_ is None:
+                continue
+            source = from_.this
+            alias = source.alias
+            # the select's own filter goes below the watermark too
+            where = select.args.get("where")
+            frame = self.spark.sql("SELECT * FROM " + self._to_spark_sql(source.copy()) + (
+                " " + self._to_spark_sql(where) if where is not None else ""))
+            select.set("where", None)
+            event_time = time_column.name
+            if event_time not in frame.columns:
+                continue
+            if type(frame.schema[event_time].dataType).__name__ == "TimestampNTZType":
+                frame = frame.withColumn(event_time, F.col("`{}`".format(event_time)).cast("timestamp"))
+            schema = StructType([StructField(f.name, f.dataType, True) for f in frame.schema.fields])
+            row = tuple(END_OF_INPUT if f.name == event_time else None for f in schema.fields)
+            frame = frame.union(as_stream(self.spark.createDataFrame([row], schema)))
+            frame = frame.withWatermark(event_time, self._delays.get(event_time, "0 seconds"))
+            view_name = "flink_windowed_{}".format(next(_names))
+            frame.createOrReplaceTempView(view_name)
+            from_.set("this", exp.Table(this=exp.to_identifier(view_name), alias=exp.TableAlias(
+                this=exp.to_identifier(alias or view_name))))
 
     def _watermark_delay(self, table: CreateTable) -> str:
         assert table.watermark is not None
@@ -287,7 +351,14 @@ class Planner(object):
 
     def plan_query(self, query: exp.Expression, text: str) -> PlannedQuery:
         """The Spark streaming DataFrame of ``query`` (a parsed Flink query)."""
-        tree = self._inline_views(query.copy())
+        from pyflink_compat.sql.windows import (
+            group_windows_to_spark, has_group_window, table_functions_to_group_windows,
+            window_property_columns)
+
+        tree = table_functions_to_group_windows(self._inline_views(query.copy()), text)
+        windowed = has_group_window(tree)
+        self._delays = {}
+        self._watermarked = set()
         bounded = True
         schema: Dict[str, Dict[str, exp.DataType]] = {}
         ctes = {cte.alias for cte in tree.find_all(exp.CTE)}
@@ -302,7 +373,7 @@ class Planner(object):
                     "Object '{}' not found: declare it with CREATE TABLE or "
                     "create_temporary_view before the query.".format(name))
             if isinstance(entry, CreateTable):
-                frame, table_bounded = self._source(entry)
+                frame, table_bounded = self._source(entry, end_of_input=windowed)
                 schema[entry.name] = {c.name: c.data_type for c in entry.columns
                                       if c.data_type is not None}
             else:
@@ -320,8 +391,15 @@ class Planner(object):
         updating = grouped is not None or any(
             _group_aggregate(s) is not None for s in tree.find_all(exp.Select) if s is not outer)
         keys, node = grouped if grouped is not None else ([], "")
-        tree = _apply_flink_semantics(tree, schema)
+        tree = group_windows_to_spark(_apply_flink_semantics(tree, schema), text)
+        if windowed and bounded:
+            self._flush_windows(tree)
+        elif windowed:
+            self._refuse_windows_without_watermark(tree, text)
         frame = self.spark.sql(self._to_spark_sql(tree))
+        for name in window_property_columns(tree):
+            if name in frame.columns:
+                frame = frame.withMetadata(name, {"flink_precision": 3})
         if not frame.isStreaming:
             # a query of constants only (SELECT 1, VALUES): a bounded stream of its rows
             from pyflink_compat.spark.bounded_sources import as_stream

@@ -10,9 +10,10 @@ with the ``op`` column of row kinds; the footer counts the rows (``1 row in set`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, List, Sequence, Tuple
+import datetime
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 
-from pyflink_compat.sql.value_text import tableau_text
+from pyflink_compat.sql.value_text import tableau_text, timestamp_text
 
 if TYPE_CHECKING:
     from pyspark.sql.types import DataType
@@ -49,8 +50,11 @@ class Tableau(object):
     :param with_kinds: Whether to show the ``op`` column (a streaming result).
     """
 
-    def __init__(self, names: Sequence[str], types: Sequence["DataType"], with_kinds: bool = True):
+    def __init__(self, names: Sequence[str], types: Sequence["DataType"], with_kinds: bool = True,
+                 precisions: Sequence[Optional[int]] = ()):
         self.with_kinds = with_kinds
+        # the fraction digits of each TIMESTAMP(p) column whose precision is known
+        self.precisions = list(precisions) + [None] * (len(names) - len(precisions))
         self.widths = [column_width(n, t) for n, t in zip(names, types)]
         self.names = list(names)
         if with_kinds:
@@ -69,7 +73,8 @@ class Tableau(object):
     def row(self, kind: str, values: Tuple[Any, ...]) -> str:
         """One row's line."""
         self.count += 1
-        texts = [tableau_text(v) for v in values]
+        texts = [timestamp_text(v, p) if p is not None and isinstance(v, datetime.datetime)
+                 else tableau_text(v) for v, p in zip(values, self.precisions)]
         if self.with_kinds:
             texts.insert(0, kind)
         return "|" + "|".join(_cell(t, w) for t, w in zip(texts, self.widths)) + "|"

@@ -78,6 +78,15 @@ def row_text(kind: str, values: Sequence[Any]) -> str:
     return "{}[{}]".format(kind, ", ".join(print_text(v) for v in values))
 
 
+def timestamp_text(value: datetime.datetime, precision: int) -> str:
+    """A ``TIMESTAMP(precision)`` value as Flink casts it to text: ``precision`` fraction
+    digits, always."""
+    text = value.strftime("%Y-%m-%d %H:%M:%S")
+    if precision > 0:
+        text += "." + ("%06d" % value.microsecond + "000")[:precision]
+    return text
+
+
 def tableau_text(value: Any) -> str:
     """One field as ``TableResult.print()`` shows it: cast to STRING, ``<NULL>`` for null."""
     if value is None:

@@ -58,6 +58,25 @@ def _aggregate(kind: str) -> Any:
     return property(getter)
 
 
+def _interval(unit: str) -> Any:
+    def getter(self: 'Expression') -> 'Expression':
+        from sqlglot import exp
+
+        amount = self._j_expr.name if isinstance(self._j_expr, exp.Literal) else self._j_expr.sql()
+        return Expression(exp.Interval(this=exp.Literal.string(amount), unit=exp.Var(this=unit)))
+
+    return property(getter)
+
+
+def _window_property(name: str) -> Any:
+    def getter(self: 'Expression') -> 'Expression':
+        from sqlglot import exp
+
+        return Expression(exp.Anonymous(this=name, expressions=[self._j_expr.copy()]))
+
+    return property(getter)
+
+
 class Expression(Generic[T]):
     """A Table API expression: a column, a literal, or a computation over them (``col("a") + 1``,
     ``col("b").sum``, ``(col("a") > 2).alias("big")``). It holds the Flink SQL expression it
@@ -113,6 +132,19 @@ class Expression(Generic[T]):
         from sqlglot import exp
 
         return Expression(exp.Neg(this=self._j_expr.copy()))
+
+    # a number as a time interval (lit(10).seconds): the size of a window
+    day = days = _interval("DAY")
+    hour = hours = _interval("HOUR")
+    minute = minutes = _interval("MINUTE")
+    second = seconds = _interval("SECOND")
+    milli = millis = _interval("MILLISECOND")
+
+    # the properties of a group window (col('w').start), read in its select
+    start = _window_property("START")
+    end = _window_property("END")
+    rowtime = _window_property("ROWTIME")
+    proctime = _window_property("PROCTIME")
 
     sum = _aggregate("Sum")
     min = _aggregate("Min")

@@ -27,8 +27,23 @@ class FlatAggregateTable(Declared):
     pass
 
 
-class GroupWindowedTable(Declared):
-    pass
+class GroupWindowedTable(object):
+    """A :class:`Table` with a group window (:meth:`Table.window`): :meth:`group_by` groups
+    its rows by the window (and keys).
+
+    :param java_table: The table and its window (in PyFlink, the JVM windowed table).
+    :param t_env: The table environment.
+    """
+
+    def __init__(self, java_table: Any, t_env: 'TableEnvironment'):
+        self._j_table = java_table
+        self._t_env = t_env
+
+    def group_by(self, *fields: 'Expression') -> 'WindowGroupedTable':
+        """The rows grouped by ``fields``, which include the window's alias
+        (``group_by(col('w'), col('a'))``)."""
+        table, window = self._j_table
+        return WindowGroupedTable((table, window, _trees(fields, "group_by")), self._t_env)
 
 
 def _trees(fields: Any, operation: str) -> List[Any]:
@@ -66,8 +81,12 @@ class GroupedTable(object):
         return Table(query, self._t_env)
 
 
-class OverWindowedTable(Declared):
-    pass
+class OverWindowedTable(object):
+    """A :class:`Table` with over windows (:meth:`Table.over_window`)."""
+
+    def __init__(self, java_over_windowed_table: Any, t_env: 'TableEnvironment'):
+        self._j_table = java_over_windowed_table
+        self._t_env = t_env
 
 
 #: The public methods of PyFlink's ``Table``: asking for one that is not defined here is asking
@@ -180,6 +199,25 @@ class Table(object):
         """The rows grouped by ``fields``; aggregate them with :meth:`GroupedTable.select`."""
         return GroupedTable((self, _trees(fields, "group_by")), self._t_env)
 
+    def window(self, window: Any) -> GroupWindowedTable:
+        """This table with the group window ``window`` (a :class:`~pyflink_compat.table.window.
+        GroupWindow` of :class:`~pyflink_compat.table.window.Tumble`,
+        :class:`~pyflink_compat.table.window.Slide` or :class:`~pyflink_compat.table.window.
+        Session`); group it with :meth:`GroupWindowedTable.group_by`."""
+        return GroupWindowedTable((self, window._java_window), self._t_env)
+
+    def over_window(self, *over_windows: Any) -> OverWindowedTable:
+        """Over windows do not run on Spark: Spark's streaming queries have no window
+        functions.
+
+        :raises NotSupportedError: Always.
+        """
+        raise NotSupportedError(
+            "Table.over_window",
+            "Spark's streaming queries have no over windows: compute them per micro-batch in "
+            "foreachBatch with pyspark.sql.Window (Window.partitionBy(...).orderBy(...)"
+            ".rowsBetween(...)), or keep the running aggregate in keyed state.")
+
     def distinct(self) -> 'Table':
         """The distinct rows (an updating result, as in Flink)."""
         from sqlglot import exp
@@ -261,8 +299,29 @@ class Table(object):
         raise NotSupportedError("Pickling a Table", "Tables live in their table environment.")
 
 
-class WindowGroupedTable(Declared):
-    pass
+class WindowGroupedTable(object):
+    """A :class:`Table` grouped by a group window and keys: :meth:`select` aggregates each
+    window of each key, emitted once the window closes.
+
+    :param java_table: The table, its window and grouping (in PyFlink, the JVM grouped table).
+    :param t_env: The table environment.
+    """
+
+    def __init__(self, java_table: Any, t_env: 'TableEnvironment'):
+        self._j_table = java_table
+        self._t_env = t_env
+
+    def select(self, *fields: 'Expression') -> 'Table':
+        """The keys, aggregates and window properties (``col('w').start``, ``.end``,
+        ``.rowtime``) of each window of each key.
+
+        :return: The :class:`Table`.
+        """
+        from pyflink_compat.sql.windows import window_select
+
+        table, window, keys = self._j_table
+        return Table(window_select(table._subquery(), window, keys, _trees(fields, "select")),
+                     self._t_env)
 
 
 from pyflink_compat._reexports import with_reexports  # noqa: E402
