@@ -12,15 +12,17 @@ savepoints and the job's commands cover them.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from pyflink_compat.missing import not_supported
 
-__all__ = ["source_stream", "text_file_stream", "sink_batch"]
+if TYPE_CHECKING:
+    from pyflink_compat.runtime.graph import Node
+
+__all__ = ["source_node", "text_file_node", "sink_batch"]
 
 
-def _stream(env: Any, reader: Any, name: str, type_info: Any, watermark_strategy: Any) -> Any:
-    from pyflink_compat.datastream.data_stream import DataStream
+def _source(env: Any, reader: Any, name: str, type_info: Any, watermark_strategy: Any) -> "Node":
     from pyflink_compat.runtime.graph import CHAIN, SOURCE, Node
 
     node = Node(env, SOURCE, (), reader, type_info, name=name)
@@ -29,10 +31,10 @@ def _stream(env: Any, reader: Any, name: str, type_info: Any, watermark_strategy
     if watermark_strategy is not None and (watermark_strategy._timestamp_assigner is not None
                                            or getattr(reader, "has_timestamps", False)):
         node = Node(env, CHAIN, (node,), ("timestamps", watermark_strategy), type_info)
-    return DataStream(node)
+    return node
 
 
-def source_stream(env: Any, source: Any, watermark_strategy: Any, name: str,
+def source_node(env: Any, source: Any, watermark_strategy: Any, name: str,
                   type_info: Optional[Any], api: str) -> Any:
     """The stream of ``source`` (see the module's description); other sources fail here."""
     from pyflink_compat.common.typeinfo import Types
@@ -47,24 +49,24 @@ def source_stream(env: Any, source: Any, watermark_strategy: Any, name: str,
 
         reader = FileSourceReader(spec["paths"], "text-line", fmt["charset"],
                                   spec["monitor_interval_ms"] is None)
-        return _stream(env, reader, name, type_info or Types.STRING(), watermark_strategy)
+        return _source(env, reader, name, type_info or Types.STRING(), watermark_strategy)
     from pyflink_compat.datastream.connectors.kafka import FlinkKafkaConsumer, KafkaSource
 
     if isinstance(source, (KafkaSource, FlinkKafkaConsumer)):
         from pyflink_compat.runtime.kafka_io import KafkaSourceReader
 
         kafka = KafkaSourceReader(source)
-        return _stream(env, kafka, name, type_info or kafka.type_info, watermark_strategy)
+        return _source(env, kafka, name, type_info or kafka.type_info, watermark_strategy)
     raise not_supported(api)
 
 
-def text_file_stream(env: Any, file_path: str, charset_name: str) -> Any:
+def text_file_node(env: Any, file_path: str, charset_name: str) -> Any:
     """``read_text_file``: the lines of the files, read once."""
     from pyflink_compat.common.typeinfo import Types
     from pyflink_compat.runtime.file_io import FileSourceReader
 
     reader = FileSourceReader([file_path], "text-file", charset_name, True)
-    return _stream(env, reader, "Custom File Source", Types.STRING(), None)
+    return _source(env, reader, "Custom File Source", Types.STRING(), None)
 
 
 def sink_batch(sink: Any, type_info: Any, api: str) -> Any:

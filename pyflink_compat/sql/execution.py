@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 import warnings
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Protocol, Sequence, Tuple
 
 import attrs
 
@@ -84,6 +84,16 @@ def _refuse_updates_into(sink: CreateTable, planned: PlannedQuery, catalog: Cata
 
         raise TableException("org.apache.flink.table.api.TableException: " + filesystem.updating_refusal(
             catalog.full_name(sink.name), planned.node))
+
+
+class RuntimeOwner(Protocol):
+    """What a table or statement set needs of the table environment that made it: the runtime
+    that plans and runs its statements (the Table API's classes name this, not the environment's
+    class, which makes them)."""
+
+    @property
+    def _runtime(self) -> "TableRuntime":
+        ...
 
 
 class TableRuntime(object):

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, List
 from pyflink_compat.missing import NotSupportedError
 
 if TYPE_CHECKING:
-    from pyflink_compat.table.table_environment import TableEnvironment
+    from pyflink_compat.sql.execution import RuntimeOwner
     from pyflink_compat.table.table_result import TableResult
 
 __all__ = ['StatementSet']
@@ -21,7 +21,7 @@ class StatementSet(object):
     :param t_env: The table environment.
     """
 
-    def __init__(self, _j_statement_set: Any, t_env: 'TableEnvironment'):
+    def __init__(self, _j_statement_set: Any, t_env: 'RuntimeOwner'):
         self._j_statement_set: List[Any] = _j_statement_set
         self._t_env = t_env
 

@@ -10,8 +10,8 @@ from pyflink_compat.missing import NotSupportedError
 from pyflink_compat.missing.declared import Declared
 
 if TYPE_CHECKING:
+    from pyflink_compat.sql.execution import RuntimeOwner
     from pyflink_compat.table.expression import Expression
-    from pyflink_compat.table.table_environment import TableEnvironment
     from pyflink_compat.table.table_result import TableResult
     from pyflink_compat.table.table_schema import TableSchema
 
@@ -35,7 +35,7 @@ class GroupWindowedTable(object):
     :param t_env: The table environment.
     """
 
-    def __init__(self, java_table: Any, t_env: 'TableEnvironment'):
+    def __init__(self, java_table: Any, t_env: 'RuntimeOwner'):
         self._j_table = java_table
         self._t_env = t_env
 
@@ -65,7 +65,7 @@ class GroupedTable(object):
     :param t_env: The table environment.
     """
 
-    def __init__(self, java_table: Any, t_env: 'TableEnvironment'):
+    def __init__(self, java_table: Any, t_env: 'RuntimeOwner'):
         self._j_table = java_table
         self._t_env = t_env
 
@@ -84,7 +84,7 @@ class GroupedTable(object):
 class OverWindowedTable(object):
     """A :class:`Table` with over windows (:meth:`Table.over_window`)."""
 
-    def __init__(self, java_over_windowed_table: Any, t_env: 'TableEnvironment'):
+    def __init__(self, java_over_windowed_table: Any, t_env: 'RuntimeOwner'):
         self._j_table = java_over_windowed_table
         self._t_env = t_env
 
@@ -109,7 +109,7 @@ class Table(object):
     :param t_env: The table environment.
     """
 
-    def __init__(self, j_table: Any, t_env: 'TableEnvironment'):
+    def __init__(self, j_table: Any, t_env: 'RuntimeOwner'):
         self._j_table = j_table
         self._t_env = t_env
         self._name: Any = None
@@ -239,7 +239,9 @@ class Table(object):
 
         :return: The :class:`~pyflink_compat.table.TableResult`.
         """
-        statement_set = self._t_env.create_statement_set()
+        from pyflink_compat.table.statement_set import StatementSet
+
+        statement_set = StatementSet([], self._t_env)
         statement_set.add_insert(table_path_or_descriptor, self, overwrite)
         return statement_set.execute()
 
@@ -307,7 +309,7 @@ class WindowGroupedTable(object):
     :param t_env: The table environment.
     """
 
-    def __init__(self, java_table: Any, t_env: 'TableEnvironment'):
+    def __init__(self, java_table: Any, t_env: 'RuntimeOwner'):
         self._j_table = java_table
         self._t_env = t_env
 

@@ -77,18 +77,9 @@ def test_a_package_importing_its_own_module_is_no_cycle_but_two_modules_importin
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
-#: A cycle still to be removed, through imports inside functions and under ``TYPE_CHECKING``: the
-#: Table API's classes name each other (a table knows its environment, which makes tables and
-#: statement sets), as PyFlink's do.
-KNOWN_CYCLES = [
-    ["pyflink_compat.table.statement_set", "pyflink_compat.table.table",
-     "pyflink_compat.table.table_environment"],
-]
-
-
-def test_no_module_imports_itself_through_others_beyond_the_known_cycles():
+def test_no_module_imports_itself_through_others():
     graph = import_graph()
     modules = {name: {t for t in targets
                       if not (PACKAGE / Path(*t.split(".")[1:]) / "__init__.py").exists()}
                for name, targets in graph.items()}
-    assert sorted(cycles(modules)) == sorted(KNOWN_CYCLES)
+    assert cycles(modules) == []
