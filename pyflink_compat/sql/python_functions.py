@@ -203,17 +203,16 @@ def _one_row(value: Any) -> List[Any]:
 class _Opened(object):
     """A user function, opened on its first call in a Python worker."""
 
-    def __init__(self, function: Any):
-        self.function = function
+    def __init__(self, wrapper: Any):
+        self.function = wrapper._create_delegate_function()
+        self.context = wrapper._function_context()
         self.opened = False
 
     def get(self) -> Any:
         if not self.opened:
-            from pyflink_compat.table.udf import FunctionContext
-
             open_ = getattr(self.function, "open", None)
             if open_ is not None:
-                open_(FunctionContext(None, {}))
+                open_(self.context)
             self.opened = True
         return self.function
 
@@ -222,7 +221,7 @@ def _scalar_udf(wrapper: Any) -> Any:
     from pyspark.sql import functions as F
 
     result_type = spark_type(wrapper._result_type)
-    holder = _Opened(wrapper._create_delegate_function())
+    holder = _Opened(wrapper)
 
     if wrapper._func_type == "pandas":
         names = list(result_type.names) if hasattr(result_type, "names") else None
@@ -258,7 +257,7 @@ def _table_udf(wrapper: Any) -> Tuple[Any, List[str]]:
     else:
         fields = [st.StructField("f{}".format(i), spark_type(t)) for i, t in enumerate(declared)]
     row_type = st.StructType(fields)
-    holder = _Opened(wrapper._create_delegate_function())
+    holder = _Opened(wrapper)
 
     def rows(*args: Any) -> Any:
         produced = _table_rows(holder.get().eval(*[_to_flink_value(a) for a in args]))
@@ -438,12 +437,11 @@ def aggregate_frame(frame: "DataFrame", keys: Sequence[str], arguments: Sequence
         [st.StructField(f.name, f.dataType, True) for f in key_fields] +
         [st.StructField(n, f.dataType, True) for n, f in zip(names, result_fields)])
     state_type = st.StructType([st.StructField("accumulator", st.BinaryType())])
-    delegate = function._create_delegate_function()
     takes_row = bool(function._takes_row_as_input)
     argument_names = list(arguments)
     pandas = function._func_type == "pandas"
     row_type = st.StructType(result_fields)
-    holder = _Opened(delegate)
+    holder = _Opened(function)
     integral = [isinstance(frame.schema[a].dataType, (st.LongType, st.IntegerType, st.ShortType,
                                                       st.ByteType)) for a in argument_names]
     row_names = list(row_field_names) if row_field_names is not None else argument_names

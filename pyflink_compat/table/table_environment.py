@@ -346,9 +346,10 @@ class TableEnvironment(object):
 
 def _java_function(method: str) -> NotSupportedError:
     return NotSupportedError(
-        "TableEnvironment.{} (a Java user-defined function)".format(method),
-        "Write the function in Python (pyflink.table.udf) or register the Java UDF in Spark "
-        "(spark.udf.registerJavaFunction) and call it from PySpark.")
+        "TableEnvironment.{}".format(method),
+        "A Java user-defined function does not run here: write it in Python "
+        "(pyflink.table.udf), or register it in Spark (spark.udf.registerJavaFunction) and "
+        "call it from PySpark.")
 
 
 def _wrap_aggregate_function_if_needed(function: Any) -> Any:

@@ -256,6 +256,10 @@ class UserDefinedFunctionWrapper(object):
     def _create_delegate_function(self) -> Any:
         pass
 
+    def _function_context(self) -> FunctionContext:
+        """The context :meth:`UserDefinedFunction.open` receives in the workers."""
+        return FunctionContext(None, {})
+
 
 class UserDefinedScalarFunctionWrapper(UserDefinedFunctionWrapper):
     """A scalar function (:func:`udf`) with its result type."""
