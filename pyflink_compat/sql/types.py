@@ -47,6 +47,9 @@ __all__ = [
     "from_sqlglot",
     "spark_sql_type",
     "row_type",
+    "array_type",
+    "map_type",
+    "multiset_type",
     "interval_type",
 ]
 
@@ -288,6 +291,21 @@ def _multiset(element: exp.DataType) -> exp.DataType:
     dtype = _nested(T.MAP, [element, build(T.INT, nullable=False)])
     dtype.set("kind", exp.Var(this="MULTISET"))
     return dtype
+
+
+def array_type(element: exp.DataType) -> exp.DataType:
+    """A Flink ``ARRAY`` type of ``element`` values."""
+    return _nested(T.ARRAY, [element])
+
+
+def map_type(key: exp.DataType, value: exp.DataType) -> exp.DataType:
+    """A Flink ``MAP`` type from ``key`` to ``value``."""
+    return _nested(T.MAP, [key, value])
+
+
+def multiset_type(element: exp.DataType) -> exp.DataType:
+    """A Flink ``MULTISET`` type of ``element`` values."""
+    return _multiset(element)
 
 
 def row_type(fields: Sequence[Tuple[str, exp.DataType]]) -> exp.DataType:
