@@ -44,73 +44,29 @@ _INLINE: Dict[str, Any] = {}
 # Declared types: a DataType object or its Flink SQL text
 # ---------------------------------------------------------------------------------------------
 
-_SIMPLE = {"BigIntType": "BIGINT", "IntType": "INT", "SmallIntType": "SMALLINT",
-           "TinyIntType": "TINYINT", "BooleanType": "BOOLEAN", "FloatType": "FLOAT",
-           "DoubleType": "DOUBLE", "DateType": "DATE", "NullType": "NULL"}
-
-
 def is_data_type(value: Any) -> bool:
-    """Whether ``value`` is a ``DataType`` of :mod:`pyflink_compat.table.types`."""
-    return any(cls.__name__ == "DataType" and cls.__module__.endswith("table.types")
-               for cls in type(value).__mro__)
+    """Whether ``value`` is a :class:`~pyflink_compat.table.types.DataType`."""
+    from pyflink_compat.table.types import DataType
+
+    return isinstance(value, DataType)
 
 
 def row_field_types(value: Any) -> Optional[List[Any]]:
     """The field types of a ``ROW`` ``DataType`` (``None`` for any other value)."""
-    if is_data_type(value) and type(value).__name__ == "RowType":
+    from pyflink_compat.table.types import RowType
+
+    if isinstance(value, RowType):
         return [field.data_type for field in value.fields]
     return None
-
-
-def _param(value: Any, *names: str, default: Any = None) -> Any:
-    for name in names:
-        if hasattr(value, name):
-            attribute = getattr(value, name)
-            return attribute() if callable(attribute) else attribute
-    return default
 
 
 def type_text(value: Any) -> str:
     """The Flink SQL text of a declared type (a ``DataType`` or already text)."""
     if isinstance(value, str):
         return value
-    name = type(value).__name__
-    nullable = _param(value, "_nullable", default=True)
-    suffix = "" if nullable else " NOT NULL"
-    if name in _SIMPLE:
-        return _SIMPLE[name] + suffix
-    if name == "VarCharType":
-        length = _param(value, "length", default=2147483647)
-        return ("STRING" if length == 2147483647 else "VARCHAR({})".format(length)) + suffix
-    if name == "CharType":
-        return "CHAR({})".format(_param(value, "length", default=1)) + suffix
-    if name == "VarBinaryType":
-        length = _param(value, "length", default=2147483647)
-        return ("BYTES" if length == 2147483647 else "VARBINARY({})".format(length)) + suffix
-    if name == "BinaryType":
-        return "BINARY({})".format(_param(value, "length", default=1)) + suffix
-    if name == "DecimalType":
-        return "DECIMAL({}, {})".format(_param(value, "precision", default=10),
-                                        _param(value, "scale", default=0)) + suffix
-    if name == "TimeType":
-        return "TIME({})".format(_param(value, "precision", default=0)) + suffix
-    if name == "TimestampType":
-        return "TIMESTAMP({})".format(_param(value, "precision", default=6)) + suffix
-    if name == "LocalZonedTimestampType":
-        return "TIMESTAMP_LTZ({})".format(_param(value, "precision", default=6)) + suffix
-    if name == "ArrayType":
-        return "ARRAY<{}>".format(type_text(_param(value, "element_type"))) + suffix
-    if name == "MapType":
-        return "MAP<{}, {}>".format(type_text(_param(value, "key_type")),
-                                    type_text(_param(value, "value_type"))) + suffix
-    if name == "RowType":
-        return "ROW<{}>".format(", ".join(
-            "`{}` {}".format(field.name, type_text(field.data_type))
-            for field in value.fields)) + suffix
-    from pyflink_compat.missing import NotSupportedError
+    from pyflink_compat.sql.data_types import type_text as data_type_text
 
-    raise NotSupportedError("A Python function with result type {!r}".format(value),
-                            "Declare the type as its Flink SQL text, e.g. result_type='BIGINT'.")
+    return data_type_text(value)
 
 
 def flink_type(value: Any) -> "exp.DataType":

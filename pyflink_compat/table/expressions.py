@@ -37,9 +37,11 @@ coalesce = declared_function(__name__, 'coalesce')
 
 
 def col(name: str) -> Expression:
-    """The column ``name`` of the table an operation applies to."""
+    """The column ``name`` of the table an operation applies to (``'*'``: all its columns)."""
     from sqlglot import exp
 
+    if name == "*":
+        return Expression(exp.Star())
     return Expression(exp.column(name, quoted=True))
 
 
