@@ -379,8 +379,15 @@ def aggregate_frame(frame: "DataFrame", keys: Sequence[str], arguments: Sequence
         function takes the row).
     :param row_field_names: The field names of that ``Row`` (``arguments`` when omitted).
     """
+    from pyspark.sql import functions as F
     from pyspark.sql import types as st
     from pyspark.sql.streaming.state import GroupStateTimeout
+
+    if not keys:
+        # Spark's stateful operator needs a key: the whole table is one group
+        whole = aggregate_frame(frame.withColumn("__group", F.lit(0)), ["__group"], arguments,
+                                function, names, row_field_names)
+        return whole.drop("__group")
 
     table_aggregate = bool(function._is_table_aggregate)
     result_type = spark_type(function._result_type)

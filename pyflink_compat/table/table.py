@@ -127,6 +127,9 @@ def _function_call(func: Any, operation: str) -> Any:
         if isinstance(tree, exp.Alias):
             names = [tree.alias]
             tree = tree.this
+        elif isinstance(tree, exp.Aliases):
+            names = [n.name for n in tree.expressions]
+            tree = tree.this
         function = function_of(str(tree.this), {}) if isinstance(tree, exp.Anonymous) else None
         if function is None:
             raise NotSupportedError(
