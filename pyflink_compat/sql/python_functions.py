@@ -435,7 +435,13 @@ def aggregate_frame(frame: "DataFrame", keys: Sequence[str], arguments: Sequence
         state.update((pickle.dumps(accumulator),))
         if pandas:
             seen = pd.concat(accumulator, ignore_index=True)
-            results = [aggregate.eval(*[seen[c] for c in argument_names])]
+            series = [seen[c] for c in argument_names]
+            if hasattr(aggregate, "eval"):
+                results = [aggregate.eval(*series)]
+            else:
+                vectorized = aggregate.create_accumulator()
+                aggregate.accumulate(vectorized, *series)
+                results = [aggregate.get_value(vectorized)]
         elif table_aggregate:
             results = list(aggregate.emit_value(accumulator) or [])
         else:

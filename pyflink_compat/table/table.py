@@ -89,7 +89,11 @@ class GroupedTable(object):
         from sqlglot import exp
 
         table, keys = self._j_table
-        query = exp.select(*_trees(fields, "select")).from_(table._subquery()).group_by(*keys)
+        trees = _trees(fields, "select")
+        python_calls = _python_aggregate_calls(trees)
+        if python_calls:
+            return _select_python_aggregate(table, keys, trees, python_calls, self._t_env)
+        query = exp.select(*trees).from_(table._subquery()).group_by(*keys)
         return Table(query, self._t_env)
 
     def aggregate(self, func: Any) -> AggregatedTable:
@@ -109,6 +113,72 @@ class GroupedTable(object):
         """
         table, keys = self._j_table
         return FlatAggregateTable(python_aggregate(table, keys, func, True), self._t_env)
+
+
+def _python_aggregate_calls(trees: List[Any]) -> List[Any]:
+    """The calls of Python aggregate functions in ``trees``."""
+    from sqlglot import exp
+
+    from pyflink_compat.sql.python_functions import function_of
+
+    calls = []
+    for tree in trees:
+        for node in tree.find_all(exp.Anonymous):
+            function = function_of(str(node.this), {})
+            if type(function).__name__ == "UserDefinedAggregateFunctionWrapper":
+                calls.append(node)
+    return calls
+
+
+def _select_python_aggregate(table: 'Table', keys: List[Any], trees: List[Any], calls: List[Any],
+                             t_env: 'TableEnvironment') -> 'Table':
+    """A grouped select computing one Python aggregate function: the function's value per key,
+    then the select's fields over the keys and that value."""
+    from sqlglot import exp
+
+    from pyflink_compat.sql.python_functions import function_of
+    from pyflink_compat.table.expression import Expression
+
+    if len(calls) != 1 or any(t.find(exp.AggFunc) is not None for t in trees):
+        raise NotSupportedError(
+            "A grouped select of a Python aggregate function with other aggregates",
+            "Compute each Python aggregate in its own group_by(...).aggregate(...) and join "
+            "the results.")
+    (call,) = calls
+    function = function_of(str(call.this), {})
+    if function._is_table_aggregate:
+        raise NotSupportedError("A Python table aggregate function in select",
+                                "Call it with flat_aggregate.")
+    result_type = function._result_type
+    from pyflink_compat.sql.python_functions import spark_type
+
+    fields = list(getattr(spark_type(result_type), "names", None) or [])
+    if fields:
+        raise NotSupportedError("A Python aggregate function with a ROW result in select",
+                                "Call it with aggregate(...) and select its columns.")
+    aggregated = python_aggregate(
+        table, keys, Expression(exp.Alias(this=call.copy(), alias=exp.to_identifier(
+            "__aggregate", quoted=True))), False)
+    projected = []
+    unnamed = 0
+    for tree in trees:
+        tree = tree.copy()
+        name = tree.alias if isinstance(tree, exp.Alias) else None
+        computed = not isinstance(tree, exp.Column)
+        for node in tree.find_all(exp.Anonymous):
+            if str(node.this) == str(call.this):
+                replacement = exp.column("__aggregate", quoted=True)
+                if node is tree:
+                    tree = replacement
+                else:
+                    node.replace(replacement)
+        if name is None and computed:
+            # the Table API numbers the unnamed computed columns of an aggregate among
+            # themselves
+            tree = exp.alias_(tree, "EXPR${}".format(unnamed), quoted=True)
+            unnamed += 1
+        projected.append(tree)
+    return Table(exp.select(*projected).from_(aggregated._subquery()), t_env)
 
 
 def _function_call(func: Any, operation: str) -> Any:
@@ -195,6 +265,13 @@ def python_aggregate(table: 'Table', keys: List[Any], func: Any, flat: bool) -> 
     def build(planner: Any) -> Any:
         from pyflink_compat.sql.dialect import Flink
 
+        if streaming and function._func_type == "pandas":
+            from pyflink_compat.util.exceptions import TableException
+
+            # Flink's streaming planner has no group aggregate of pandas functions
+            raise TableException("org.apache.flink.table.api.TableException: Cannot generate a "
+                                 "valid execution plan for the given query: a pandas aggregate "
+                                 "function in a streaming group aggregate")
         planned = planner.plan_query(inner, inner.sql(Flink))
         if planned.updating:
             raise NotSupportedError(

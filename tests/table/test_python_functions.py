@@ -199,3 +199,23 @@ def test_function_objects_check_their_declarations_as_pyflink_does() -> None:
         udf(_Scaled, result_type='INT')
     wrapped = udtf(lambda s: [s], result_types=DataTypes.ROW([DataTypes.FIELD("a", DataTypes.INT())]))
     assert [str(t) for t in wrapped._result_types] == [str(DataTypes.INT())]
+
+
+def test_a_pandas_aggregate_function_in_a_grouped_select_runs_in_batch_mode_as_in_pyflink(
+        make_env: Any, spark: Any) -> None:
+    from pyflink_compat.table import EnvironmentSettings, StreamTableEnvironment
+    from pyflink_compat.util.exceptions import TableException
+
+    @udaf(result_type=DataTypes.DOUBLE(), func_type="pandas")
+    def mean_udaf(v: Any) -> Any:
+        return v.mean()
+
+    rows = [(1, 2.0), (2, 1.0), (1, 3.0), (2, None)]
+    batch = StreamTableEnvironment.create(make_env(), EnvironmentSettings.in_batch_mode())
+    table = batch.from_elements(rows, ['a', 'b'])
+    assert _result(table.group_by(col('a')).select(col('a'), mean_udaf(col('b')))) == (
+        ['a', 'EXPR$0'], ['+I<Row(1, 2.5)>', '+I<Row(2, 1.0)>'])
+    streaming = StreamTableEnvironment.create(make_env(), EnvironmentSettings.in_streaming_mode())
+    with pytest.raises(TableException, match="Cannot generate a valid execution plan"):
+        streaming.from_elements(rows, ['a', 'b']).group_by(col('a')) \
+            .select(col('a'), mean_udaf(col('b'))).execute()
