@@ -169,6 +169,27 @@ DIVERGENCES: Tuple[Divergence, ...] = (
 #: the SQL battery (``tests/table``, ``tests/sql``, ``tests/datastream``) and listed in the docs.
 RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
     Divergence(
+        id="job-log-in-python-logging",
+        summary="A job's log (job started, switched to RUNNING / FINISHED, each sink's start) and "
+        "py4j's callback-server records are Python log records of the 'pyflink_compat' and "
+        "'py4j' loggers: a job that logs to standard output at INFO prints them among its "
+        "records, where PyFlink writes its job log to the JVM's log files.",
+        reason="The job runs in the Python process that supervises Spark's queries; its log is "
+        "that process's log. Set the 'pyflink_compat' and 'py4j' loggers to WARNING to keep "
+        "standard output to the records.",
+        steps=("table/job-log-records",),
+    ),
+    Divergence(
+        id="table-csv-source-read-when-registered",
+        summary="A legacy CsvTableSource's files are read when register_table_source registers "
+        "it, where Flink reads them when a job runs; a file changed in between gives the rows it "
+        "held at registration.",
+        reason="The legacy source is a bounded table of the files as they are; reading them once "
+        "with Spark's CSV reader under Flink's CSV rules keeps their declared types and Flink's "
+        "parsing, which a streaming file source would not.",
+        steps=("table/csv-table-source",),
+    ),
+    Divergence(
         id="updates-per-micro-batch",
         summary="An updating query (a grouped aggregate without window) emits, per micro-batch, "
         "one +I for each new key and one -U/+U pair for each changed key, where Flink emits them "

@@ -131,6 +131,26 @@ def updating_refusal(table_name: str, node: str) -> str:
 
 def sink(table: "CreateTable", frame: "DataFrame", updating: bool, keys: Sequence[str]) -> Any:
     """A writer of ``frame``'s rows as new files under the table's path."""
+    path, fmt, options = sink_options(table)
+    writer = frame.writeStream.format(fmt).option("path", path).options(**options)
+    if table.partition_keys:
+        writer = writer.partitionBy(*table.partition_keys)
+    return writer.outputMode("append")
+
+
+def batch_writer(table: "CreateTable", frame: "DataFrame") -> Any:
+    """A writer of the rows of the batch DataFrame ``frame`` as new files under the table's path
+    (the final rows of a bounded job, written once)."""
+    path, fmt, options = sink_options(table)
+    writer = frame.write.format(fmt).option("path", path).options(**options).mode("append")
+    if table.partition_keys:
+        writer = writer.partitionBy(*table.partition_keys)
+    return writer
+
+
+def sink_options(table: "CreateTable") -> Tuple[str, str, Dict[str, str]]:
+    """The path, Spark format and Spark options the table is written with (its options
+    reviewed: a refused one raises)."""
     review, path, fmt = _review(table)
     for key in list(table.options):
         if key.startswith("sink.rolling-policy.") or key == "auto-compaction" \
@@ -142,7 +162,4 @@ def sink(table: "CreateTable", frame: "DataFrame", updating: bool, keys: Sequenc
     for read_only in ("mode",):
         options.pop(read_only, None)
     review.finish()
-    writer = frame.writeStream.format(fmt).option("path", path).options(**options)
-    if table.partition_keys:
-        writer = writer.partitionBy(*table.partition_keys)
-    return writer.outputMode("append")
+    return path, fmt, options

@@ -11,6 +11,23 @@ from pyflink_compat.sql.planner import ElementsTable
 
 __all__ = ["elements_table"]
 
+
+def _declared_table(elements: List[Any], schema: Any) -> ElementsTable:
+    """The table of ``elements`` with the columns of the ``ROW`` type ``schema``."""
+    from pyflink_compat.sql.data_types import to_flink_type, to_spark_type
+
+    names = schema.field_names()
+    rows = []
+    for element in elements:
+        if isinstance(element, dict):
+            rows.append(tuple(element.get(n) for n in names))
+        elif isinstance(element, (tuple, list)):
+            rows.append(tuple(element))
+        else:
+            rows.append((element,))
+    return ElementsTable(rows=rows, schema=to_spark_type(schema),  # type: ignore[arg-type]
+                         flink_types={f.name: to_flink_type(f.data_type) for f in schema})
+
 # PyFlink's inference from Python values (``_infer_type``), as Spark DDL types.
 _INFERRED = (
     (bool, "BOOLEAN"),
@@ -44,6 +61,10 @@ def elements_table(elements: List[Any], schema: Optional[Any]) -> ElementsTable:
     """
     from pyspark.sql.types import StructType
 
+    from pyflink_compat.table.types import RowType
+
+    if isinstance(schema, RowType):
+        return _declared_table(elements, schema)
     rows = [tuple(e) if isinstance(e, (tuple, list)) else (e,) for e in elements]
     width = max((len(r) for r in rows), default=0)
     if schema is None:
@@ -51,8 +72,9 @@ def elements_table(elements: List[Any], schema: Optional[Any]) -> ElementsTable:
     elif isinstance(schema, (list, tuple)) and all(isinstance(n, str) for n in schema):
         names = list(schema)
     else:
-        raise NotSupportedError("TableEnvironment.from_elements with a DataType schema",
-                                "Give the column names as a list; the types are inferred.")
+        raise NotSupportedError(
+            "TableEnvironment.from_elements with the schema {!r}".format(schema),
+            "Give the column names as a list, or a DataTypes.ROW of the columns.")
     ddl = ", ".join("`{}` {}".format(name, _type_of([r[i] for r in rows if i < len(r)], name))
                     for i, name in enumerate(names))
     if hasattr(StructType, "fromDDL"):

@@ -73,11 +73,13 @@ class InsertJob:
     text: str
 
 
-def _refuse_updates_into(sink: CreateTable, planned: PlannedQuery, catalog: Catalog) -> None:
+def _refuse_updates_into(sink: CreateTable, planned: PlannedQuery, catalog: Catalog,
+                         streaming: bool) -> None:
     from pyflink_compat.connectors import filesystem
 
     connector = sink.options.get("connector")
-    if planned.updating and connector == "filesystem":
+    # in batch mode Flink's sinks receive the final, insert-only rows
+    if planned.updating and connector == "filesystem" and streaming:
         from pyflink_compat.util.exceptions import TableException
 
         raise TableException("org.apache.flink.table.api.TableException: " + filesystem.updating_refusal(
@@ -164,7 +166,7 @@ class TableRuntime(object):
             raise NotSupportedError("INSERT OVERWRITE (in: {})".format(statement.text),
                                     "Streaming jobs append; write with INSERT INTO.")
         planned = self.planner.plan_query(statement.query, statement.text)
-        _refuse_updates_into(sink, planned, self.catalog)
+        _refuse_updates_into(sink, planned, self.catalog, self.streaming)
         frame = self.planner.cast_to_sink(planned, sink, statement.columns, statement.text)
         return InsertJob(sink=sink, frame=frame, planned=planned, text=statement.text)
 
@@ -173,7 +175,7 @@ class TableRuntime(object):
         if not isinstance(sink, CreateTable):
             raise _validation(
                 "Object '{}' not found".format(table_path), "o0.executeInsert")
-        _refuse_updates_into(sink, planned, self.catalog)
+        _refuse_updates_into(sink, planned, self.catalog, self.streaming)
         frame = self.planner.cast_to_sink(planned, sink, (), text)
         return InsertJob(sink=sink, frame=frame, planned=planned, text=text)
 
@@ -188,6 +190,15 @@ class TableRuntime(object):
                 "The '{}' connector is a source only, as in Flink.".format(connector))
         if self.streaming or not job.planned.updating:
             return module.sink(job.sink, job.frame, job.planned.updating, job.planned.keys)
+        if hasattr(module, "batch_writer"):
+            # the bounded input is one micro-batch: its rows are the final ones, written once
+            sink = job.sink
+
+            def write_final_rows(frame: "DataFrame", batch_id: int) -> None:
+                module.batch_writer(sink, frame).save()
+
+            module.sink_options(sink)  # its options reviewed before any start
+            return job.frame.writeStream.foreachBatch(write_final_rows).outputMode("update")
         if job.sink.options.get("connector") != "print":
             raise NotSupportedError(
                 "An aggregating INSERT in batch mode into connector '{}' (in: {})".format(connector, job.text),

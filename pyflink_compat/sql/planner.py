@@ -67,6 +67,8 @@ class ElementsTable:
 
     rows: List[Tuple[Any, ...]]
     schema: "StructType"
+    #: The declared Flink types of the columns (a ``DataTypes.ROW`` schema), when given.
+    flink_types: Optional[Dict[str, exp.DataType]] = None
 
 
 @attrs.define
@@ -158,6 +160,10 @@ def _group_aggregate(select: exp.Select) -> Optional[Tuple[List[str], str]]:
     """The key columns and Flink's node text of a select that aggregates without a window."""
     group = select.args.get("group")
     has_aggregate = any(e.find(exp.AggFunc) is not None for e in select.expressions)
+    if group is None and not has_aggregate and select.args.get("distinct") is not None:
+        # SELECT DISTINCT is Flink's GroupAggregate over every selected column
+        names = [e.alias_or_name for e in select.expressions]
+        return names, "GroupAggregate(groupBy=[{0}], select=[{0}])".format(", ".join(names))
     if group is None and not has_aggregate:
         return None
     group_exprs = list(group.expressions) if group is not None else []
@@ -323,7 +329,8 @@ class Planner(object):
                 schema[table.name] = _flink_types_of(frame.schema)
             else:
                 frame, table_bounded = self._elements(entry), True
-                schema[table.name] = _flink_types_of(entry.schema)
+                schema[table.name] = entry.flink_types if entry.flink_types is not None \
+                    else _flink_types_of(entry.schema)
             bounded = bounded and table_bounded
             view_name = "flink_{}_{}".format(table.name.replace("$", "_"), next(_names))
             frame.createOrReplaceTempView(view_name)

@@ -164,6 +164,61 @@ class Expression(Generic[T]):
 
         return Expression(exp.Like(this=self._j_expr.copy(), expression=_tree(pattern)))
 
+    def cast(self, data_type: Any) -> 'Expression':
+        """This expression cast to ``data_type`` (a
+        :class:`~pyflink_compat.table.types.DataType`), as SQL's ``CAST``."""
+        from sqlglot import exp
+
+        from pyflink_compat.sql.data_types import to_flink_type
+
+        return Expression(exp.Cast(this=self._j_expr.copy(), to=to_flink_type(data_type)))
+
+    @property
+    def to_date(self) -> 'Expression':
+        """This date text (``yyyy-MM-dd``) as a ``DATE``."""
+        from pyflink_compat.table.types import DataTypes
+
+        return self.cast(DataTypes.DATE())
+
+    @property
+    def to_time(self) -> 'Expression':
+        """This time text (``HH:mm:ss``) as a ``TIME``."""
+        from pyflink_compat.table.types import DataTypes
+
+        return self.cast(DataTypes.TIME())
+
+    @property
+    def to_timestamp(self) -> 'Expression':
+        """This timestamp text (``yyyy-MM-dd HH:mm:ss[.SSS]``) as a ``TIMESTAMP(3)``."""
+        from pyflink_compat.table.types import DataTypes
+
+        return self.cast(DataTypes.TIMESTAMP(3))
+
+    def json_value(self, path: str, returning_type: Any = None, on_empty: Any = None,
+                   default_on_empty: Any = None, on_error: Any = None,
+                   default_on_error: Any = None) -> 'Expression':
+        """The scalar at the JSON path ``path`` of this JSON text, as ``returning_type``
+        (``STRING`` when none), as SQL's ``JSON_VALUE``: NULL when the path finds nothing, an
+        object or an array, or the text is no JSON."""
+        from sqlglot import exp
+
+        from pyflink_compat.table.types import VarCharType
+
+        if any(v is not None and getattr(v, "name", "NULL") != "NULL"
+               for v in (on_empty, on_error)) or default_on_empty is not None \
+                or default_on_error is not None:
+            from pyflink_compat.missing import NotSupportedError
+
+            raise NotSupportedError("Expression.json_value with ON EMPTY / ON ERROR behaviour",
+                                    "Handle the NULL it gives with coalesce(...), or use "
+                                    "pyspark.sql.functions.get_json_object.")
+        call: "Expression[Any]" = Expression(exp.Anonymous(this="JSON_VALUE", expressions=[
+            self._j_expr.copy(), exp.Literal.string(path)]))
+        if returning_type is None or isinstance(returning_type, VarCharType) \
+                and returning_type.length == 0x7fffffff:
+            return call
+        return call.cast(returning_type)
+
 
 class JsonExistsOnError(Declared):
     pass

@@ -18,7 +18,6 @@ __all__ = ['if_then_else', 'lit', 'col', 'range_', 'and_', 'or_', 'not_', 'UNBOU
     'json_object_agg', 'json_array', 'json_array_agg', 'call', 'call_sql', 'source_watermark',
     'to_timestamp_ltz', 'from_unixtime', 'to_date', 'to_timestamp', 'convert_tz', 'unix_timestamp']
 
-and_ = declared_function(__name__, 'and_')
 array = declared_function(__name__, 'array')
 atan2 = declared_function(__name__, 'atan2')
 
@@ -43,6 +42,35 @@ def col(name: str) -> Expression:
     if name == "*":
         return Expression(exp.Star())
     return Expression(exp.column(name, quoted=True))
+
+
+def and_(predicate0: Any, predicate1: Any, *predicates: Any) -> Expression[Any]:
+    """Whether every predicate holds (SQL's ``AND``)."""
+    result: Expression[Any] = Expression(_predicate(predicate0))
+    for predicate in (predicate1,) + predicates:
+        result = result & Expression(_predicate(predicate))
+    return result
+
+
+def or_(predicate0: Any, predicate1: Any, *predicates: Any) -> Expression[Any]:
+    """Whether any predicate holds (SQL's ``OR``)."""
+    result: Expression[Any] = Expression(_predicate(predicate0))
+    for predicate in (predicate1,) + predicates:
+        result = result | Expression(_predicate(predicate))
+    return result
+
+
+def not_(expression: Expression[Any]) -> Expression[Any]:
+    """The negation of ``expression`` (SQL's ``NOT``)."""
+    return ~expression
+
+
+def _predicate(value: Any) -> Any:
+    from sqlglot import exp
+
+    if isinstance(value, Expression):
+        return exp.Paren(this=value._j_expr.copy())
+    return exp.Boolean(this=bool(value))
 
 
 concat = declared_function(__name__, 'concat')
@@ -81,9 +109,7 @@ log = declared_function(__name__, 'log')
 map_ = declared_function(__name__, 'map_')
 map_from_arrays = declared_function(__name__, 'map_from_arrays')
 negative = declared_function(__name__, 'negative')
-not_ = declared_function(__name__, 'not_')
 null_of = declared_function(__name__, 'null_of')
-or_ = declared_function(__name__, 'or_')
 pi = declared_function(__name__, 'pi')
 rand = declared_function(__name__, 'rand')
 rand_integer = declared_function(__name__, 'rand_integer')

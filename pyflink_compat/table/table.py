@@ -4,7 +4,7 @@ holds the Flink SQL query it stands for); the other names are declared.
 Using a declared name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
 naming the PySpark way to do the same.
 """
-from typing import TYPE_CHECKING, Any, List
+from typing import TYPE_CHECKING, Any, Dict, List
 
 from pyflink_compat.missing import NotSupportedError
 from pyflink_compat.missing.declared import Declared
@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from pyflink_compat.table.expression import Expression
     from pyflink_compat.table.table_environment import TableEnvironment
     from pyflink_compat.table.table_result import TableResult
+    from pyflink_compat.table.table_schema import TableSchema
 
 __all__ = ['Table', 'GroupedTable', 'GroupWindowedTable', 'OverWindowedTable',
     'WindowGroupedTable']
@@ -296,6 +297,17 @@ class OverWindowedTable(Declared):
     pass
 
 
+#: The public methods of PyFlink's ``Table``: asking for one that is not defined here is asking
+#: for an operation, not for a column.
+_PYFLINK_TABLE_METHODS = frozenset([
+    'add_columns', 'add_or_replace_columns', 'aggregate', 'alias', 'distinct', 'drop_columns',
+    'execute', 'execute_insert', 'explain', 'fetch', 'filter', 'flat_aggregate', 'flat_map',
+    'full_outer_join', 'get_schema', 'group_by', 'intersect', 'intersect_all', 'join',
+    'join_lateral', 'left_outer_join', 'left_outer_join_lateral', 'limit', 'map', 'minus',
+    'minus_all', 'offset', 'order_by', 'over_window', 'print_schema', 'rename_columns',
+    'right_outer_join', 'select', 'to_pandas', 'union', 'union_all', 'where', 'window'])
+
+
 class Table(object):
     """A query of the Table API (in Flink terms, a pipeline of relational operations); each
     operation gives a new :class:`Table` and nothing runs until :meth:`execute` or
@@ -309,6 +321,9 @@ class Table(object):
         self._j_table = j_table
         self._t_env = t_env
         self._name: Any = None
+        # the declared data types of a table read as it was declared (a DataTypes.ROW of
+        # from_elements, a CREATE TABLE), by column name
+        self._declared: Dict[str, Any] = {}
 
     @property
     def _query(self) -> Any:
@@ -329,6 +344,18 @@ class Table(object):
             raise AttributeError(name)
         from pyflink_compat.table.expressions import col
 
+        if name in _PYFLINK_TABLE_METHODS:
+            # a Table operation of PyFlink's that does not run here (not a column)
+            raise NotSupportedError(
+                "Table.{}".format(name),
+                "Write this operation in Flink SQL (sql_query), or with PySpark on "
+                "t_env.stream_execution_environment.spark_session (DataFrame.join, orderBy, "
+                "limit...).")
+        names = self.get_schema().get_field_names()
+        if name not in names:
+            raise AttributeError(
+                "The current table has no column named '{}', available columns: [{}]".format(
+                    name, ", ".join(names)))
         return col(name)
 
     def _subquery(self) -> Any:
@@ -545,17 +572,44 @@ class Table(object):
         """Spark's plan of this table's query."""
         return str(self._plan().frame._jdf.queryExecution().toString())
 
-    def get_schema(self) -> Any:
-        """The :class:`~pyflink_compat.table.TableSchema` of this table's columns."""
+    def get_schema(self) -> 'TableSchema':
+        """The :class:`~pyflink_compat.table.TableSchema` of this table's columns: their
+        declared types when the table is read as declared, else the types of its query."""
+        from pyflink_compat.sql.data_types import parse_data_type
         from pyflink_compat.sql.value_text import flink_type_name
         from pyflink_compat.table.table_schema import TableSchema
 
         schema = self._plan().frame.schema
-        return TableSchema(schema.fieldNames(), [flink_type_name(f.dataType) for f in schema.fields])
+        types = []
+        for field in schema.fields:
+            declared = self._declared.get(field.name)
+            if declared is None:
+                declared = parse_data_type(flink_type_name(field.dataType))
+                if not field.nullable:
+                    declared = declared.not_null()
+            types.append(declared)
+        return TableSchema(schema.fieldNames(), types)
 
     def print_schema(self) -> None:
-        """Print the schema as Flink writes it."""
-        print(self.get_schema())
+        """Print the schema as Flink 1.20 prints a resolved schema: one line per column in
+        parentheses."""
+        from pyflink_compat.sql.data_types import type_text
+
+        schema = self.get_schema()
+        columns = ["  `{}` {}".format(name.replace("`", "``"), type_text(data_type))
+                   for name, data_type in zip(schema.get_field_names(),
+                                              schema.get_field_data_types())]
+        print("(\n" + ",\n".join(columns) + "\n)")
+
+    def to_pandas(self) -> Any:
+        """The rows of this (bounded) table as a pandas DataFrame, with the column dtypes
+        PyFlink gives (``BIGINT`` ``int64``, ``INT`` ``int32``, ``DOUBLE`` ``float64``, text and
+        decimals as objects; an integer column with NULLs ``float64``)."""
+        from pyflink_compat.sql.pandas_frames import frame_of_rows
+
+        schema = self.get_schema()
+        rows = [tuple(row) for row in self.execute().collect()]
+        return frame_of_rows(rows, schema.get_field_names(), schema.get_field_data_types())
 
     def __getstate__(self) -> Any:
         raise NotSupportedError("Pickling a Table", "Tables live in their table environment.")

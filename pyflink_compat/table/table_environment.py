@@ -10,6 +10,7 @@ environment's Spark session):
 (:mod:`pyflink_compat.sql.execution`); the other pipeline methods raise
 :class:`~pyflink_compat.missing.NotSupportedError` naming the PySpark way.
 """
+import warnings
 from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Union
 
 from pyflink_compat.common.configuration import Configuration
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from pyflink_compat.datastream import StreamExecutionEnvironment
     from pyflink_compat.table.statement_set import StatementSet
     from pyflink_compat.table.table import Table
+    from pyflink_compat.table.table_descriptor import TableDescriptor
     from pyflink_compat.table.table_result import TableResult
 
 __all__ = [
@@ -152,13 +154,9 @@ class TableEnvironment(object):
     unload_module = _table_method("unload_module", "self, module_name")
     use_modules = _table_method("use_modules", "self, *module_names")
     drop_function = _table_method("drop_function", "self, path")
-    create_temporary_table = _table_method("create_temporary_table", "self, path, descriptor")
-    create_table = _table_method("create_table", "self, path, descriptor")
     register_table = _table_method("register_table", "self, name, table")
-    register_table_source = _table_method("register_table_source", "self, name, table_source")
     register_table_sink = _table_method("register_table_sink", "self, name, table_sink")
     scan = _table_method("scan", "self, *table_path")
-    from_descriptor = _table_method("from_descriptor", "self, descriptor")
     list_catalogs = _table_method("list_catalogs", "self")
     list_modules = _table_method("list_modules", "self")
     list_full_modules = _table_method("list_full_modules", "self")
@@ -175,7 +173,6 @@ class TableEnvironment(object):
     set_python_requirements = _table_method(
         "set_python_requirements", "self, requirements_file_path, requirements_cache_dir=None")
     add_python_archive = _table_method("add_python_archive", "self, archive_path, target_dir=None")
-    from_pandas = _table_method("from_pandas", "self, pdf, schema=None, splits_num=1")
 
     # -- Python functions ------------------------------------------------------------------
     def create_temporary_system_function(self, name: str, function: Any) -> None:
@@ -270,9 +267,20 @@ class TableEnvironment(object):
 
         from pyflink_compat.table.table import Table
 
-        if self._runtime.catalog.get(path) is None:
+        from pyflink_compat.sql.data_types import from_flink_type
+        from pyflink_compat.sql.planner import ElementsTable
+        from pyflink_compat.sql.statements import CreateTable
+
+        entry = self._runtime.catalog.get(path)
+        if entry is None:
             raise _validation("Table {} was not found.".format(path))
-        return Table(exp.select("*").from_(exp.to_table(self._runtime.catalog.key(path))), self)
+        table = Table(exp.select("*").from_(exp.to_table(self._runtime.catalog.key(path))), self)
+        if isinstance(entry, CreateTable):
+            table._declared = {c.name: from_flink_type(c.data_type) for c in entry.columns
+                               if c.kind == "physical" and c.data_type is not None}
+        elif isinstance(entry, ElementsTable) and entry.flink_types is not None:
+            table._declared = {n: from_flink_type(t) for n, t in entry.flink_types.items()}
+        return table
 
     def create_temporary_view(self, view_path: str, table_or_data_stream: Any,
                               *fields_or_schema: Any) -> None:
@@ -301,15 +309,86 @@ class TableEnvironment(object):
         :return: The :class:`~pyflink_compat.table.Table`.
         """
         from pyflink_compat.sql.elements import elements_table
+
+        return self._elements_table(elements_table(list(elements), schema))
+
+    def _elements_table(self, table: Any) -> 'Table':
+        from pyflink_compat.sql.data_types import from_flink_type
         from pyflink_compat.table.table import Table
         from sqlglot import exp
 
-        table = elements_table(list(elements), schema)
         runtime = self._runtime
         name = runtime.new_anonymous_name()
         runtime.catalog.put(name, table)
-        return Table(exp.select(*[exp.column(f.name, quoted=True) for f in table.schema.fields])
-                     .from_(exp.to_table(name)), self)
+        result = Table(exp.select(*[exp.column(f.name, quoted=True) for f in table.schema.fields])
+                       .from_(exp.to_table(name)), self)
+        if table.flink_types is not None:
+            result._declared = {n: from_flink_type(t) for n, t in table.flink_types.items()}
+        return result
+
+    def from_pandas(self, pdf: Any, schema: Any = None, splits_num: int = 1) -> 'Table':
+        """A bounded table of the rows of the pandas DataFrame ``pdf``, with the column types
+        PyFlink infers through Arrow (``int64`` BIGINT, ``object`` text STRING, ``float64``
+        DOUBLE...), named by ``schema`` (a list of names) or typed by it (a ``DataTypes.ROW``).
+
+        :param splits_num: Kept for PyFlink's signature (the rows are one bounded input).
+        :return: The :class:`~pyflink_compat.table.Table`.
+        """
+        from pyflink_compat.sql.elements import elements_table
+        from pyflink_compat.sql.pandas_frames import row_type_of_frame, rows_of_frame
+        from pyflink_compat.table.types import RowType
+
+        if isinstance(schema, RowType):
+            row_type = schema
+        elif isinstance(schema, (list, tuple)) and all(isinstance(n, str) for n in schema):
+            row_type = row_type_of_frame(pdf, list(schema))
+        elif schema is None:
+            row_type = row_type_of_frame(pdf)
+        else:
+            raise NotSupportedError("TableEnvironment.from_pandas with the schema {!r}".format(schema),
+                                    "Give the column names as a list, or a DataTypes.ROW.")
+        return self._elements_table(elements_table(rows_of_frame(pdf), row_type))
+
+    def register_table_source(self, name: str, table_source: Any) -> None:
+        """Register the legacy source ``table_source`` (a
+        :class:`~pyflink_compat.table.CsvTableSource`) as the table ``name``; its rows are read
+        now.
+
+        .. note:: Deprecated in PyFlink: declare a filesystem table with ``execute_sql`` or
+                  :meth:`create_temporary_table`.
+        """
+        from pyflink_compat.sql.legacy_sources import csv_source_table
+        from pyflink_compat.table.sources import CsvTableSource
+
+        warnings.warn("Deprecated in 1.10. Use create_table instead.", DeprecationWarning,
+                      stacklevel=2)
+        if not isinstance(table_source, CsvTableSource):
+            raise NotSupportedError("TableEnvironment.register_table_source of {}".format(
+                type(table_source).__name__), "Declare the table with CREATE TABLE.")
+        runtime = self._runtime
+        if runtime.catalog.get(name) is not None:
+            raise _validation("Temporary table '{}' already exists".format(
+                runtime.catalog.full_name(name)))
+        table = csv_source_table(self.stream_execution_environment.spark_session,
+                                 table_source._j_table_source)
+        runtime.catalog.put(name, table)
+
+    def create_temporary_table(self, path: str, descriptor: 'TableDescriptor') -> None:
+        """Register the table ``descriptor`` describes as the temporary table ``path`` (as
+        its ``CREATE TEMPORARY TABLE`` statement would)."""
+        self._runtime.execute_sql(descriptor._create_statement(path))
+
+    def create_table(self, path: str, descriptor: 'TableDescriptor') -> None:
+        """Register the table ``descriptor`` describes as ``path`` (tables live as long as
+        the environment, as temporary tables do)."""
+        self.create_temporary_table(path, descriptor)
+
+    def from_descriptor(self, descriptor: 'TableDescriptor') -> 'Table':
+        """The :class:`~pyflink_compat.table.Table` of the table ``descriptor`` describes,
+        registered under a fresh name."""
+        name = self._runtime.new_anonymous_name()
+        self.create_temporary_table(name, descriptor)
+        return self.from_path(name)
 
     def create_statement_set(self) -> 'StatementSet':
         """An empty :class:`~pyflink_compat.table.StatementSet`: its inserts run as one job."""

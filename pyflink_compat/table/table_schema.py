@@ -1,24 +1,48 @@
-"""The schema of a :class:`~pyflink_compat.table.Table`: its column names and Flink types."""
+"""The schema of a :class:`~pyflink_compat.table.Table`: its column names and data types."""
 
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Union
+
+from pyflink_compat.table.types import DataType, RowField, RowType
 
 __all__ = ['TableSchema']
 
 
 class TableSchema(object):
-    """Column names and their Flink types; ``str()`` gives Flink's text (``root`` then one
-    `` |-- name: TYPE`` line per column).
+    """Column names and their :class:`~pyflink_compat.table.types.DataType` s; ``str()`` gives
+    Flink's text (``root`` then one `` |-- name: TYPE`` line per column).
 
     :param field_names: The column names.
-    :param data_types: The Flink type of each column, as Flink SQL text (``BIGINT``).
-    :param j_table_schema: Kept for PyFlink's signature.
+    :param data_types: The :class:`~pyflink_compat.table.types.DataType` of each column.
+    :param j_table_schema: A schema to copy the columns of (in PyFlink, the JVM schema).
     """
 
-    def __init__(self, field_names: Optional[List[str]] = None, data_types: Optional[List[Any]] = None,
-                 j_table_schema: Any = None):
+    def __init__(self, field_names: Optional[List[str]] = None,
+                 data_types: Optional[List[DataType]] = None, j_table_schema: Any = None):
+        if isinstance(j_table_schema, TableSchema):
+            field_names = j_table_schema.get_field_names()
+            data_types = j_table_schema.get_field_data_types()
         self._field_names = list(field_names or [])
-        self._data_types = [str(t) for t in (data_types or [])]
-        self._j_table_schema = j_table_schema
+        self._data_types = list(data_types or [])
+        if len(self._field_names) != len(self._data_types):
+            raise ValueError("Number of field names and field data types must be equal.")
+        self._j_table_schema = self
+
+    def copy(self) -> 'TableSchema':
+        """A copy of this schema."""
+        return TableSchema(self._field_names, self._data_types)
+
+    def get_field_data_types(self) -> List[DataType]:
+        """The data types of the columns, in order."""
+        return list(self._data_types)
+
+    def get_field_data_type(self, field: Union[int, str]) -> Optional[DataType]:
+        """The data type of the column at index ``field`` or named ``field``; ``None`` when
+        there is none."""
+        if isinstance(field, int):
+            return self._data_types[field] if 0 <= field < len(self._data_types) else None
+        if field in self._field_names:
+            return self._data_types[self._field_names.index(field)]
+        return None
 
     def get_field_count(self) -> int:
         """The number of columns."""
@@ -28,9 +52,56 @@ class TableSchema(object):
         """The column names, in order."""
         return list(self._field_names)
 
-    def __str__(self) -> str:
-        return "\n".join(["root"] + [" |-- {}: {}".format(n, t)
+    def get_field_name(self, field_index: int) -> Optional[str]:
+        """The name of the column at ``field_index``; ``None`` when there is none."""
+        if 0 <= field_index < len(self._field_names):
+            return self._field_names[field_index]
+        return None
+
+    def to_row_data_type(self) -> RowType:
+        """The schema as a ``ROW`` type of its columns (not null, as Flink's)."""
+        return RowType([RowField(n, t) for n, t in zip(self._field_names, self._data_types)],
+                       nullable=False)
+
+    def __repr__(self) -> str:
+        from pyflink_compat.sql.data_types import type_text
+
+        return "".join(["root\n"] + [" |-- {}: {}\n".format(n, type_text(t))
                                      for n, t in zip(self._field_names, self._data_types)])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TableSchema) and repr(self) == repr(other)
+
+    def __hash__(self) -> int:
+        return hash(repr(self))
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    @classmethod
+    def builder(cls) -> 'TableSchema.Builder':
+        """A :class:`TableSchema.Builder` to add columns one by one."""
+        return TableSchema.Builder()
+
+    class Builder(object):
+        """Builds a :class:`TableSchema` column by column."""
+
+        def __init__(self) -> None:
+            self._field_names: List[str] = []
+            self._field_data_types: List[DataType] = []
+
+        def field(self, name: str, data_type: DataType) -> 'TableSchema.Builder':
+            """Add the column ``name`` of type ``data_type``.
+
+            :return: This builder.
+            """
+            self._field_names.append(name)
+            self._field_data_types.append(data_type)
+            return self
+
+        def build(self) -> 'TableSchema':
+            """The :class:`TableSchema` of the columns added."""
+            return TableSchema(self._field_names, self._field_data_types)
 
 
 from pyflink_compat._reexports import with_reexports  # noqa: E402

@@ -32,6 +32,7 @@ import collections
 import contextlib
 import io
 import json
+import logging
 import os
 import re
 import runpy
@@ -227,10 +228,21 @@ class _Tee(io.TextIOBase):
             return "".join(self._parts)
 
 
+#: The loggers of the compat run's own machinery (its job log, py4j's callback server).
+_JOB_LOGGERS = ("pyflink_compat", "py4j")
+
+
 @contextlib.contextmanager
 def _job_process_state(workdir: Path, argv: List[str]) -> Iterator[None]:
     """The working directory and ``sys.argv`` of a job run, restored afterwards."""
     cwd, saved_argv = os.getcwd(), sys.argv
+    root = logging.getLogger()
+    saved_handlers, saved_level = list(root.handlers), root.level
+    # PyFlink's job log goes to the JVM's log files, not to Python's logging: a job that logs
+    # to standard output (as PyFlink's examples do) prints no job-log or py4j records there
+    quiet = {name: logging.getLogger(name).level for name in _JOB_LOGGERS}
+    for name in _JOB_LOGGERS:
+        logging.getLogger(name).setLevel(logging.WARNING)
     os.chdir(workdir)
     sys.argv = argv
     try:
@@ -238,6 +250,10 @@ def _job_process_state(workdir: Path, argv: List[str]) -> Iterator[None]:
     finally:
         sys.argv = saved_argv
         os.chdir(cwd)
+        for name, level in quiet.items():
+            logging.getLogger(name).setLevel(level)
+        root.handlers[:] = saved_handlers  # a job's logging.basicConfig ends with the job
+        root.setLevel(saved_level)
 
 
 def run_under_compat(job: Job, workdir: Path) -> SinkRecords:
