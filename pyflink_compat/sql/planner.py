@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
     from pyspark.sql.types import StructType
 
-__all__ = ["Catalog", "ElementsTable", "PlannedQuery", "Planner", "spark_type_sql"]
+__all__ = ["Catalog", "DerivedTable", "ElementsTable", "PlannedQuery", "Planner", "spark_type_sql"]
 
 _names = itertools.count()
 
@@ -72,6 +72,15 @@ class ElementsTable:
 
 
 @attrs.define
+class DerivedTable:
+    """A table computed by Spark from a planned query (a Python aggregate's result):
+    ``build(planner)`` gives its frame, whether it is bounded, whether it updates, and its keys.
+    """
+
+    build: Callable[["Planner"], Tuple["DataFrame", bool, bool, List[str]]]
+
+
+@attrs.define
 class View:
     """A named query (``CREATE VIEW`` or a registered :class:`~pyflink_compat.table.Table`)."""
 
@@ -85,6 +94,8 @@ class Catalog(object):
 
     def __init__(self) -> None:
         self.entries: Dict[str, Any] = {}
+        # Python user functions (create_temporary_function), by lower-case name
+        self.functions: Dict[str, Any] = {}
 
     @staticmethod
     def key(name: str) -> str:
@@ -356,10 +367,16 @@ class Planner(object):
             window_property_columns)
 
         tree = table_functions_to_group_windows(self._inline_views(query.copy()), text)
+        if tree.find(exp.Anonymous) is not None:
+            from pyflink_compat.sql.python_functions import resolve_calls
+
+            tree = resolve_calls(tree, self.catalog.functions, self.spark)
         windowed = has_group_window(tree)
         self._delays = {}
         self._watermarked = set()
         bounded = True
+        derived_updating = False
+        derived_keys: List[str] = []
         schema: Dict[str, Dict[str, exp.DataType]] = {}
         ctes = {cte.alias for cte in tree.find_all(exp.CTE)}
         for table in list(tree.find_all(exp.Table)):
@@ -376,6 +393,11 @@ class Planner(object):
                 frame, table_bounded = self._source(entry, end_of_input=windowed)
                 schema[entry.name] = {c.name: c.data_type for c in entry.columns
                                       if c.data_type is not None}
+            elif isinstance(entry, DerivedTable):
+                frame, table_bounded, entry_updating, entry_keys = entry.build(self)
+                derived_updating = derived_updating or entry_updating
+                derived_keys.extend(entry_keys)
+                schema[table.name] = _flink_types_of(frame.schema)
             else:
                 frame, table_bounded = self._elements(entry), True
                 schema[table.name] = entry.flink_types if entry.flink_types is not None \
@@ -400,6 +422,9 @@ class Planner(object):
         for name in window_property_columns(tree):
             if name in frame.columns:
                 frame = frame.withMetadata(name, {"flink_precision": 3})
+        if derived_updating and not updating:
+            updating = True
+            keys = [k for k in derived_keys if k in frame.columns]
         if not frame.isStreaming:
             # a query of constants only (SELECT 1, VALUES): a bounded stream of its rows
             from pyflink_compat.spark.bounded_sources import as_stream

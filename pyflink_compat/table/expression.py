@@ -180,6 +180,10 @@ class Expression(Generic[T]):
         """This expression named ``name``."""
         from sqlglot import exp
 
+        if extra_names and isinstance(self._j_expr, exp.Anonymous):
+            # the names of a function's result columns (join_lateral, aggregate...)
+            return Expression(exp.Aliases(this=self._j_expr.copy(), expressions=[
+                exp.to_identifier(n, quoted=True) for n in (name,) + extra_names]))
         if extra_names:
             from pyflink_compat.missing import NotSupportedError
 

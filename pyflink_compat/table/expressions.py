@@ -20,15 +20,27 @@ __all__ = ['if_then_else', 'lit', 'col', 'range_', 'and_', 'or_', 'not_', 'UNBOU
 
 array = declared_function(__name__, 'array')
 atan2 = declared_function(__name__, 'atan2')
-call = declared_function(__name__, 'call')
+
+
+def call(f: Any, *args: Any) -> Expression:
+    """The call of the function ``f`` (a registered function's name, or a Python function
+    object from :mod:`pyflink_compat.table.udf`) on ``args`` (expressions or literals)."""
+    from pyflink_compat.sql.python_functions import call_expression
+    from pyflink_compat.table.expression import _tree
+
+    return Expression(call_expression(f, [_tree(a).copy() for a in args]))
+
+
 call_sql = declared_function(__name__, 'call_sql')
 coalesce = declared_function(__name__, 'coalesce')
 
 
 def col(name: str) -> Expression:
-    """The column ``name`` of the table an operation applies to."""
+    """The column ``name`` of the table an operation applies to (``'*'``: all its columns)."""
     from sqlglot import exp
 
+    if name == "*":
+        return Expression(exp.Star())
     return Expression(exp.column(name, quoted=True))
 
 

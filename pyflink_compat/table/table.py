@@ -19,12 +19,29 @@ __all__ = ['Table', 'GroupedTable', 'GroupWindowedTable', 'OverWindowedTable',
     'WindowGroupedTable']
 
 
-class AggregatedTable(Declared):
-    pass
+class AggregatedTable(object):
+    """The result of a Python aggregate function (:meth:`GroupedTable.aggregate`,
+    :meth:`Table.aggregate`): :meth:`select` its columns.
+
+    :param java_table: The aggregate's result (in PyFlink, the JVM aggregated table).
+    :param t_env: The table environment.
+    """
+
+    def __init__(self, java_table: Any, t_env: 'TableEnvironment'):
+        self._j_table = java_table
+        self._t_env = t_env
+
+    def select(self, *fields: 'Expression') -> 'Table':
+        """The columns ``fields`` of the keys and the aggregate's result columns.
+
+        :return: The :class:`Table`.
+        """
+        return self._j_table.select(*fields)
 
 
-class FlatAggregateTable(Declared):
-    pass
+class FlatAggregateTable(AggregatedTable):
+    """The result of a Python table aggregate function (:meth:`GroupedTable.flat_aggregate`,
+    :meth:`Table.flat_aggregate`): :meth:`select` its columns."""
 
 
 class GroupWindowedTable(object):
@@ -44,6 +61,17 @@ class GroupWindowedTable(object):
         (``group_by(col('w'), col('a'))``)."""
         table, window = self._j_table
         return WindowGroupedTable((table, window, _trees(fields, "group_by")), self._t_env)
+
+
+def _select_trees(fields: Any) -> List[Any]:
+    """The trees of a select's fields, an unnamed computed field named ``_c<position>`` as the
+    Table API names it."""
+    from sqlglot import exp
+
+    trees = _trees(fields, "select")
+    return [tree if isinstance(tree, (exp.Column, exp.Alias, exp.Star))
+            else exp.alias_(tree, "_c{}".format(position), quoted=True)
+            for position, tree in enumerate(trees)]
 
 
 def _trees(fields: Any, operation: str) -> List[Any]:
@@ -77,8 +105,207 @@ class GroupedTable(object):
         from sqlglot import exp
 
         table, keys = self._j_table
-        query = exp.select(*_trees(fields, "select")).from_(table._subquery()).group_by(*keys)
+        trees = _trees(fields, "select")
+        python_calls = _python_aggregate_calls(trees)
+        if python_calls:
+            return _select_python_aggregate(table, keys, trees, python_calls, self._t_env)
+        query = exp.select(*trees).from_(table._subquery()).group_by(*keys)
         return Table(query, self._t_env)
+
+    def aggregate(self, func: Any) -> AggregatedTable:
+        """The Python aggregate function ``func`` (a :func:`~pyflink_compat.table.udf.udaf`, or
+        its call on columns) over each key's rows: the keys, then its result's columns.
+
+        :return: The :class:`AggregatedTable`; :meth:`AggregatedTable.select` its columns.
+        """
+        table, keys = self._j_table
+        return AggregatedTable(python_aggregate(table, keys, func, False), self._t_env)
+
+    def flat_aggregate(self, func: Any) -> FlatAggregateTable:
+        """The Python table aggregate function ``func`` (a
+        :func:`~pyflink_compat.table.udf.udtaf`) over each key's rows: the keys, then its rows.
+
+        :return: The :class:`FlatAggregateTable`; :meth:`FlatAggregateTable.select` its columns.
+        """
+        table, keys = self._j_table
+        return FlatAggregateTable(python_aggregate(table, keys, func, True), self._t_env)
+
+
+def _python_aggregate_calls(trees: List[Any]) -> List[Any]:
+    """The calls of Python aggregate functions in ``trees``."""
+    from sqlglot import exp
+
+    from pyflink_compat.sql.python_functions import function_of
+
+    calls = []
+    for tree in trees:
+        for node in tree.find_all(exp.Anonymous):
+            function = function_of(str(node.this), {})
+            if type(function).__name__ == "UserDefinedAggregateFunctionWrapper":
+                calls.append(node)
+    return calls
+
+
+def _select_python_aggregate(table: 'Table', keys: List[Any], trees: List[Any], calls: List[Any],
+                             t_env: 'TableEnvironment') -> 'Table':
+    """A grouped select computing one Python aggregate function: the function's value per key,
+    then the select's fields over the keys and that value."""
+    from sqlglot import exp
+
+    from pyflink_compat.sql.python_functions import function_of
+    from pyflink_compat.table.expression import Expression
+
+    if len(calls) != 1 or any(t.find(exp.AggFunc) is not None for t in trees):
+        raise NotSupportedError(
+            "A grouped select of a Python aggregate function with other aggregates",
+            "Compute each Python aggregate in its own group_by(...).aggregate(...) and join "
+            "the results.")
+    (call,) = calls
+    function = function_of(str(call.this), {})
+    if function._is_table_aggregate:
+        raise NotSupportedError("A Python table aggregate function in select",
+                                "Call it with flat_aggregate.")
+    result_type = function._result_type
+    from pyflink_compat.sql.python_functions import spark_type
+
+    fields = list(getattr(spark_type(result_type), "names", None) or [])
+    if fields:
+        raise NotSupportedError("A Python aggregate function with a ROW result in select",
+                                "Call it with aggregate(...) and select its columns.")
+    aggregated = python_aggregate(
+        table, keys, Expression(exp.Alias(this=call.copy(), alias=exp.to_identifier(
+            "__aggregate", quoted=True))), False)
+    projected = []
+    unnamed = 0
+    for tree in trees:
+        tree = tree.copy()
+        name = tree.alias if isinstance(tree, exp.Alias) else None
+        computed = not isinstance(tree, exp.Column)
+        for node in tree.find_all(exp.Anonymous):
+            if str(node.this) == str(call.this):
+                replacement = exp.column("__aggregate", quoted=True)
+                if node is tree:
+                    tree = replacement
+                else:
+                    node.replace(replacement)
+        if name is None and computed:
+            # the Table API numbers the unnamed computed columns of an aggregate among
+            # themselves
+            tree = exp.alias_(tree, "EXPR${}".format(unnamed), quoted=True)
+            unnamed += 1
+        projected.append(tree)
+    return Table(exp.select(*projected).from_(aggregated._subquery()), t_env)
+
+
+def _function_call(func: Any, operation: str) -> Any:
+    """The function object of ``func`` (a function object or an expression calling one), the
+    argument trees of the call (``None`` when it takes the row), and the names given to its
+    result columns."""
+    from sqlglot import exp
+
+    from pyflink_compat.table.expression import Expression
+
+    if isinstance(func, Expression):
+        from pyflink_compat.sql.python_functions import function_of
+
+        tree = func._j_expr
+        names: List[str] = []
+        if isinstance(tree, exp.Alias):
+            names = [tree.alias]
+            tree = tree.this
+        elif isinstance(tree, exp.Aliases):
+            names = [n.name for n in tree.expressions]
+            tree = tree.this
+        function = function_of(str(tree.this), {}) if isinstance(tree, exp.Anonymous) else None
+        if function is None:
+            raise NotSupportedError(
+                "Table.{} of {}".format(operation, func),
+                "Pass a Python function object from pyflink.table.udf (or its call on columns).")
+        return function, [a.copy() for a in tree.expressions], names or list(
+            getattr(func, "_alias_names", ()))
+    from pyflink_compat.table.table_environment import _wrap_aggregate_function_if_needed
+
+    func = _wrap_aggregate_function_if_needed(func)
+    if not hasattr(func, "_func_type"):
+        raise NotSupportedError(
+            "Table.{} of {!r}".format(operation, func),
+            "Pass a Python function object from pyflink.table.udf (or its call on columns).")
+    return func, None, list(getattr(func, "_alias_names", ()))
+
+
+def _columns(table: 'Table') -> List[str]:
+    return list(table._plan().frame.columns)
+
+
+def _row_argument(table: 'Table') -> Any:
+    from sqlglot import exp
+
+    return exp.Struct(expressions=[exp.column(c, quoted=True) for c in _columns(table)])
+
+
+def python_aggregate(table: 'Table', keys: List[Any], func: Any, flat: bool) -> 'Table':
+    """The table of a Python (table) aggregate function over ``table`` grouped by ``keys``."""
+    from sqlglot import exp
+
+    from pyflink_compat.sql.planner import DerivedTable
+    from pyflink_compat.sql.python_functions import aggregate_frame, spark_type
+
+    function, arguments, names = _function_call(func, "flat_aggregate" if flat else "aggregate")
+    if type(function).__name__ != "UserDefinedAggregateFunctionWrapper" or \
+            bool(function._is_table_aggregate) != flat:
+        raise NotSupportedError(
+            "{} of the Python function '{}'".format(
+                "flat_aggregate" if flat else "aggregate", function._name),
+            "aggregate takes a udaf, flat_aggregate a udtaf.")
+    key_names = [k.alias_or_name for k in keys]
+    row_names = None
+    if arguments is None:
+        function._set_takes_row_as_input()
+        row_names = _columns(table)
+        arguments = [exp.column(c, quoted=True) for c in row_names]
+    argument_names = ["__arg{}".format(i) for i in range(len(arguments))]
+    inner = exp.select(*[k.copy() for k in keys],
+                       *[exp.alias_(a, n, quoted=True) for a, n in zip(arguments, argument_names)]
+                       ).from_(table._subquery())
+    result_type = spark_type(function._result_type)
+    fields = list(getattr(result_type, "names", None) or ["f0"])
+    names = list(names) or fields
+    if len(names) != len(fields):
+        raise NotSupportedError(
+            "{} names for the {} result columns of '{}'".format(len(names), len(fields),
+                                                                function._name),
+            "Give one alias per result column.")
+    t_env = table._t_env
+    streaming = t_env._runtime.streaming
+
+    def build(planner: Any) -> Any:
+        from pyflink_compat.sql.dialect import Flink
+
+        if streaming and function._func_type == "pandas":
+            from pyflink_compat.util.exceptions import TableException
+
+            # Flink's streaming planner has no group aggregate of pandas functions
+            raise TableException("org.apache.flink.table.api.TableException: Cannot generate a "
+                                 "valid execution plan for the given query: a pandas aggregate "
+                                 "function in a streaming group aggregate")
+        planned = planner.plan_query(inner, inner.sql(Flink))
+        if planned.updating:
+            raise NotSupportedError(
+                "A Python aggregate function over an updating table",
+                "Aggregate an append-only table (Spark's stateful operator takes no "
+                "retractions).")
+        if flat and not planned.bounded and streaming:
+            raise NotSupportedError(
+                "flat_aggregate over an unbounded table",
+                "Use a bounded source, or emit the rows with PySpark's applyInPandasWithState.")
+        frame = aggregate_frame(planned.frame, key_names, argument_names, function, names,
+                                row_names)
+        return frame, planned.bounded, not flat, key_names
+
+    runtime = t_env._runtime
+    name = runtime.new_anonymous_name()
+    runtime.catalog.put(name, DerivedTable(build))
+    return Table(exp.select("*").from_(exp.to_table(name)), t_env)
 
 
 class OverWindowedTable(object):
@@ -169,7 +396,134 @@ class Table(object):
         """
         from sqlglot import exp
 
-        return Table(exp.select(*_trees(fields, "select")).from_(self._subquery()), self._t_env)
+        return Table(exp.select(*_select_trees(fields)).from_(self._subquery()), self._t_env)
+
+    def map(self, func: Any) -> 'Table':
+        """The row of the Python scalar function ``func`` for each row (a
+        :func:`~pyflink_compat.table.udf.udf` given the row, or its call on columns); a ``ROW``
+        result is expanded into its fields.
+
+        :return: The :class:`Table`.
+        """
+        from sqlglot import exp
+
+        from pyflink_compat.sql.python_functions import call_expression, spark_type
+
+        function, arguments, names = _function_call(func, "map")
+        if type(function).__name__ != "UserDefinedScalarFunctionWrapper":
+            raise NotSupportedError("Table.map of the Python function '{}'".format(function._name),
+                                    "map takes a udf; flat_map takes a udtf.")
+        if arguments is None:
+            function._set_takes_row_as_input()
+            arguments = [_row_argument(self)]
+        result_type = spark_type(function._result_type)
+        fields = list(getattr(result_type, "names", None) or [])
+        call = call_expression(function, arguments)
+        if not fields:
+            return Table(exp.select(exp.alias_(call, names[0] if names else "_c0", quoted=True))
+                         .from_(self._subquery()), self._t_env)
+        names = names or fields
+        inner = exp.select(exp.alias_(call, "__row", quoted=True)).from_(self._subquery())
+        return Table(exp.select(*[
+            exp.alias_(exp.Dot(this=exp.column("__row", quoted=True),
+                               expression=exp.to_identifier(f, quoted=True)), n, quoted=True)
+            for f, n in zip(fields, names)]).from_(exp.Subquery(
+                this=inner, alias=exp.TableAlias(this=exp.to_identifier("m")))), self._t_env)
+
+    def flat_map(self, func: Any) -> 'Table':
+        """The rows of the Python table function ``func`` for each row (a
+        :func:`~pyflink_compat.table.udf.udtf` given the row, or its call on columns).
+
+        :return: The :class:`Table`.
+        """
+        from sqlglot import exp
+
+        function, arguments, names = _function_call(func, "flat_map")
+        if arguments is None:
+            function._set_takes_row_as_input()
+            arguments = [_row_argument(self)]
+        lateral = self._lateral(function, arguments, names, "flat_map", False)
+        columns = lateral.args["joins"][0].this.args["alias"].columns
+        return Table(exp.select(*[exp.column(c.name, quoted=True) for c in columns])
+                     .from_(exp.Subquery(this=lateral, alias=exp.TableAlias(
+                         this=exp.to_identifier("f")))), self._t_env)
+
+    def _lateral(self, function: Any, arguments: List[Any], names: List[str], operation: str,
+                 outer: bool) -> Any:
+        from sqlglot import exp
+
+        from pyflink_compat.sql.python_functions import call_expression
+
+        if type(function).__name__ != "UserDefinedTableFunctionWrapper":
+            raise NotSupportedError(
+                "Table.{} of the Python function '{}'".format(operation, function._name),
+                "{} takes a udtf.".format(operation))
+        from pyflink_compat.sql.python_functions import spark_type
+
+        declared = function._result_types
+        count = len(declared) if isinstance(declared, list) else len(
+            getattr(spark_type(declared), "names", None) or [0])
+        names = list(names) or ["f{}".format(i) for i in range(count)]
+        lateral = exp.Lateral(
+            this=exp.Anonymous(this="TABLE", expressions=[call_expression(function, arguments)]),
+            alias=exp.TableAlias(this=exp.to_identifier("lateral_rows"),
+                                 columns=[exp.to_identifier(n, quoted=True) for n in names]))
+        join = exp.Join(this=lateral, side="LEFT", on=exp.Boolean(this=True)) if outer else \
+            exp.Join(this=lateral, kind="CROSS")
+        query = exp.select("*").from_(self._subquery())
+        query.append("joins", join)
+        return query
+
+    def join_lateral(self, table_function_call: Any, join_predicate: Any = None) -> 'Table':
+        """Each row joined with the rows the Python table function gives for it.
+
+        :param table_function_call: A :func:`~pyflink_compat.table.udf.udtf` call on columns,
+            or the function given the row (named with ``alias``).
+        :param join_predicate: A condition the joined rows must meet (optional).
+        :return: The :class:`Table`.
+        """
+        return self._join_lateral(table_function_call, join_predicate, False)
+
+    def left_outer_join_lateral(self, table_function_call: Any,
+                                join_predicate: Any = None) -> 'Table':
+        """Each row joined with the rows the Python table function gives for it; a row for
+        which it gives none is kept, with ``NULL`` in the function's columns.
+
+        :return: The :class:`Table`.
+        """
+        return self._join_lateral(table_function_call, join_predicate, True)
+
+    def _join_lateral(self, call: Any, predicate: Any, outer: bool) -> 'Table':
+        operation = "left_outer_join_lateral" if outer else "join_lateral"
+        function, arguments, names = _function_call(call, operation)
+        if arguments is None:
+            function._set_takes_row_as_input()
+            arguments = [_row_argument(self)]
+        query = self._lateral(function, arguments, names, operation, outer)
+        if predicate is not None:
+            if outer:
+                raise NotSupportedError(
+                    "left_outer_join_lateral with a join predicate",
+                    "Flink takes only a literal TRUE here; filter the rows with where().")
+            (condition,) = _trees([predicate], operation)
+            query = query.where(condition)
+        return Table(query, self._t_env)
+
+    def aggregate(self, func: Any) -> AggregatedTable:
+        """The Python aggregate function ``func`` over all rows (see
+        :meth:`GroupedTable.aggregate`).
+
+        :return: The :class:`AggregatedTable`.
+        """
+        return AggregatedTable(python_aggregate(self, [], func, False), self._t_env)
+
+    def flat_aggregate(self, func: Any) -> FlatAggregateTable:
+        """The Python table aggregate function ``func`` over all rows (see
+        :meth:`GroupedTable.flat_aggregate`).
+
+        :return: The :class:`FlatAggregateTable`.
+        """
+        return FlatAggregateTable(python_aggregate(self, [], func, True), self._t_env)
 
     def alias(self, field: str, *fields: str) -> 'Table':
         """The same rows with their columns renamed ``field``, ``*fields``, in order."""

@@ -153,18 +153,7 @@ class TableEnvironment(object):
     load_module = _table_method("load_module", "self, module_name, module")
     unload_module = _table_method("unload_module", "self, module_name")
     use_modules = _table_method("use_modules", "self, *module_names")
-    create_java_temporary_system_function = _table_method(
-        "create_java_temporary_system_function", "self, name, function_class_name")
-    create_temporary_system_function = _table_method(
-        "create_temporary_system_function", "self, name, function")
-    drop_temporary_system_function = _table_method("drop_temporary_system_function", "self, name")
-    create_java_function = _table_method(
-        "create_java_function", "self, path, function_class_name, ignore_if_exists=None")
     drop_function = _table_method("drop_function", "self, path")
-    create_java_temporary_function = _table_method(
-        "create_java_temporary_function", "self, path, function_class_name")
-    create_temporary_function = _table_method("create_temporary_function", "self, path, function")
-    drop_temporary_function = _table_method("drop_temporary_function", "self, path")
     register_table = _table_method("register_table", "self, name, table")
     register_table_sink = _table_method("register_table_sink", "self, name, table_sink")
     scan = _table_method("scan", "self, *table_path")
@@ -180,12 +169,58 @@ class TableEnvironment(object):
     use_catalog = _table_method("use_catalog", "self, catalog_name")
     get_current_database = _table_method("get_current_database", "self")
     use_database = _table_method("use_database", "self, database_name")
-    register_java_function = _table_method("register_java_function", "self, name, function_class_name")
-    register_function = _table_method("register_function", "self, name, function")
     add_python_file = _table_method("add_python_file", "self, file_path")
     set_python_requirements = _table_method(
         "set_python_requirements", "self, requirements_file_path, requirements_cache_dir=None")
     add_python_archive = _table_method("add_python_archive", "self, archive_path, target_dir=None")
+
+    # -- Python functions ------------------------------------------------------------------
+    def create_temporary_system_function(self, name: str, function: Any) -> None:
+        """Register the Python function ``function`` (from :mod:`pyflink_compat.table.udf`, or an
+        aggregate function instance) under ``name`` for Flink SQL and ``call(name, ...)``.
+        """
+        self._runtime.catalog.functions[name.lower()] = _wrap_aggregate_function_if_needed(
+            function)
+
+    def drop_temporary_system_function(self, name: str) -> bool:
+        """Forget the function registered as ``name``; ``False`` when there was none."""
+        return self._runtime.catalog.functions.pop(name.lower(), None) is not None
+
+    def create_temporary_function(self, path: str, function: Any) -> None:
+        """Register the Python function ``function`` under ``path`` (as
+        :meth:`create_temporary_system_function`; a catalog and database may precede the name).
+        """
+        self.create_temporary_system_function(self._runtime.catalog.key(path), function)
+
+    def drop_temporary_function(self, path: str) -> bool:
+        """Forget the function registered as ``path``; ``False`` when there was none."""
+        return self.drop_temporary_system_function(self._runtime.catalog.key(path))
+
+    def register_function(self, name: str, function: Any) -> None:
+        """Register ``function`` under ``name`` (deprecated in PyFlink: use
+        :meth:`create_temporary_system_function`)."""
+        import warnings
+
+        warnings.warn("Deprecated in 1.10. Use create_temporary_system_function instead.",
+                      DeprecationWarning, stacklevel=2)
+        self.create_temporary_system_function(name, function)
+
+    def create_java_temporary_system_function(self, name: str, function_class_name: str) -> None:
+        """Not supported: a Java function does not run on Spark's Python side."""
+        raise _java_function("create_java_temporary_system_function")
+
+    def create_java_temporary_function(self, path: str, function_class_name: str) -> None:
+        """Not supported: a Java function does not run on Spark's Python side."""
+        raise _java_function("create_java_temporary_function")
+
+    def create_java_function(self, path: str, function_class_name: str,
+                             ignore_if_exists: bool = None) -> None:
+        """Not supported: a Java function does not run on Spark's Python side."""
+        raise _java_function("create_java_function")
+
+    def register_java_function(self, name: str, function_class_name: str) -> None:
+        """Not supported: a Java function does not run on Spark's Python side."""
+        raise _java_function("register_java_function")
 
     # -- Flink SQL and the Table API, run as jobs of the environment ---------------------------
     @property
@@ -386,6 +421,28 @@ class TableEnvironment(object):
     def drop_temporary_view(self, view_path: str) -> bool:
         """Forget the view ``view_path``; ``False`` when there was none."""
         return bool(self._runtime.catalog.remove(view_path))
+
+
+def _java_function(method: str) -> NotSupportedError:
+    return NotSupportedError(
+        "TableEnvironment.{}".format(method),
+        "A Java user-defined function does not run here: write it in Python "
+        "(pyflink.table.udf), or register it in Spark (spark.udf.registerJavaFunction) and "
+        "call it from PySpark.")
+
+
+def _wrap_aggregate_function_if_needed(function: Any) -> Any:
+    from pyflink_compat.table.udf import AggregateFunction, TableAggregateFunction, udaf, udtaf
+
+    if isinstance(function, AggregateFunction):
+        return udaf(function, result_type=function.get_result_type(),
+                    accumulator_type=function.get_accumulator_type(),
+                    name=str(function.__class__.__name__))
+    if isinstance(function, TableAggregateFunction):
+        return udtaf(function, result_type=function.get_result_type(),
+                     accumulator_type=function.get_accumulator_type(),
+                     name=str(function.__class__.__name__))
+    return function
 
 
 def _validation(message: str) -> Exception:

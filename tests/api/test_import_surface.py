@@ -196,7 +196,6 @@ def test_using_any_placeholder_raises_not_supported_naming_the_api_and_a_pyspark
     (lambda c: c.datastream.connectors.kafka.KafkaSource.builder().set_unbounded(None),
      "KafkaSourceBuilder.set_unbounded", 'spark.readStream.format("kafka")'),
     (lambda c: c.table.expressions.concat("a"), "concat", "pyspark.sql.functions"),
-    (lambda c: c.table.udf.udf(len), "udf", "pyspark.sql.functions.udf"),
     (lambda c: c.datastream.window.EventTimeSessionWindows.with_gap(None),
      "EventTimeSessionWindows.with_gap", "pyspark.sql.functions.window"),
     (lambda c: c.datastream.connectors.jdbc.JdbcSink.sink("insert"), "JdbcSink.sink",

@@ -190,7 +190,9 @@ def test_every_pipeline_method_raises_not_supported_naming_the_pyflink_class_tha
                "create_temporary_view", "list_tables", "list_views", "list_temporary_tables",
                "list_temporary_views", "drop_temporary_table", "drop_temporary_view",
                "from_pandas", "create_temporary_table", "create_table", "from_descriptor",
-               "register_table_source"}
+               "register_table_source", "create_temporary_function",
+               "create_temporary_system_function", "drop_temporary_function",
+               "drop_temporary_system_function", "register_function"}
     for name in [n for n in names if n not in running]:
         owner = "StreamTableEnvironment" if name in vars(StreamTableEnvironment) else "TableEnvironment"
         method = getattr(t_env, name)

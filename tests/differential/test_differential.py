@@ -17,6 +17,13 @@ def test_the_corpus_has_a_recording_for_every_job() -> None:
     assert [job.name for job in JOBS if not job.golden_path.is_file()] == []
 
 
+def test_a_divergence_a_job_names_is_registered() -> None:
+    from pyflink_compat.divergences import DIVERGENCES, RUNTIME_DIVERGENCES
+
+    registered = {d.id for d in DIVERGENCES + RUNTIME_DIVERGENCES}
+    assert [job.divergence for job in JOBS if job.divergence and job.divergence not in registered] == []
+
+
 @pytest.mark.parametrize("job", JOBS, ids=[job.name for job in JOBS])
 def test_the_job_gives_pyflinks_records(job: Job, tmp_path: Path) -> None:
     actual = run_under_compat(job, tmp_path / "work")
