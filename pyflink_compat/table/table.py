@@ -7,7 +7,6 @@ naming the PySpark way to do the same.
 from typing import TYPE_CHECKING, Any, Dict, List
 
 from pyflink_compat.missing import NotSupportedError
-from pyflink_compat.missing.declared import Declared
 
 if TYPE_CHECKING:
     from pyflink_compat.sql.execution import RuntimeOwner
@@ -27,7 +26,7 @@ class AggregatedTable(object):
     :param t_env: The table environment.
     """
 
-    def __init__(self, java_table: Any, t_env: 'TableEnvironment'):
+    def __init__(self, java_table: Any, t_env: 'RuntimeOwner'):
         self._j_table = java_table
         self._t_env = t_env
 
@@ -147,7 +146,7 @@ def _python_aggregate_calls(trees: List[Any]) -> List[Any]:
 
 
 def _select_python_aggregate(table: 'Table', keys: List[Any], trees: List[Any], calls: List[Any],
-                             t_env: 'TableEnvironment') -> 'Table':
+                             t_env: 'RuntimeOwner') -> 'Table':
     """A grouped select computing one Python aggregate function: the function's value per key,
     then the select's fields over the keys and that value."""
     from sqlglot import exp
