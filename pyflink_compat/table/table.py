@@ -222,9 +222,9 @@ def _function_call(func: Any, operation: str) -> Any:
                 "Pass a Python function object from pyflink.table.udf (or its call on columns).")
         return function, [a.copy() for a in tree.expressions], names or list(
             getattr(func, "_alias_names", ()))
-    from pyflink_compat.table.table_environment import _wrap_aggregate_function_if_needed
+    from pyflink_compat.table.udf import _as_aggregate_wrapper
 
-    func = _wrap_aggregate_function_if_needed(func)
+    func = _as_aggregate_wrapper(func)
     if not hasattr(func, "_func_type"):
         raise NotSupportedError(
             "Table.{} of {!r}".format(operation, func),

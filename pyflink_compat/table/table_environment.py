@@ -179,8 +179,9 @@ class TableEnvironment(object):
         """Register the Python function ``function`` (from :mod:`pyflink_compat.table.udf`, or an
         aggregate function instance) under ``name`` for Flink SQL and ``call(name, ...)``.
         """
-        self._runtime.catalog.functions[name.lower()] = _wrap_aggregate_function_if_needed(
-            function)
+        from pyflink_compat.table.udf import _as_aggregate_wrapper
+
+        self._runtime.catalog.functions[name.lower()] = _as_aggregate_wrapper(function)
 
     def drop_temporary_system_function(self, name: str) -> bool:
         """Forget the function registered as ``name``; ``False`` when there was none."""
@@ -429,20 +430,6 @@ def _java_function(method: str) -> NotSupportedError:
         "A Java user-defined function does not run here: write it in Python "
         "(pyflink.table.udf), or register it in Spark (spark.udf.registerJavaFunction) and "
         "call it from PySpark.")
-
-
-def _wrap_aggregate_function_if_needed(function: Any) -> Any:
-    from pyflink_compat.table.udf import AggregateFunction, TableAggregateFunction, udaf, udtaf
-
-    if isinstance(function, AggregateFunction):
-        return udaf(function, result_type=function.get_result_type(),
-                    accumulator_type=function.get_accumulator_type(),
-                    name=str(function.__class__.__name__))
-    if isinstance(function, TableAggregateFunction):
-        return udtaf(function, result_type=function.get_result_type(),
-                     accumulator_type=function.get_accumulator_type(),
-                     name=str(function.__class__.__name__))
-    return function
 
 
 def _validation(message: str) -> Exception:

@@ -489,6 +489,20 @@ def udtaf(f: Union[Callable, TableAggregateFunction, Type] = None,
                          deterministic, name)
 
 
+def _as_aggregate_wrapper(function: Any) -> Any:
+    """``function`` as the wrapper a table runs: an aggregate function object wrapped with its
+    declared result and accumulator types, anything else as it is."""
+    if isinstance(function, AggregateFunction):
+        return udaf(function, result_type=function.get_result_type(),
+                    accumulator_type=function.get_accumulator_type(),
+                    name=str(function.__class__.__name__))
+    if isinstance(function, TableAggregateFunction):
+        return udtaf(function, result_type=function.get_result_type(),
+                     accumulator_type=function.get_accumulator_type(),
+                     name=str(function.__class__.__name__))
+    return function
+
+
 from pyflink_compat._reexports import with_reexports  # noqa: E402
 
 __getattr__ = with_reexports(__name__)
