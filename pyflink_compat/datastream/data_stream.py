@@ -128,8 +128,12 @@ class DataStream(object):
     def _values_node(self) -> Node:
         return self._j_data_stream
 
-    def connect(self, ds: Any) -> Any:
-        raise not_supported("DataStream.connect")
+    def connect(self, ds: Any) -> 'ConnectedStreams':
+        """This stream and ``ds`` as two inputs of one co-function (broadcast streams do
+        not run)."""
+        if not isinstance(ds, DataStream):
+            raise not_supported("DataStream.connect")
+        return ConnectedStreams(self, ds)
 
     def shuffle(self) -> 'DataStream':
         """The same records (Spark partitions them itself)."""
@@ -176,7 +180,11 @@ class DataStream(object):
         raise not_supported("DataStream.sink_to")
 
     def get_side_output(self, output_tag: Any) -> 'DataStream':
-        raise not_supported("DataStream.get_side_output")
+        """The values this stream's process function yielded as ``(output_tag, value)``."""
+        from pyflink_compat.runtime.graph import SIDE
+
+        return DataStream(Node(self._j_data_stream.env, SIDE, (self._j_data_stream,), output_tag,
+                               output_tag.type_info))
 
     def cache(self) -> 'CachedDataStream':
         raise not_supported("DataStream.cache")
@@ -352,8 +360,10 @@ class KeyedStream(DataStream):
     def _values_node(self) -> Node:
         return self._origin_stream._j_data_stream
 
-    def connect(self, ds: Any) -> Any:
-        raise not_supported("KeyedStream.connect")
+    def connect(self, ds: Any) -> 'ConnectedStreams':
+        if not isinstance(ds, DataStream):
+            raise not_supported("KeyedStream.connect")
+        return ConnectedStreams(self, ds)
 
     def partition_custom(self, partitioner: Any, key_selector: Any) -> 'DataStream':
         raise not_supported("DataStream.partition_custom")
@@ -423,8 +433,75 @@ class CachedDataStream(Declared):
     pass
 
 
-class ConnectedStreams(Declared):
-    pass
+class ConnectedStreams(object):
+    """Two streams whose records one co-function handles, each with its own method; once
+    both are keyed the function's state and timers are shared by the records of a key from
+    either stream.
+
+    :param stream1: The first input.
+    :param stream2: The second input.
+    """
+
+    def __init__(self, stream1: DataStream, stream2: DataStream):
+        self.stream1 = stream1
+        self.stream2 = stream2
+
+    def key_by(self, key_selector1: Union[Callable, KeySelector],
+               key_selector2: Union[Callable, KeySelector],
+               key_type: TypeInformation = None) -> 'ConnectedStreams':
+        """Both inputs keyed, each by its own selector."""
+        stream1 = self.stream1._origin_stream if isinstance(self.stream1, KeyedStream) else self.stream1
+        stream2 = self.stream2._origin_stream if isinstance(self.stream2, KeyedStream) else self.stream2
+        return ConnectedStreams(stream1.key_by(key_selector1, key_type),
+                                stream2.key_by(key_selector2, key_type))
+
+    def map(self, func: Any, output_type: TypeInformation = None) -> DataStream:
+        """``map1`` of each record of the first input, ``map2`` of the second's."""
+        from pyflink_compat.datastream.functions import CoMapFunction
+
+        if not isinstance(func, CoMapFunction):
+            raise TypeError("The input function must be a CoMapFunction!")
+        return self._co(func, output_type, "Co-Map")
+
+    def flat_map(self, func: Any, output_type: TypeInformation = None) -> DataStream:
+        """``flat_map1``'s outputs for the first input's records, ``flat_map2``'s for the
+        second's."""
+        from pyflink_compat.datastream.functions import CoFlatMapFunction
+
+        if not isinstance(func, CoFlatMapFunction):
+            raise TypeError("The input must be a CoFlatMapFunction!")
+        return self._co(func, output_type, "Co-Flat Map")
+
+    def process(self, func: Any, output_type: TypeInformation = None) -> DataStream:
+        """``process_element1`` per record of the first input, ``process_element2`` per
+        record of the second (with keyed state and timers once both are keyed)."""
+        from pyflink_compat.datastream.functions import CoProcessFunction, KeyedCoProcessFunction
+
+        if not isinstance(func, (CoProcessFunction, KeyedCoProcessFunction)):
+            raise TypeError("The input must be a CoProcessFunction or KeyedCoProcessFunction!")
+        return self._co(func, output_type, "Co-Process")
+
+    def _is_keyed_stream(self) -> bool:
+        return isinstance(self.stream1, KeyedStream) and isinstance(self.stream2, KeyedStream)
+
+    def _co(self, func: Any, output_type: Any, name: str) -> DataStream:
+        from pyflink_compat.runtime.connected import CoFunction, InputKey
+
+        env = self.stream1._j_data_stream.env
+        function = CoFunction(func)
+        if not self._is_keyed_stream():
+            inputs = [Node(env, CHAIN, (stream._values_node(),), ("input", index))
+                      for index, stream in ((1, self.stream1), (2, self.stream2))]
+            union = Node(env, UNION, tuple(inputs), None)
+            return DataStream(Node(env, CHAIN, (union,), ("process", function), output_type, name=name))
+        keyed = []
+        for index, stream in ((1, self.stream1), (2, self.stream2)):
+            selector = stream._j_data_stream.op
+            tagged = Node(env, CHAIN, (stream._values_node(),), ("input", index))
+            keyed.append(Node(env, KEY_BY, (tagged,), InputKey(selector)))
+        both = DataStream(Node(env, UNION, tuple(keyed), None))
+        return KeyedStream(both._j_data_stream, None, both)._keyed(function, output_type,
+                                                                   "ConnectedStreams.process")
 
 
 class WindowedStream(object):
