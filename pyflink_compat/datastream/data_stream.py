@@ -343,16 +343,25 @@ class KeyedStream(DataStream):
         return self._keyed(func, output_type, "KeyedStream.process")
 
     def window(self, window_assigner: Any) -> 'WindowedStream':
-        """Group each key's records into the windows ``window_assigner`` gives (tumbling and
-        sliding event-time windows run)."""
-        from pyflink_compat.datastream.window import SlidingEventTimeWindows, TumblingEventTimeWindows
+        """Group each key's records into the windows ``window_assigner`` gives (tumbling,
+        sliding and session event-time windows, count windows)."""
+        from pyflink_compat.datastream import window as windows
 
-        if not isinstance(window_assigner, (TumblingEventTimeWindows, SlidingEventTimeWindows)):
+        if not isinstance(window_assigner, (
+                windows.TumblingEventTimeWindows, windows.SlidingEventTimeWindows,
+                windows.EventTimeSessionWindows, windows.DynamicEventTimeSessionWindows,
+                windows.CountTumblingWindowAssigner, windows.CountSlidingWindowAssigner)):
             raise not_supported("KeyedStream.window")
         return WindowedStream(self, window_assigner)
 
     def count_window(self, size: int, slide: int = 0) -> 'WindowedStream':
-        raise not_supported("KeyedStream.count_window")
+        """Windows of ``size`` records of a key: one after the other, or one starting every
+        ``slide`` records."""
+        from pyflink_compat.datastream.window import CountSlidingWindowAssigner, CountTumblingWindowAssigner
+
+        if slide == 0:
+            return WindowedStream(self, CountTumblingWindowAssigner(size))
+        return WindowedStream(self, CountSlidingWindowAssigner(size, slide))
 
     def union(self, *streams: DataStream) -> DataStream:
         return DataStream.union(self, *streams)
@@ -514,6 +523,8 @@ class WindowedStream(object):
     def __init__(self, keyed_stream: KeyedStream, window_assigner: Any):
         self._keyed_stream = keyed_stream
         self._window_assigner = window_assigner
+        self._allowed_lateness = 0
+        self._late_data_output_tag: Any = None
 
     def get_execution_environment(self) -> Any:
         return self._keyed_stream.get_execution_environment()
@@ -522,21 +533,39 @@ class WindowedStream(object):
         return self._keyed_stream.get_type()
 
     def trigger(self, trigger: Any) -> 'WindowedStream':
+        """The trigger of the windows: the assigner's own (an ``EventTimeTrigger`` for event
+        time, a ``CountTrigger`` of the window's size for count windows, either one purging)
+        runs; other triggers raise :class:`~pyflink_compat.missing.NotSupportedError`."""
+        from pyflink_compat.datastream import window as windows
+
+        nested = trigger.nested_trigger if isinstance(trigger, windows.PurgingTrigger) else trigger
+        assigner = self._window_assigner
+        if type(nested) is windows.EventTimeTrigger and assigner.is_event_time():
+            return self
+        if type(nested) is windows.CountTrigger and not assigner.is_event_time() \
+                and nested._window_size == assigner._window_size:
+            return self
         raise not_supported("WindowedStream.trigger")
 
     def allowed_lateness(self, time_ms: int) -> 'WindowedStream':
-        if time_ms:
-            raise not_supported("WindowedStream.allowed_lateness")
+        """How long (ms) after its end a time window still takes records, firing again for
+        each."""
+        self._allowed_lateness = int(time_ms)
         return self
 
     def side_output_late_data(self, output_tag: Any) -> 'WindowedStream':
-        raise not_supported("WindowedStream.side_output_late_data")
+        """Send the records too late for all their windows to the side output ``output_tag``
+        of the windowed result."""
+        self._late_data_output_tag = output_tag
+        return self
 
     def _windowed(self, kind: str, function: Any, window_function: Any, output_type: Any,
                   api: str) -> DataStream:
         from pyflink_compat.runtime.windows import WindowOperator
 
-        operator = WindowOperator(self._window_assigner, kind, function, window_function)
+        operator = WindowOperator(self._window_assigner, kind, function, window_function,
+                                  self._allowed_lateness if self._window_assigner.is_event_time() else 0,
+                                  self._late_data_output_tag)
         return self._keyed_stream._keyed(operator, output_type, api)
 
     def reduce(self, reduce_function: Union[Callable, ReduceFunction], window_function: Any = None,
