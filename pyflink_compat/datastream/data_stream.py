@@ -285,13 +285,28 @@ class KeyedStream(DataStream):
         node.name = api
         return DataStream(node)
 
+    def _keyed_record(self, kind: str, func: Any, output_type: Any) -> 'DataStream':
+        # A rich function may open keyed state: it runs per key, as in Flink.
+        from pyflink_compat.runtime.keyed_record import KeyedRecordFunction
+
+        return self._keyed(KeyedRecordFunction(kind, func), output_type, "KeyedStream." + kind)
+
     def map(self, func: Union[Callable, MapFunction], output_type: TypeInformation = None) \
             -> 'DataStream':
-        """One output per record (the key is kept for nothing downstream)."""
+        """One output per record (a function with its own ``open`` runs per key, with keyed
+        state)."""
+        from pyflink_compat.runtime.keyed_record import opens_state
+
+        if isinstance(func, MapFunction) and opens_state(func):
+            return self._keyed_record("map", func, output_type)
         return DataStream(DataStream.map(self, func, output_type)._j_data_stream)
 
     def flat_map(self, func: Union[Callable, FlatMapFunction],
                  output_type: TypeInformation = None) -> 'DataStream':
+        from pyflink_compat.runtime.keyed_record import opens_state
+
+        if isinstance(func, FlatMapFunction) and opens_state(func):
+            return self._keyed_record("flat_map", func, output_type)
         return DataStream(DataStream.flat_map(self, func, output_type)._j_data_stream)
 
     def reduce(self, func: Union[Callable, ReduceFunction]) -> 'DataStream':
@@ -305,6 +320,10 @@ class KeyedStream(DataStream):
         return self._keyed(RunningReduce(function), self._original_data_type_info, "KeyedStream.reduce")
 
     def filter(self, func: Union[Callable, FilterFunction]) -> 'DataStream':
+        from pyflink_compat.runtime.keyed_record import opens_state
+
+        if isinstance(func, FilterFunction) and opens_state(func):
+            return self._keyed_record("filter", func, self._original_data_type_info)
         return DataStream(DataStream.filter(self, func)._j_data_stream)
 
     def _accumulate(self, position: Union[int, str], kind: str) -> 'DataStream':

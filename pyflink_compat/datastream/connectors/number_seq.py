@@ -1,17 +1,22 @@
-"""Declared PyFlink module ``pyflink.datastream.connectors.number_seq``.
+"""PyFlink's ``pyflink.datastream.connectors.number_seq``: a bounded source of numbers.
 
-Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
-naming the PySpark way to do the same.
-Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
-surface of PyFlink 1.20.5.
+``env.from_source(NumberSequenceSource(start, end), ...)`` runs as a bounded stream of the
+numbers from ``start`` to ``end`` (both included), in order, as PyFlink gives them at
+parallelism one.
 """
-from pyflink_compat.missing.declared import Declared
-
 __all__ = ['NumberSequenceSource']
 
 
-class NumberSequenceSource(Declared):
-    pass
+class NumberSequenceSource(object):
+    """The numbers (longs) from ``start`` to ``end``, both included.
+
+    :param start: The first number.
+    :param end: The last number.
+    """
+
+    def __init__(self, start: int, end: int):
+        self._start = int(start)
+        self._end = int(end)
 
 
 from pyflink_compat._reexports import with_reexports  # noqa: E402
