@@ -667,20 +667,7 @@ class StreamExecutionEnvironment(object):
     # -- pipeline methods: build the pipeline with PySpark ---------------------------------
     def from_source(self, source: Any, watermark_strategy: Any, source_name: str,
                     type_info: Any = None) -> Any:
-        """A stream of ``source``'s records (a ``NumberSequenceSource`` runs); other sources
-        raise :class:`~pyflink_compat.missing.NotSupportedError`: read them with
-        ``spark.readStream``."""
-        from pyflink_compat.datastream.connectors.number_seq import NumberSequenceSource
-
-        if isinstance(source, NumberSequenceSource):
-            from pyflink_compat.common.typeinfo import Types
-
-            stream = self.from_collection(range(source._start, source._end + 1),
-                                          type_info if type_info is not None else Types.LONG())
-            stream._j_data_stream.name = source_name
-            if getattr(watermark_strategy, "_timestamp_assigner", None) is not None:
-                stream = stream.assign_timestamps_and_watermarks(watermark_strategy)
-            return stream
+        """Not supported: read the source with ``spark.readStream``."""
         raise not_supported("StreamExecutionEnvironment.from_source")
 
     def add_source(self, source_func: Any, source_name: str = 'Custom Source',

@@ -28,8 +28,7 @@ from pyflink_compat.datastream.state import (
     ValueState, ValueStateDescriptor)
 from pyflink_compat.datastream.time_domain import TimeDomain
 from pyflink_compat.datastream.timerservice import TimerService
-from pyflink_compat.runtime.plan import is_tagged
-from pyflink_compat.runtime.records import END_SEQ, conform, key_bytes, loads, side_key
+from pyflink_compat.runtime.records import END_SEQ, conform, is_tagged, key_bytes, loads, side_key
 
 __all__ = ["KeyedProcessor", "END_KEY", "END_TIMESTAMP", "LONG_MAX"]
 

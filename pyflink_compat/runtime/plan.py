@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, List, Optional, Tuple
 
 from pyflink_compat.runtime.graph import CHAIN, KEY_BY, KEYED, SIDE, SOURCE, UNION, Node
 from pyflink_compat.runtime.records import (
-    LONG_MIN, SIDE_PREFIX, conform, dumps, is_side, key_bytes, loads, side_key)
+    LONG_MIN, SIDE_PREFIX, conform, dumps, is_side, is_tagged, key_bytes, loads, side_key)
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
@@ -228,13 +228,6 @@ class _NoTimers(object):
         def refuse(*args: Any) -> Any:
             raise RuntimeError("Setting timers is only supported on a keyed streams.")
         return refuse
-
-
-def is_tagged(value: Any) -> bool:
-    """Whether a value a function yielded is ``(OutputTag, value)``: for a side output."""
-    from pyflink_compat.datastream.output_tag import OutputTag
-
-    return isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], OutputTag)
 
 
 def apply_ops(ops: List[Tuple[str, Any, Any]], record: Tuple[Any, Any, Any, Any]) \

@@ -9,7 +9,6 @@ from pyflink_compat.common import Duration, Row, Types, WatermarkStrategy
 from pyflink_compat.common.time import Time
 from pyflink_compat.common.watermark_strategy import TimestampAssigner
 from pyflink_compat.datastream import OutputTag, StreamExecutionEnvironment
-from pyflink_compat.datastream.connectors import NumberSequenceSource
 from pyflink_compat.datastream.functions import (
     AggregateFunction, CoFlatMapFunction, CoMapFunction, FlatMapFunction, KeyedCoProcessFunction,
     KeyedProcessFunction, MapFunction, ProcessFunction, ProcessWindowFunction, RuntimeContext,
@@ -217,8 +216,8 @@ def build(env: StreamExecutionEnvironment) -> None:
 
 
 def build_more(env: StreamExecutionEnvironment) -> None:
-    """Add the sinks of connected streams, side outputs, session and count windows, keyed
-    rich functions and a number sequence to ``env`` (a second job, so that each query stays
+    """Add the sinks of connected streams, side outputs, session and count windows and keyed
+    rich functions to ``env`` (a second job, so that each query stays
     small)."""
     events = env.from_collection([("u1", "home", 1), ("u2", "home", 2), ("u1", "cart", 4),
                                   ("u1", "cancel", 20), ("u2", "pay", 3)])
@@ -253,9 +252,6 @@ def build_more(env: StreamExecutionEnvironment) -> None:
     counted.key_by(lambda c: c[0]).count_window(3, 2) \
         .reduce(lambda a, b: (a[0], a[1] + b[1])).print("count3by2")
     counted.key_by(lambda c: c[0]).map(Seen()).print("seen_per_key")
-
-    env.from_source(NumberSequenceSource(1, 5), WatermarkStrategy.for_monotonous_timestamps(), "numbers") \
-        .map(lambda n: n * n, Types.LONG()).print("squares")
 
 
 if __name__ == "__main__":
