@@ -340,4 +340,13 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
         "as late depend on its timing too.",
         steps=("table/window-lateness",),
     ),
+    Divergence(
+        id="datastream-tagged-values-always-side-outputs",
+        summary="A value a process function yields as (OutputTag, value) always goes to that side "
+        "output, and is dropped when nothing reads it; PyFlink passes the (tag, value) tuple on as "
+        "an ordinary record when no side output of that operator is read.",
+        reason="Whether PyFlink's operator has side outputs is fixed when the job graph is built, "
+        "after the operator's stream may already have been planned here; an OutputTag object in "
+        "the main stream (printed with its memory address) is never what a job means.",
+    ),
 )

@@ -128,8 +128,12 @@ class DataStream(object):
     def _values_node(self) -> Node:
         return self._j_data_stream
 
-    def connect(self, ds: Any) -> Any:
-        raise not_supported("DataStream.connect")
+    def connect(self, ds: Any) -> 'ConnectedStreams':
+        """This stream and ``ds`` as two inputs of one co-function (broadcast streams do
+        not run)."""
+        if not isinstance(ds, DataStream):
+            raise not_supported("DataStream.connect")
+        return ConnectedStreams(self, ds)
 
     def shuffle(self) -> 'DataStream':
         """The same records (Spark partitions them itself)."""
@@ -187,7 +191,11 @@ class DataStream(object):
         return DataStreamSink(batch)
 
     def get_side_output(self, output_tag: Any) -> 'DataStream':
-        raise not_supported("DataStream.get_side_output")
+        """The values this stream's process function yielded as ``(output_tag, value)``."""
+        from pyflink_compat.runtime.graph import SIDE
+
+        return DataStream(Node(self._j_data_stream.env, SIDE, (self._j_data_stream,), output_tag,
+                               output_tag.type_info))
 
     def cache(self) -> 'CachedDataStream':
         raise not_supported("DataStream.cache")
@@ -288,13 +296,28 @@ class KeyedStream(DataStream):
         node.name = api
         return DataStream(node)
 
+    def _keyed_record(self, kind: str, func: Any, output_type: Any) -> 'DataStream':
+        # A rich function may open keyed state: it runs per key, as in Flink.
+        from pyflink_compat.runtime.keyed_record import KeyedRecordFunction
+
+        return self._keyed(KeyedRecordFunction(kind, func), output_type, "KeyedStream." + kind)
+
     def map(self, func: Union[Callable, MapFunction], output_type: TypeInformation = None) \
             -> 'DataStream':
-        """One output per record (the key is kept for nothing downstream)."""
+        """One output per record (a function with its own ``open`` runs per key, with keyed
+        state)."""
+        from pyflink_compat.runtime.keyed_record import opens_state
+
+        if isinstance(func, MapFunction) and opens_state(func):
+            return self._keyed_record("map", func, output_type)
         return DataStream(DataStream.map(self, func, output_type)._j_data_stream)
 
     def flat_map(self, func: Union[Callable, FlatMapFunction],
                  output_type: TypeInformation = None) -> 'DataStream':
+        from pyflink_compat.runtime.keyed_record import opens_state
+
+        if isinstance(func, FlatMapFunction) and opens_state(func):
+            return self._keyed_record("flat_map", func, output_type)
         return DataStream(DataStream.flat_map(self, func, output_type)._j_data_stream)
 
     def reduce(self, func: Union[Callable, ReduceFunction]) -> 'DataStream':
@@ -308,6 +331,10 @@ class KeyedStream(DataStream):
         return self._keyed(RunningReduce(function), self._original_data_type_info, "KeyedStream.reduce")
 
     def filter(self, func: Union[Callable, FilterFunction]) -> 'DataStream':
+        from pyflink_compat.runtime.keyed_record import opens_state
+
+        if isinstance(func, FilterFunction) and opens_state(func):
+            return self._keyed_record("filter", func, self._original_data_type_info)
         return DataStream(DataStream.filter(self, func)._j_data_stream)
 
     def _accumulate(self, position: Union[int, str], kind: str) -> 'DataStream':
@@ -346,16 +373,25 @@ class KeyedStream(DataStream):
         return self._keyed(func, output_type, "KeyedStream.process")
 
     def window(self, window_assigner: Any) -> 'WindowedStream':
-        """Group each key's records into the windows ``window_assigner`` gives (tumbling and
-        sliding event-time windows run)."""
-        from pyflink_compat.datastream.window import SlidingEventTimeWindows, TumblingEventTimeWindows
+        """Group each key's records into the windows ``window_assigner`` gives (tumbling,
+        sliding and session event-time windows, count windows)."""
+        from pyflink_compat.datastream import window as windows
 
-        if not isinstance(window_assigner, (TumblingEventTimeWindows, SlidingEventTimeWindows)):
+        if not isinstance(window_assigner, (
+                windows.TumblingEventTimeWindows, windows.SlidingEventTimeWindows,
+                windows.EventTimeSessionWindows, windows.DynamicEventTimeSessionWindows,
+                windows.CountTumblingWindowAssigner, windows.CountSlidingWindowAssigner)):
             raise not_supported("KeyedStream.window")
         return WindowedStream(self, window_assigner)
 
     def count_window(self, size: int, slide: int = 0) -> 'WindowedStream':
-        raise not_supported("KeyedStream.count_window")
+        """Windows of ``size`` records of a key: one after the other, or one starting every
+        ``slide`` records."""
+        from pyflink_compat.datastream.window import CountSlidingWindowAssigner, CountTumblingWindowAssigner
+
+        if slide == 0:
+            return WindowedStream(self, CountTumblingWindowAssigner(size))
+        return WindowedStream(self, CountSlidingWindowAssigner(size, slide))
 
     def union(self, *streams: DataStream) -> DataStream:
         return DataStream.union(self, *streams)
@@ -363,8 +399,10 @@ class KeyedStream(DataStream):
     def _values_node(self) -> Node:
         return self._origin_stream._j_data_stream
 
-    def connect(self, ds: Any) -> Any:
-        raise not_supported("KeyedStream.connect")
+    def connect(self, ds: Any) -> 'ConnectedStreams':
+        if not isinstance(ds, DataStream):
+            raise not_supported("KeyedStream.connect")
+        return ConnectedStreams(self, ds)
 
     def partition_custom(self, partitioner: Any, key_selector: Any) -> 'DataStream':
         raise not_supported("DataStream.partition_custom")
@@ -434,8 +472,75 @@ class CachedDataStream(Declared):
     pass
 
 
-class ConnectedStreams(Declared):
-    pass
+class ConnectedStreams(object):
+    """Two streams whose records one co-function handles, each with its own method; once
+    both are keyed the function's state and timers are shared by the records of a key from
+    either stream.
+
+    :param stream1: The first input.
+    :param stream2: The second input.
+    """
+
+    def __init__(self, stream1: DataStream, stream2: DataStream):
+        self.stream1 = stream1
+        self.stream2 = stream2
+
+    def key_by(self, key_selector1: Union[Callable, KeySelector],
+               key_selector2: Union[Callable, KeySelector],
+               key_type: TypeInformation = None) -> 'ConnectedStreams':
+        """Both inputs keyed, each by its own selector."""
+        stream1 = self.stream1._origin_stream if isinstance(self.stream1, KeyedStream) else self.stream1
+        stream2 = self.stream2._origin_stream if isinstance(self.stream2, KeyedStream) else self.stream2
+        return ConnectedStreams(stream1.key_by(key_selector1, key_type),
+                                stream2.key_by(key_selector2, key_type))
+
+    def map(self, func: Any, output_type: TypeInformation = None) -> DataStream:
+        """``map1`` of each record of the first input, ``map2`` of the second's."""
+        from pyflink_compat.datastream.functions import CoMapFunction
+
+        if not isinstance(func, CoMapFunction):
+            raise TypeError("The input function must be a CoMapFunction!")
+        return self._co(func, output_type, "Co-Map")
+
+    def flat_map(self, func: Any, output_type: TypeInformation = None) -> DataStream:
+        """``flat_map1``'s outputs for the first input's records, ``flat_map2``'s for the
+        second's."""
+        from pyflink_compat.datastream.functions import CoFlatMapFunction
+
+        if not isinstance(func, CoFlatMapFunction):
+            raise TypeError("The input must be a CoFlatMapFunction!")
+        return self._co(func, output_type, "Co-Flat Map")
+
+    def process(self, func: Any, output_type: TypeInformation = None) -> DataStream:
+        """``process_element1`` per record of the first input, ``process_element2`` per
+        record of the second (with keyed state and timers once both are keyed)."""
+        from pyflink_compat.datastream.functions import CoProcessFunction, KeyedCoProcessFunction
+
+        if not isinstance(func, (CoProcessFunction, KeyedCoProcessFunction)):
+            raise TypeError("The input must be a CoProcessFunction or KeyedCoProcessFunction!")
+        return self._co(func, output_type, "Co-Process")
+
+    def _is_keyed_stream(self) -> bool:
+        return isinstance(self.stream1, KeyedStream) and isinstance(self.stream2, KeyedStream)
+
+    def _co(self, func: Any, output_type: Any, name: str) -> DataStream:
+        from pyflink_compat.runtime.connected import CoFunction, InputKey
+
+        env = self.stream1._j_data_stream.env
+        function = CoFunction(func)
+        if not self._is_keyed_stream():
+            inputs = [Node(env, CHAIN, (stream._values_node(),), ("input", index))
+                      for index, stream in ((1, self.stream1), (2, self.stream2))]
+            union = Node(env, UNION, tuple(inputs), None)
+            return DataStream(Node(env, CHAIN, (union,), ("process", function), output_type, name=name))
+        keyed = []
+        for index, stream in ((1, self.stream1), (2, self.stream2)):
+            selector = stream._j_data_stream.op
+            tagged = Node(env, CHAIN, (stream._values_node(),), ("input", index))
+            keyed.append(Node(env, KEY_BY, (tagged,), InputKey(selector)))
+        both = DataStream(Node(env, UNION, tuple(keyed), None))
+        return KeyedStream(both._j_data_stream, None, both)._keyed(function, output_type,
+                                                                   "ConnectedStreams.process")
 
 
 class WindowedStream(object):
@@ -448,6 +553,8 @@ class WindowedStream(object):
     def __init__(self, keyed_stream: KeyedStream, window_assigner: Any):
         self._keyed_stream = keyed_stream
         self._window_assigner = window_assigner
+        self._allowed_lateness = 0
+        self._late_data_output_tag: Any = None
 
     def get_execution_environment(self) -> Any:
         return self._keyed_stream.get_execution_environment()
@@ -456,21 +563,39 @@ class WindowedStream(object):
         return self._keyed_stream.get_type()
 
     def trigger(self, trigger: Any) -> 'WindowedStream':
+        """The trigger of the windows: the assigner's own (an ``EventTimeTrigger`` for event
+        time, a ``CountTrigger`` of the window's size for count windows, either one purging)
+        runs; other triggers raise :class:`~pyflink_compat.missing.NotSupportedError`."""
+        from pyflink_compat.datastream import window as windows
+
+        nested = trigger.nested_trigger if isinstance(trigger, windows.PurgingTrigger) else trigger
+        assigner = self._window_assigner
+        if type(nested) is windows.EventTimeTrigger and assigner.is_event_time():
+            return self
+        if type(nested) is windows.CountTrigger and not assigner.is_event_time() \
+                and nested._window_size == assigner._window_size:
+            return self
         raise not_supported("WindowedStream.trigger")
 
     def allowed_lateness(self, time_ms: int) -> 'WindowedStream':
-        if time_ms:
-            raise not_supported("WindowedStream.allowed_lateness")
+        """How long (ms) after its end a time window still takes records, firing again for
+        each."""
+        self._allowed_lateness = int(time_ms)
         return self
 
     def side_output_late_data(self, output_tag: Any) -> 'WindowedStream':
-        raise not_supported("WindowedStream.side_output_late_data")
+        """Send the records too late for all their windows to the side output ``output_tag``
+        of the windowed result."""
+        self._late_data_output_tag = output_tag
+        return self
 
     def _windowed(self, kind: str, function: Any, window_function: Any, output_type: Any,
                   api: str) -> DataStream:
         from pyflink_compat.runtime.windows import WindowOperator
 
-        operator = WindowOperator(self._window_assigner, kind, function, window_function)
+        operator = WindowOperator(self._window_assigner, kind, function, window_function,
+                                  self._allowed_lateness if self._window_assigner.is_event_time() else 0,
+                                  self._late_data_output_tag)
         return self._keyed_stream._keyed(operator, output_type, api)
 
     def reduce(self, reduce_function: Union[Callable, ReduceFunction], window_function: Any = None,

@@ -1,17 +1,21 @@
 """PyFlink's ``pyflink.datastream.window``: windows and the assigners that put records in them.
 
-Time windows and the tumbling and sliding event-time assigners run (a keyed window operator
-in ``transformWithState``, firing each window when the watermark passes its end); the other
-names are declared, and using one raises :class:`~pyflink_compat.missing.NotSupportedError`
+Time and count windows run with the tumbling, sliding and session event-time assigners and
+the tumbling and sliding count assigners (a keyed window operator in ``transformWithState``,
+firing each time window when the watermark passes its end and each count window when it is
+full), with the triggers those assigners use by default; the other names are declared, and
+using one raises :class:`~pyflink_compat.missing.NotSupportedError`
 naming the PySpark way.
 """
 from abc import ABC, abstractmethod
-from typing import Any, Generic, List, Optional, TypeVar
+from enum import Enum
+from typing import Any, Generic, Iterable, List, Optional, TypeVar
 
 from pyflink_compat.missing.declared import Declared, declared_function
 
 T = TypeVar('T')
 W = TypeVar('W')
+W2 = TypeVar('W2')
 
 __all__ = ['Window', 'TimeWindow', 'CountWindow', 'GlobalWindow', 'WindowAssigner',
     'TumblingProcessingTimeWindows', 'TumblingEventTimeWindows', 'SlidingProcessingTimeWindows',
@@ -35,44 +39,20 @@ class ContinuousProcessingTimeTrigger(Declared):
     pass
 
 
-class CountSlidingWindowAssigner(Declared):
-    pass
 
 
-class CountTrigger(Declared):
-    pass
-
-
-class CountTumblingWindowAssigner(Declared):
-    pass
-
-
-class CountWindow(Declared):
-    pass
 
 
 class CountWindowSerializer(Declared):
     pass
 
 
-class DynamicEventTimeSessionWindows(Declared):
-    pass
-
 
 class DynamicProcessingTimeSessionWindows(Declared):
     pass
 
 
-class EventTimeSessionWindows(Declared):
-    pass
 
-
-class EventTimeTrigger(Declared):
-    pass
-
-
-class GlobalWindow(Declared):
-    pass
 
 
 class GlobalWindowSerializer(Declared):
@@ -82,9 +62,6 @@ class GlobalWindowSerializer(Declared):
 class GlobalWindows(Declared):
     pass
 
-
-class MergingWindowAssigner(Declared):
-    pass
 
 
 class Min(Declared):
@@ -103,12 +80,6 @@ class ProcessingTimeTrigger(Declared):
     pass
 
 
-class PurgingTrigger(Declared):
-    pass
-
-
-class SessionWindowTimeGapExtractor(Declared):
-    pass
 
 
 class SlidingProcessingTimeWindows(Declared):
@@ -119,12 +90,6 @@ class TimeWindowSerializer(Declared):
     pass
 
 
-class Trigger(Declared):
-    pass
-
-
-class TriggerResult(Declared):
-    pass
 
 
 class TumblingProcessingTimeWindows(Declared):
@@ -178,6 +143,172 @@ class TimeWindow(Window):
 
     def __repr__(self) -> str:
         return "TimeWindow(start={}, end={})".format(self.start, self.end)
+
+
+class CountWindow(Window):
+    """The ``id``-th window of a key's records counted in arrival order."""
+
+    def __init__(self, id: int):
+        super(CountWindow, self).__init__()
+        self.id = id
+
+    def max_timestamp(self) -> int:
+        return 9223372036854775807
+
+    def __hash__(self) -> int:
+        return self.id
+
+    def __eq__(self, other: Any) -> bool:
+        return self.__class__ == other.__class__ and self.id == other.id
+
+    def __repr__(self) -> str:
+        return "CountWindow(id={})".format(self.id)
+
+
+class GlobalWindow(Window):
+    """The one window of all the records of a key."""
+
+    @staticmethod
+    def get() -> 'GlobalWindow':
+        return GlobalWindow()
+
+    def max_timestamp(self) -> int:
+        return 9223372036854775807
+
+    def __eq__(self, other: Any) -> bool:
+        return self.__class__ == other.__class__
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "GlobalWindow"
+
+
+class TriggerResult(Enum):
+    """What a trigger asks of its window: nothing, evaluate it, forget its contents, or both."""
+
+    CONTINUE = (False, False)
+    FIRE_AND_PURGE = (True, True)
+    FIRE = (True, False)
+    PURGE = (False, True)
+
+    def is_fire(self) -> bool:
+        return self.value[0]
+
+    def is_purge(self) -> bool:
+        return self.value[1]
+
+
+class Trigger(ABC, Generic[T, W]):
+    """Decides when a window is evaluated. The triggers the assigners use by default run;
+    a window given another trigger raises
+    :class:`~pyflink_compat.missing.NotSupportedError` at ``WindowedStream.trigger``."""
+
+    @abstractmethod
+    def on_element(self, element: T, timestamp: int, window: W, ctx: Any) -> TriggerResult:
+        pass
+
+    @abstractmethod
+    def on_processing_time(self, time: int, window: W, ctx: Any) -> TriggerResult:
+        pass
+
+    @abstractmethod
+    def on_event_time(self, time: int, window: W, ctx: Any) -> TriggerResult:
+        pass
+
+    def can_merge(self) -> bool:
+        return False
+
+    def on_merge(self, window: W, ctx: Any) -> None:
+        pass
+
+    @abstractmethod
+    def clear(self, window: W, ctx: Any) -> None:
+        pass
+
+
+class EventTimeTrigger(Trigger[Any, 'TimeWindow']):
+    """Fires a time window once the watermark passes its end (the event-time assigners'
+    trigger)."""
+
+    def on_element(self, element: Any, timestamp: int, window: Any, ctx: Any) -> TriggerResult:
+        if window.max_timestamp() <= ctx.get_current_watermark():
+            return TriggerResult.FIRE
+        ctx.register_event_time_timer(window.max_timestamp())
+        return TriggerResult.CONTINUE
+
+    def on_processing_time(self, time: int, window: Any, ctx: Any) -> TriggerResult:
+        return TriggerResult.CONTINUE
+
+    def on_event_time(self, time: int, window: Any, ctx: Any) -> TriggerResult:
+        return TriggerResult.FIRE if time == window.max_timestamp() else TriggerResult.CONTINUE
+
+    def can_merge(self) -> bool:
+        return True
+
+    def clear(self, window: Any, ctx: Any) -> None:
+        ctx.delete_event_time_timer(window.max_timestamp())
+
+    @staticmethod
+    def create() -> 'EventTimeTrigger':
+        return EventTimeTrigger()
+
+
+class CountTrigger(Trigger[Any, CountWindow]):
+    """Fires a window each time ``window_size`` more records reached it (the count
+    assigners' trigger)."""
+
+    def __init__(self, window_size: int):
+        self._window_size = window_size
+
+    @staticmethod
+    def of(window_size: int) -> 'CountTrigger':
+        return CountTrigger(window_size)
+
+    def on_element(self, element: Any, timestamp: int, window: Any, ctx: Any) -> TriggerResult:
+        return TriggerResult.CONTINUE
+
+    def on_processing_time(self, time: int, window: Any, ctx: Any) -> TriggerResult:
+        return TriggerResult.CONTINUE
+
+    def on_event_time(self, time: int, window: Any, ctx: Any) -> TriggerResult:
+        return TriggerResult.CONTINUE
+
+    def can_merge(self) -> bool:
+        return True
+
+    def clear(self, window: Any, ctx: Any) -> None:
+        pass
+
+
+class PurgingTrigger(Trigger[Any, Window]):
+    """The nested trigger, with each firing also forgetting the window's contents."""
+
+    def __init__(self, nested_trigger: Trigger):
+        self.nested_trigger = nested_trigger
+
+    @staticmethod
+    def of(nested_trigger: Trigger) -> 'PurgingTrigger':
+        return PurgingTrigger(nested_trigger)
+
+    def on_element(self, element: Any, timestamp: int, window: Any, ctx: Any) -> TriggerResult:
+        result = self.nested_trigger.on_element(element, timestamp, window, ctx)
+        return TriggerResult.FIRE_AND_PURGE if result.is_fire() else result
+
+    def on_processing_time(self, time: int, window: Any, ctx: Any) -> TriggerResult:
+        result = self.nested_trigger.on_processing_time(time, window, ctx)
+        return TriggerResult.FIRE_AND_PURGE if result.is_fire() else result
+
+    def on_event_time(self, time: int, window: Any, ctx: Any) -> TriggerResult:
+        result = self.nested_trigger.on_event_time(time, window, ctx)
+        return TriggerResult.FIRE_AND_PURGE if result.is_fire() else result
+
+    def can_merge(self) -> bool:
+        return self.nested_trigger.can_merge()
+
+    def clear(self, window: Any, ctx: Any) -> None:
+        self.nested_trigger.clear(window, ctx)
 
 
 _NO_TIMESTAMP = -9223372036854775808
@@ -252,6 +383,153 @@ class SlidingEventTimeWindows(WindowAssigner[Any, TimeWindow]):
 
     def __repr__(self) -> str:
         return "SlidingEventTimeWindows(%s, %s, %s)" % (self._size, self._slide, self._offset)
+
+
+class MergingWindowAssigner(WindowAssigner[T, W]):
+    """An assigner whose windows merge when they overlap (session windows)."""
+
+    class MergeCallback(ABC, Generic[W2]):
+        @abstractmethod
+        def merge(self, to_be_merged: Iterable[W2], merge_result: W2) -> None:
+            pass
+
+    @abstractmethod
+    def merge_windows(self, windows: Iterable[W], callback: Any) -> None:
+        pass
+
+
+def _merge_time_windows(windows: Iterable[TimeWindow], callback: Any) -> None:
+    groups: List[List[TimeWindow]] = []
+    for window in sorted(windows, key=lambda w: (w.start, w.end)):
+        if groups and _cover(groups[-1]).intersects(window):
+            groups[-1].append(window)
+        else:
+            groups.append([window])
+    for group in groups:
+        if len(group) > 1:
+            callback.merge(group, _cover(group))
+
+
+def _cover(windows: List[TimeWindow]) -> TimeWindow:
+    return TimeWindow(min(w.start for w in windows), max(w.end for w in windows))
+
+
+class SessionWindowTimeGapExtractor(ABC):
+    """Gives each record its session gap, in milliseconds."""
+
+    @abstractmethod
+    def extract(self, element: Any) -> int:
+        pass
+
+
+class EventTimeSessionWindows(MergingWindowAssigner[Any, TimeWindow]):
+    """Sessions by event time: a key's records less than ``session_gap`` apart share a
+    window."""
+
+    def __init__(self, session_gap: int):
+        if session_gap <= 0:
+            raise Exception("EventTimeSessionWindows parameters must satisfy 0 < size")
+        self._session_gap = session_gap
+
+    @staticmethod
+    def with_gap(size: Any) -> 'EventTimeSessionWindows':
+        return EventTimeSessionWindows(_millis(size))
+
+    @staticmethod
+    def with_dynamic_gap(extractor: SessionWindowTimeGapExtractor) -> 'DynamicEventTimeSessionWindows':
+        return DynamicEventTimeSessionWindows(extractor)
+
+    def merge_windows(self, windows: Iterable[TimeWindow], callback: Any) -> None:
+        _merge_time_windows(windows, callback)
+
+    def assign_windows(self, element: Any, timestamp: int, context: Any) -> List[TimeWindow]:
+        return [TimeWindow(timestamp, timestamp + self._session_gap)]
+
+    def get_default_trigger(self, env: Any) -> Trigger:
+        return EventTimeTrigger()
+
+    def __repr__(self) -> str:
+        return "EventTimeSessionWindows(%s)" % self._session_gap
+
+
+class DynamicEventTimeSessionWindows(MergingWindowAssigner[Any, TimeWindow]):
+    """Sessions by event time, each record giving its own gap through ``session_window_time_gap_extractor``."""
+
+    def __init__(self, session_window_time_gap_extractor: SessionWindowTimeGapExtractor):
+        self._session_gap_func = session_window_time_gap_extractor
+        self._session_gap = 0
+
+    @staticmethod
+    def with_dynamic_gap(extractor: SessionWindowTimeGapExtractor) -> 'DynamicEventTimeSessionWindows':
+        return DynamicEventTimeSessionWindows(extractor)
+
+    def merge_windows(self, windows: Iterable[TimeWindow], callback: Any) -> None:
+        _merge_time_windows(windows, callback)
+
+    def assign_windows(self, element: Any, timestamp: int, context: Any) -> List[TimeWindow]:
+        self._session_gap = self._session_gap_func.extract(element)
+        if self._session_gap <= 0:
+            raise Exception("Dynamic session time gap must satisfy 0 < gap")
+        return [TimeWindow(timestamp, timestamp + self._session_gap)]
+
+    def get_default_trigger(self, env: Any) -> Trigger:
+        return EventTimeTrigger()
+
+    def __repr__(self) -> str:
+        return "DynamicEventTimeSessionWindows(%s)" % self._session_gap
+
+
+class CountTumblingWindowAssigner(WindowAssigner[Any, CountWindow]):
+    """Windows of ``window_size`` records of a key, one after the other."""
+
+    def __init__(self, window_size: int):
+        self._window_size = window_size
+
+    @staticmethod
+    def of(window_size: int) -> 'CountTumblingWindowAssigner':
+        return CountTumblingWindowAssigner(window_size)
+
+    def assign_windows(self, element: Any, timestamp: int, context: Any) -> List[CountWindow]:
+        return [CountWindow(context.next_count() // self._window_size)]
+
+    def get_default_trigger(self, env: Any) -> Trigger:
+        return CountTrigger(self._window_size)
+
+    def is_event_time(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "CountTumblingWindowAssigner(%s)" % self._window_size
+
+
+class CountSlidingWindowAssigner(WindowAssigner[Any, CountWindow]):
+    """Windows of ``window_size`` records of a key, one starting every ``window_slide``
+    records."""
+
+    def __init__(self, window_size: int, window_slide: int):
+        self._window_size = window_size
+        self._window_slide = window_slide
+
+    @staticmethod
+    def of(window_size: int, window_slide: int) -> 'CountSlidingWindowAssigner':
+        return CountSlidingWindowAssigner(window_size, window_slide)
+
+    def assign_windows(self, element: Any, timestamp: int, context: Any) -> List[CountWindow]:
+        count = context.next_count()
+        # window n holds the records counted n * slide ... n * slide + size - 1
+        newest = count // self._window_slide
+        oldest = max(0, -((self._window_size - 1 - count) // self._window_slide))
+        return [CountWindow(n) for n in range(newest, oldest - 1, -1)
+                if n * self._window_slide <= count <= n * self._window_slide + self._window_size - 1]
+
+    def get_default_trigger(self, env: Any) -> Trigger:
+        return CountTrigger(self._window_size)
+
+    def is_event_time(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "CountSlidingWindowAssigner(%s, %s)" % (self._window_size, self._window_slide)
 
 
 from pyflink_compat._reexports import with_reexports  # noqa: E402

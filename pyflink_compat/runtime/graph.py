@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, List, Optional, Tuple
 
-__all__ = ["Node", "SOURCE", "CHAIN", "KEY_BY", "KEYED", "UNION", "STATELESS_KINDS"]
+__all__ = ["Node", "SOURCE", "CHAIN", "KEY_BY", "KEYED", "UNION", "SIDE", "STATELESS_KINDS"]
 
 #: A bounded collection of values.
 SOURCE = "source"
@@ -21,9 +21,11 @@ KEY_BY = "key_by"
 KEYED = "keyed"
 #: Several streams as one.
 UNION = "union"
+#: The side output (the op: its tag) of the operator before it.
+SIDE = "side"
 
 #: The per-record operators a chain node may hold.
-STATELESS_KINDS = ("map", "flat_map", "filter", "process", "timestamps", "project")
+STATELESS_KINDS = ("map", "flat_map", "filter", "process", "timestamps", "project", "input")
 
 _ids = itertools.count(1)
 

@@ -28,7 +28,7 @@ from pyflink_compat.datastream.state import (
     ValueState, ValueStateDescriptor)
 from pyflink_compat.datastream.time_domain import TimeDomain
 from pyflink_compat.datastream.timerservice import TimerService
-from pyflink_compat.runtime.records import END_SEQ, key_bytes, loads
+from pyflink_compat.runtime.records import END_SEQ, conform, is_tagged, key_bytes, loads, side_key
 
 __all__ = ["KeyedProcessor", "END_KEY", "END_TIMESTAMP", "LONG_MAX"]
 
@@ -456,12 +456,8 @@ class KeyedProcessor(StatefulProcessor):
         if produced is None:
             return
         for index, value in enumerate(produced):
-            if _is_side_output(value):
-                continue
-            yield SparkRow(v=dumps(value), ts=ts, seq=seq + [index], k=None)
-
-
-def _is_side_output(value: Any) -> bool:
-    from pyflink_compat.datastream.output_tag import OutputTag
-
-    return isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], OutputTag)
+            if is_tagged(value):
+                yield SparkRow(v=dumps(conform(value[1], value[0].type_info)), ts=ts,
+                               seq=seq + [index], k=side_key(value[0].tag_id))
+            else:
+                yield SparkRow(v=dumps(value), ts=ts, seq=seq + [index], k=None)

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterator, List, Optional, Tuple
 
-from pyflink_compat.runtime.graph import CHAIN, KEY_BY, KEYED, SOURCE, UNION, Node
-from pyflink_compat.runtime.records import LONG_MIN, conform, dumps, key_bytes, loads
+from pyflink_compat.runtime.graph import CHAIN, KEY_BY, KEYED, SIDE, SOURCE, UNION, Node
+from pyflink_compat.runtime.records import (
+    LONG_MIN, SIDE_PREFIX, conform, dumps, is_side, is_tagged, key_bytes, loads, side_key)
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
@@ -45,7 +46,34 @@ def needs_keyed_state(node: Node) -> bool:
 
 
 def frame_of(node: Node, spark: "SparkSession") -> "DataFrame":
-    """The streaming DataFrame of the records of ``node``."""
+    """The streaming DataFrame of the records of ``node``.
+
+    The records an operator sends to side outputs travel with its own, marked in the key
+    column (:func:`~pyflink_compat.runtime.records.side_key`); they are left out here and
+    read by a :data:`~pyflink_compat.runtime.graph.SIDE` node.
+    """
+    from pyspark.sql import functions as F
+
+    if node.kind == SIDE:
+        tag = node.op
+        return _frame(node.parents[0], spark) \
+            .where(F.col("k") == F.lit(side_key(tag.tag_id))) \
+            .withColumn("k", F.lit(None).cast("binary"))
+    frame = _frame(node, spark)
+    if node.kind != SOURCE and _may_side(node):
+        frame = frame.where(F.col("k").isNull()
+                            | (F.substring("k", 1, len(SIDE_PREFIX)) != F.lit(SIDE_PREFIX)))
+    return frame
+
+
+def _may_side(node: Node) -> bool:
+    """Whether records of side outputs can reach ``node``'s frame."""
+    return any(n.kind == KEYED or (n.kind == CHAIN and n.op[0] == "process") for n in node.ancestors())
+
+
+def _frame(node: Node, spark: "SparkSession") -> "DataFrame":
+    if node.kind == SIDE:
+        return frame_of(node, spark)
     if node.kind == SOURCE:
         return _source(node, spark)
     if node.kind == UNION:
@@ -241,6 +269,9 @@ def _apply(kind: str, function: Any, output_type: Any, records: List[Tuple[Any, 
     if isinstance(function, Function) and kind in _METHODS:
         function = getattr(function, _METHODS[kind])
     for value, ts, seq, k in records:
+        if is_side(k):  # a side output's record passes the operators after its own
+            yield value, ts, seq, k
+            continue
         if kind == "map":
             yield conform(function(value), output_type), ts, seq, k
         elif kind == "flat_map":
@@ -253,9 +284,12 @@ def _apply(kind: str, function: Any, output_type: Any, records: List[Tuple[Any, 
         elif kind == "process":
             produced = function.process_element(value, _ProcessContext(ts))
             for index, item in enumerate(produced if produced is not None else ()):
-                if isinstance(item, tuple) and len(item) == 2 and type(item[0]).__name__ == "OutputTag":
+                if is_tagged(item):
+                    yield conform(item[1], item[0].type_info), ts, seq + [index], side_key(item[0].tag_id)
                     continue
                 yield conform(item, output_type), ts, seq + [index], k
+        elif kind == "input":  # a connected stream's input: its records go first by input
+            yield (function, value), ts, [function] + seq, k
         elif kind == "timestamps":
             assigner = function._timestamp_assigner
             if assigner is not None:

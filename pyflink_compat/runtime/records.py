@@ -16,12 +16,33 @@ import struct
 from typing import Any, List, Optional
 
 __all__ = ["dumps", "loads", "conform", "print_text", "collected", "java_text", "LONG_MIN",
-           "END_SEQ"]
+           "END_SEQ", "SIDE_PREFIX", "side_key", "is_side", "is_tagged"]
 
 #: The timestamp a record without one reports to a timestamp assigner.
 LONG_MIN = -9223372036854775808
 #: First element of the order of records emitted by timers (after every input record).
 END_SEQ = 1 << 62
+
+
+#: The start of the key column of a side output's records (pickled keys never start so).
+SIDE_PREFIX = b"\x01side:"
+
+
+def side_key(tag_id: str) -> bytes:
+    """The key column of the records of the side output named ``tag_id``."""
+    return SIDE_PREFIX + tag_id.encode("utf-8")
+
+
+def is_side(k: Any) -> bool:
+    """Whether a record's key column marks it as a side output's record."""
+    return k is not None and bytes(k[:len(SIDE_PREFIX)]) == SIDE_PREFIX
+
+
+def is_tagged(value: Any) -> bool:
+    """Whether a value a function yielded is ``(OutputTag, value)``: for a side output."""
+    from pyflink_compat.datastream.output_tag import OutputTag
+
+    return isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], OutputTag)
 
 
 def dumps(value: Any) -> bytes:

@@ -1,10 +1,13 @@
-"""The keyed window operator: event-time windows of a keyed stream as a keyed function.
+"""The keyed window operator: event-time and count windows of a keyed stream as a keyed
+function.
 
 Each record goes to the windows its assigner gives; a window's contents (its records, its
-running reduce or its accumulator) are kept in a map state by window, and an event-time timer
-at the window's last millisecond fires it: the result goes out with that timestamp and the
-window is forgotten. Records of windows the watermark has already passed are dropped, as Flink
-drops late records without allowed lateness.
+running reduce or its accumulator) are kept in a map state by window. An event-time timer at a
+time window's last millisecond fires it, as Flink's event-time trigger does; the window is
+forgotten once the watermark passes its end plus the allowed lateness, and each record that
+comes within the lateness fires it again. Session windows merge with the key's windows they
+overlap, their contents merged. A count window fires once it holds its size of records.
+Records too late for all their windows are dropped, or go to the late data's side output.
 """
 
 from __future__ import annotations
@@ -43,27 +46,62 @@ class _WindowContext(ProcessWindowFunction.Context):
         raise not_supported("ProcessWindowFunction", "pyflink.datastream.functions")
 
 
+class _AssignerContext(object):
+    """What a count assigner reads: the number of the key's records before this one."""
+
+    def __init__(self, count: Any):
+        self._count = count
+
+    def next_count(self) -> int:
+        current = self._count.value() or 0
+        self._count.update(current + 1)
+        return int(current)
+
+
+class _Merge(object):
+    """Collects the merges a merging assigner asks for."""
+
+    def __init__(self) -> None:
+        self.merges: List[Tuple[List[Any], Any]] = []
+
+    def merge(self, to_be_merged: Any, merge_result: Any) -> None:
+        self.merges.append((list(to_be_merged), merge_result))
+
+
 class WindowOperator(KeyedProcessFunction):
     """Windows of one keyed stream.
+
+    Each window's entry in the map state is ``(number of records, contents)``: the records
+    (``process``), their running reduce (``reduce``) or the accumulator (``aggregate``).
 
     :param assigner: The window assigner.
     :param kind: ``process`` (all records kept), ``reduce`` or ``aggregate``.
     :param function: The process window, reduce or aggregate function.
     :param window_function: The window function given beside a reduce or aggregate function.
+    :param allowed_lateness: How long after its end (ms) a time window still takes records,
+        firing again for each.
+    :param late_tag: The output tag of the records too late for all their windows.
     """
 
-    def __init__(self, assigner: Any, kind: str, function: Any, window_function: Optional[Any] = None):
+    def __init__(self, assigner: Any, kind: str, function: Any, window_function: Optional[Any] = None,
+                 allowed_lateness: int = 0, late_tag: Any = None):
         self._assigner = assigner
         self._kind = kind
         self._function = function
         self._window_function = window_function
+        self._allowed_lateness = allowed_lateness
+        self._late_tag = late_tag
         self._windows: Any = None
+        self._count: Any = None
 
     def open(self, runtime_context: RuntimeContext) -> None:
+        from pyflink_compat.datastream.state import ValueStateDescriptor
+
         for function in (self._function, self._window_function):
             if function is not None and hasattr(function, "open"):
                 function.open(runtime_context)
         self._windows = runtime_context.get_map_state(MapStateDescriptor("_windows", None, None))  # type: ignore[arg-type]
+        self._count = runtime_context.get_state(ValueStateDescriptor("_count", None))  # type: ignore[arg-type]
 
     def close(self) -> None:
         for function in (self._function, self._window_function):
@@ -71,17 +109,69 @@ class WindowOperator(KeyedProcessFunction):
                 function.close()
 
     def process_element(self, value: Any, ctx: KeyedProcessFunction.Context) -> Iterator[Any]:
-        watermark = ctx.timer_service().current_watermark()
-        for window in self._assigner.assign_windows(value, ctx.timestamp(), None):
-            if window.max_timestamp() <= watermark:
-                continue  # late: the window has fired already
+        from pyflink_compat.datastream.window import MergingWindowAssigner
+
+        timers = ctx.timer_service()
+        watermark = timers.current_watermark()
+        timestamp = ctx.timestamp()
+        windows = self._assigner.assign_windows(value, timestamp, _AssignerContext(self._count))
+        if not self._assigner.is_event_time():
+            yield from self._count_windows(value, windows, ctx)
+            return
+        if isinstance(self._assigner, MergingWindowAssigner):
+            windows = [self._merged(window, watermark) for window in windows]
+        skipped = True
+        for window in windows:
+            if window is None or window.max_timestamp() + self._allowed_lateness <= watermark:
+                continue  # late: the window has fired and been forgotten
+            skipped = False
             key = (window.start, window.end)
-            present = self._windows.contains(key)
-            contents = self._windows.get(key) if present else None
-            self._windows.put(key, self._add(contents, present, value))
-            if not present:
-                ctx.timer_service().register_event_time_timer(window.max_timestamp())
-        return iter(())
+            count, contents = self._windows.get(key) or (0, None)
+            entry = (count + 1, self._add(contents, count > 0, value))
+            self._windows.put(key, entry)
+            if window.max_timestamp() <= watermark:  # late but allowed: fires again at once
+                yield from self._fire(window, entry, ctx)
+            else:
+                timers.register_event_time_timer(window.max_timestamp())
+            if self._allowed_lateness > 0:
+                timers.register_event_time_timer(window.max_timestamp() + self._allowed_lateness)
+        if skipped and self._late_tag is not None and timestamp + self._allowed_lateness <= watermark:
+            yield self._late_tag, value
+
+    def _merged(self, window: Any, watermark: int) -> Any:
+        """The window ``window`` becomes once merged with the key's windows (their contents
+        merged into it), or ``None`` when that window is too late."""
+        from pyflink_compat.datastream.window import TimeWindow
+
+        callback = _Merge()
+        known = [TimeWindow(start, end) for start, end in self._windows.keys()]
+        self._assigner.merge_windows(known + [window], callback)
+        for members, result in callback.merges:
+            if window not in members:
+                continue
+            if result.max_timestamp() + self._allowed_lateness <= watermark:
+                return None
+            count, contents = 0, None
+            for member in sorted(m for m in members if m != window):
+                entry = self._windows.get((member.start, member.end))
+                self._windows.remove((member.start, member.end))
+                count, contents = count + entry[0], entry[1] if count == 0 \
+                    else self._merge(contents, entry[1])
+            if count:
+                self._windows.put((result.start, result.end), (count, contents))
+            return result
+        return window
+
+    def _count_windows(self, value: Any, windows: List[Any], ctx: Any) -> Iterator[Any]:
+        size = self._assigner._window_size
+        for window in windows:
+            count, contents = self._windows.get((window.id,)) or (0, None)
+            entry = (count + 1, self._add(contents, count > 0, value))
+            if entry[0] >= size:  # full: fires, and no record can reach it again
+                self._windows.remove((window.id,))
+                yield from self._fire(window, entry, ctx)
+            else:
+                self._windows.put((window.id,), entry)
 
     def _add(self, contents: Any, present: bool, value: Any) -> Any:
         if self._kind == "process":
@@ -91,21 +181,32 @@ class WindowOperator(KeyedProcessFunction):
         accumulator = contents if present else self._function.create_accumulator()
         return self._function.add(value, accumulator)
 
+    def _merge(self, a: Any, b: Any) -> Any:
+        if self._kind == "process":
+            return a + b
+        if self._kind == "reduce":
+            return _reduce(self._function, a, b)
+        return self._function.merge(a, b)
+
     def on_timer(self, timestamp: int, ctx: KeyedProcessFunction.OnTimerContext) -> Iterator[Any]:
         from pyflink_compat.datastream.window import TimeWindow
 
-        due: List[Tuple[int, int]] = sorted(k for k in self._windows.keys() if k[1] - 1 == timestamp)
-        for start, end in due:
-            contents = self._windows.get((start, end))
-            self._windows.remove((start, end))
+        for start, end in sorted(k for k in self._windows.keys() if len(k) == 2):
             window = TimeWindow(start, end)
-            if self._kind == "process":
-                elements = contents
-            elif self._kind == "reduce":
-                elements = [contents]
-            else:
-                elements = [self._function.get_result(contents)]
-            yield from self._emit(ctx.get_current_key(), window, elements, ctx)
+            if window.max_timestamp() == timestamp:
+                yield from self._fire(window, self._windows.get((start, end)), ctx)
+            if window.max_timestamp() + self._allowed_lateness == timestamp:
+                self._windows.remove((start, end))
+
+    def _fire(self, window: Any, entry: Tuple[int, Any], ctx: Any) -> Iterator[Any]:
+        contents = entry[1]
+        if self._kind == "process":
+            elements = contents
+        elif self._kind == "reduce":
+            elements = [contents]
+        else:
+            elements = [self._function.get_result(contents)]
+        yield from self._emit(ctx.get_current_key(), window, elements, ctx)
 
     def _emit(self, key: Any, window: Any, elements: List[Any], ctx: Any) -> Iterator[Any]:
         function = self._function if self._kind == "process" else self._window_function

@@ -16,6 +16,7 @@ WITHOUT_SPARK = frozenset({
     "api/test_without_spark.py",
     "docs/test_architecture_page.py",
     "datastream/test_records.py",
+    "datastream/test_window_lateness.py",
     "operations/test_command_line.py",
     "operations/test_registry.py",
     "savepoints/test_restore_rules.py",

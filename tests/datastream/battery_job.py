@@ -8,14 +8,19 @@ prints with its own identifier, so that the lines of each part can be told apart
 from pyflink_compat.common import Duration, Row, Types, WatermarkStrategy
 from pyflink_compat.common.time import Time
 from pyflink_compat.common.watermark_strategy import TimestampAssigner
-from pyflink_compat.datastream import StreamExecutionEnvironment
+from pyflink_compat.datastream import OutputTag, StreamExecutionEnvironment
 from pyflink_compat.datastream.functions import (
-    AggregateFunction, FlatMapFunction, KeyedProcessFunction, MapFunction, ProcessFunction,
-    ProcessWindowFunction, RuntimeContext)
+    AggregateFunction, CoFlatMapFunction, CoMapFunction, FlatMapFunction, KeyedCoProcessFunction,
+    KeyedProcessFunction, MapFunction, ProcessFunction, ProcessWindowFunction, RuntimeContext,
+    WindowFunction)
 from pyflink_compat.datastream.state import (
     ListStateDescriptor, MapStateDescriptor, ReducingStateDescriptor, StateTtlConfig,
     ValueStateDescriptor)
-from pyflink_compat.datastream.window import SlidingEventTimeWindows, TimeWindow, TumblingEventTimeWindows
+from pyflink_compat.datastream.window import (
+    CountWindow, EventTimeSessionWindows, SessionWindowTimeGapExtractor, SlidingEventTimeWindows,
+    TimeWindow, TumblingEventTimeWindows)
+
+ODD = OutputTag("odd", Types.STRING())
 
 
 class Split(FlatMapFunction):
@@ -93,6 +98,87 @@ class Label(ProcessWindowFunction[float, str, str, TimeWindow]):
         return ["%s %s %s" % (key, context.window(), list(elements))]
 
 
+class Parity(ProcessFunction):
+    def process_element(self, value, ctx):
+        if value[2] % 2:
+            yield ODD, "odd %s@%s" % (value[1], ctx.timestamp())
+        else:
+            yield value[1]
+
+
+class Watch(KeyedProcessFunction):
+    def process_element(self, value, ctx):
+        yield OutputTag("seen"), (ctx.get_current_key(), value[2])
+
+
+class Tally(KeyedCoProcessFunction):
+    """Names from the first input, amounts from the second, one state for both per key."""
+
+    def open(self, runtime_context: RuntimeContext):
+        self.name = runtime_context.get_state(ValueStateDescriptor("name", Types.STRING()))
+        self.total = runtime_context.get_state(ValueStateDescriptor("total", Types.INT()))
+
+    def process_element1(self, value, ctx):
+        self.name.update(value[1])
+        ctx.timer_service().register_event_time_timer(ctx.timestamp() + 100)
+        yield "name %s" % (value[1],)
+
+    def process_element2(self, value, ctx):
+        self.total.update((self.total.value() or 0) + value[1])
+        yield "amount %s for %s" % (value[1], ctx.get_current_key())
+
+    def on_timer(self, timestamp, ctx):
+        yield "%s %s total=%s at %d" % (ctx.get_current_key(), self.name.value(), self.total.value(),
+                                         timestamp)
+
+
+class Shout(CoMapFunction):
+    def map1(self, value):
+        return value.upper()
+
+    def map2(self, value):
+        return value * 10
+
+
+class Letters(CoFlatMapFunction):
+    def flat_map1(self, value):
+        yield from value
+
+    def flat_map2(self, value):
+        yield "#%d" % value
+
+
+class Gap(SessionWindowTimeGapExtractor):
+    def extract(self, element):
+        return 3000 if element[0] == "u1" else 500
+
+
+class Sizes(ProcessWindowFunction[tuple, str, str, TimeWindow]):
+    def __init__(self, tagged):
+        self.tagged = tagged
+
+    def process(self, key, context, elements):
+        pages = [e[1] for e in elements]
+        yield "%s %s %s" % (key, context.window(), pages)
+        if self.tagged and len(pages) > 1:
+            yield ODD, "long session %s" % key
+
+
+class Total(WindowFunction[tuple, str, str, CountWindow]):
+    def apply(self, key, window, inputs):
+        return ["%s %s %d" % (key, window, sum(i[1] for i in inputs))]
+
+
+class Seen(MapFunction):
+    def open(self, runtime_context: RuntimeContext):
+        self.seen = runtime_context.get_state(ValueStateDescriptor("seen", Types.LONG()))
+
+    def map(self, value):
+        count = (self.seen.value() or 0) + 1
+        self.seen.update(count)
+        return value, count
+
+
 def build(env: StreamExecutionEnvironment) -> None:
     """Add the job's sinks to ``env``."""
     lines = env.from_collection(["to be or not to be", "that is the question", "to be"])
@@ -129,8 +215,48 @@ def build(env: StreamExecutionEnvironment) -> None:
         .reduce(lambda a, b: (a[0], a[1] + "," + b[1], a[2] + b[2])).print("sliding")
 
 
+def build_more(env: StreamExecutionEnvironment) -> None:
+    """Add the sinks of connected streams, side outputs, session and count windows and keyed
+    rich functions to ``env`` (a second job, so that each query stays
+    small)."""
+    events = env.from_collection([("u1", "home", 1), ("u2", "home", 2), ("u1", "cart", 4),
+                                  ("u1", "cancel", 20), ("u2", "pay", 3)])
+    stamped = events.assign_timestamps_and_watermarks(
+        WatermarkStrategy.for_bounded_out_of_orderness(Duration.of_seconds(2))
+        .with_timestamp_assigner(Seconds()))
+    by_user = stamped.key_by(lambda e: e[0])
+    parity = stamped.process(Parity(), Types.STRING())
+    parity.print("even")
+    parity.get_side_output(ODD).print("odd")
+    stamped.key_by(lambda e: e[0]).process(Watch()).get_side_output(OutputTag("seen")).print("seen")
+
+    names = env.from_collection([("a", "ann", 1), ("b", "bob", 2)]).assign_timestamps_and_watermarks(
+        WatermarkStrategy.for_bounded_out_of_orderness(Duration.of_seconds(2))
+        .with_timestamp_assigner(Seconds()))
+    amounts = env.from_collection([("a", 5, 1), ("b", 7, 2), ("a", 3, 3)]).assign_timestamps_and_watermarks(
+        WatermarkStrategy.for_bounded_out_of_orderness(Duration.of_seconds(2))
+        .with_timestamp_assigner(Seconds()))
+    names.connect(amounts).key_by(lambda n: n[0], lambda a: a[0]).process(Tally()).print("tally")
+    words = env.from_collection(["ab", "c"], type_info=Types.STRING())
+    numbers = env.from_collection([1, 2], type_info=Types.INT())
+    words.connect(numbers).map(Shout()).print("comap")
+    words.connect(numbers).flat_map(Letters(), Types.STRING()).print("coflatmap")
+
+    by_user.window(EventTimeSessionWindows.with_gap(Time.seconds(3))).process(Sizes(False)).print("sessions")
+    sessions = by_user.window(EventTimeSessionWindows.with_dynamic_gap(Gap())).process(Sizes(True))
+    sessions.print("dynamic")
+    sessions.get_side_output(ODD).print("long")
+
+    counted = env.from_collection([("x", 1), ("y", 2), ("x", 3), ("x", 4), ("y", 5), ("x", 6), ("x", 7)])
+    counted.key_by(lambda c: c[0]).count_window(2).apply(Total()).print("count2")
+    counted.key_by(lambda c: c[0]).count_window(3, 2) \
+        .reduce(lambda a, b: (a[0], a[1] + b[1])).print("count3by2")
+    counted.key_by(lambda c: c[0]).map(Seen()).print("seen_per_key")
+
+
 if __name__ == "__main__":
     environment = StreamExecutionEnvironment.get_execution_environment()
     environment.set_parallelism(1)
     build(environment)
+    build_more(environment)
     environment.execute("battery")

@@ -1,7 +1,8 @@
 """The battery job (every DataStream operator that runs on Spark) prints what live PyFlink
 1.20.5 printed for it: running reduces, field accumulations, rows, tuples and typed values in
-the JVM's text, and a KeyedProcessFunction with value, list, map and reducing state whose
-event-time timers fire as the bounded input ends."""
+the JVM's text, a KeyedProcessFunction with value, list, map and reducing state whose
+event-time timers fire as the bounded input ends; and, in a second job, connected streams,
+side outputs, session and count windows and a keyed rich map."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any, List
 import pytest
 
 from tests.datastream import battery_job
-from tests.datastream.recorded_battery import PRINTED
+from tests.datastream.recorded_battery import PRINTED, PRINTED_MORE
 
 
 @pytest.fixture(scope="module")
@@ -26,6 +27,19 @@ def printed(spark: Any) -> List[str]:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         env.execute("battery")
+    return out.getvalue().splitlines()
+
+
+@pytest.fixture(scope="module")
+def printed_more(spark: Any) -> List[str]:
+    from pyflink_compat.datastream import StreamExecutionEnvironment
+
+    env = StreamExecutionEnvironment.get_execution_environment()
+    env.set_parallelism(1)
+    battery_job.build_more(env)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        env.execute("battery more")
     return out.getvalue().splitlines()
 
 
@@ -69,3 +83,46 @@ def test_event_time_windows_aggregate_reduce_and_hand_their_window_to_the_proces
                                                 "u1 TimeWindow(start=20000, end=25000) [20.0]",
                                                 "u2 TimeWindow(start=0, end=5000) [2.5]"]
     assert part(printed, "sliding").count("('u2', 'home,pay', 5)") == 2
+
+
+def test_the_second_job_prints_the_lines_live_pyflink_printed(printed_more):
+    assert Counter(printed_more) == Counter(PRINTED_MORE)
+
+
+def test_side_outputs_carry_what_process_functions_yield_with_their_tag(printed_more):
+    printed = printed_more
+    assert sorted(part(printed, "even")) == ["cancel", "cart", "home"]
+    assert sorted(part(printed, "odd")) == ["odd home@1000", "odd pay@3000"]
+    assert sorted(part(printed, "seen")) == ["('u1', 1)", "('u1', 20)", "('u1', 4)", "('u2', 2)",
+                                             "('u2', 3)"]
+    assert part(printed, "long") == ["long session u1"]
+
+
+def test_keyed_connected_streams_share_state_and_timers_across_both_inputs(printed_more):
+    printed = printed_more
+    tally = part(printed, "tally")
+    assert sorted(t for t in tally if " total=" in t) == ["a ann total=8 at 1100", "b bob total=7 at 2100"]
+    assert sorted(part(printed, "comap")) == ["10", "20", "AB", "C"]
+    assert sorted(part(printed, "coflatmap")) == ["#1", "#2", "a", "b", "c"]
+
+
+def test_session_windows_merge_records_closer_than_their_gap(printed_more):
+    printed = printed_more
+    assert sorted(part(printed, "sessions")) == [
+        "u1 TimeWindow(start=1000, end=7000) ['home', 'cart']",
+        "u1 TimeWindow(start=20000, end=23000) ['cancel']",
+        "u2 TimeWindow(start=2000, end=6000) ['home', 'pay']"]
+    assert "u2 TimeWindow(start=2000, end=2500) ['home']" in part(printed, "dynamic")
+
+
+def test_count_windows_fire_when_full_and_never_for_a_partial_window(printed_more):
+    printed = printed_more
+    assert sorted(part(printed, "count2")) == ["x CountWindow(id=0) 4", "x CountWindow(id=1) 10",
+                                               "y CountWindow(id=0) 7"]
+    assert sorted(part(printed, "count3by2")) == ["('x', 17)", "('x', 8)"]
+
+
+def test_a_rich_map_of_a_keyed_stream_keeps_state_per_key(printed_more):
+    printed = printed_more
+    assert "(('x', 7), 5)" in part(printed, "seen_per_key")
+    assert "(('y', 5), 2)" in part(printed, "seen_per_key")

@@ -72,3 +72,20 @@ def test_a_processing_time_timer_due_at_once_fires_only_when_its_key_is_handled_
 
 def test_the_keyed_job_ran_on_the_rocksdb_state_store_under_the_default_backend(collected):
     assert collected[-1].endswith("RocksDBStateStoreProvider")
+
+
+def test_a_tagged_value_never_reaches_the_main_stream_even_when_no_side_output_is_read(spark):
+    from pyflink_compat.datastream import OutputTag, StreamExecutionEnvironment
+    from pyflink_compat.datastream.functions import ProcessFunction
+
+    assert "datastream-tagged-values-always-side-outputs" in {d.id for d in RUNTIME_DIVERGENCES}
+
+    class Split(ProcessFunction):
+        def process_element(self, value, ctx):
+            yield value
+            yield OutputTag("unread"), -value
+
+    env = StreamExecutionEnvironment.get_execution_environment()
+    env.set_parallelism(1)
+    # PyFlink would give 1, (OutputTag, -1), 2, (OutputTag, -2): the tag is read nowhere
+    assert sorted(env.from_collection([1, 2]).process(Split()).execute_and_collect()) == [1, 2]

@@ -18,3 +18,35 @@ def test_a_keyed_function_without_transform_with_state_fails_at_the_call_naming_
     with pytest.raises(RuntimeError, match="needs Spark 4.1 or later") as raised:
         keyed.reduce(lambda a, b: a)
     assert "KeyedStream.reduce" in str(raised.value)
+
+
+def test_connected_keyed_streams_and_windows_without_transform_with_state_fail_at_the_call(spark):
+    from pyspark.sql import GroupedData
+
+    from pyflink_compat.datastream import StreamExecutionEnvironment
+    from pyflink_compat.datastream.functions import CoMapFunction, KeyedCoProcessFunction
+
+    if hasattr(GroupedData, "transformWithState"):
+        pytest.skip("this pyspark runs keyed functions")
+
+    class Both(KeyedCoProcessFunction):
+        def process_element1(self, value, ctx):
+            yield value
+
+        def process_element2(self, value, ctx):
+            yield value
+
+    class Same(CoMapFunction):
+        def map1(self, value):
+            return value
+
+        def map2(self, value):
+            return value
+
+    env = StreamExecutionEnvironment.get_execution_environment()
+    one, two = env.from_collection([("a", 1)]), env.from_collection([("a", 2)])
+    with pytest.raises(RuntimeError, match="needs Spark 4.1 or later"):
+        one.connect(two).key_by(lambda v: v[0], lambda v: v[0]).process(Both())
+    with pytest.raises(RuntimeError, match="needs Spark 4.1 or later"):
+        one.key_by(lambda v: v[0]).count_window(2).reduce(lambda a, b: a)
+    one.connect(two).map(Same())  # per record: builds on any pyspark
