@@ -50,6 +50,10 @@ def source_node(env: Any, source: Any, watermark_strategy: Any, name: str,
         reader = FileSourceReader(spec["paths"], "text-line", fmt["charset"],
                                   spec["monitor_interval_ms"] is None)
         return _source(env, reader, name, type_info or Types.STRING(), watermark_strategy)
+    from pyflink_compat.datastream.connectors.number_seq import NumberSequenceSource
+
+    if isinstance(source, NumberSequenceSource):
+        return _numbers(env, source, watermark_strategy, name, type_info)
     from pyflink_compat.datastream.connectors.kafka import FlinkKafkaConsumer, KafkaSource
 
     if isinstance(source, (KafkaSource, FlinkKafkaConsumer)):
@@ -58,6 +62,19 @@ def source_node(env: Any, source: Any, watermark_strategy: Any, name: str,
         kafka = KafkaSourceReader(source)
         return _source(env, kafka, name, type_info or kafka.type_info, watermark_strategy)
     raise not_supported(api)
+
+
+def _numbers(env: Any, source: Any, watermark_strategy: Any, name: str, type_info: Optional[Any]) -> "Node":
+    """A NumberSequenceSource: its numbers from start to end, both included, in order, as PyFlink
+    gives them at parallelism one (a bounded source, like a collection)."""
+    from pyflink_compat.common.typeinfo import Types
+    from pyflink_compat.runtime.graph import CHAIN, SOURCE, Node
+
+    info = type_info if type_info is not None else Types.LONG()
+    node = Node(env, SOURCE, (), (list(range(source._start, source._end + 1)), info), info, name=name)
+    if watermark_strategy is not None and watermark_strategy._timestamp_assigner is not None:
+        node = Node(env, CHAIN, (node,), ("timestamps", watermark_strategy), info)
+    return node
 
 
 def text_file_node(env: Any, file_path: str, charset_name: str) -> Any:

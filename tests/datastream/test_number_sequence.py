@@ -11,7 +11,7 @@ def test_a_number_sequence_gives_its_numbers_from_start_to_end_both_included(spa
 
     env = StreamExecutionEnvironment.get_execution_environment()
     env.set_parallelism(1)
-    numbers = NumberSequenceSource(3, 6).as_stream(env, WatermarkStrategy.for_monotonous_timestamps(),
-                                                   "numbers")
+    numbers = env.from_source(NumberSequenceSource(3, 6), WatermarkStrategy.for_monotonous_timestamps(),
+                              "numbers")
     assert numbers.get_name() == "numbers"
     assert list(numbers.map(lambda n: n * 10).execute_and_collect()) == [30, 40, 50, 60]
