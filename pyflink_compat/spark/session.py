@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import threading
 from typing import TYPE_CHECKING, Dict, Mapping, Optional
 
@@ -167,8 +168,14 @@ def _start() -> "SparkSession":
     _check_conf_not_connect(conf)
     builder = SparkSession.builder
     submit_args = None if submitted else os.environ.get("PYSPARK_SUBMIT_ARGS", "")
-    for key, value in startup_defaults(conf, submit_args).items():
+    defaults = startup_defaults(conf, submit_args)
+    for key, value in defaults.items():
         builder = builder.config(key, value)
+    master = conf.get(_MASTER) or defaults.get(_MASTER, "")
+    if not submitted and master.startswith("local") and "spark.pyspark.python" not in conf:
+        # Python functions run in workers of this machine: the job's own interpreter (and its
+        # packages), as PyFlink's local workers do, not whichever python3 is first on PATH.
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     return builder.getOrCreate()
 
 
