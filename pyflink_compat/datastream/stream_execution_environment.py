@@ -674,10 +674,11 @@ class StreamExecutionEnvironment(object):
 
         :return: A :class:`~pyflink_compat.datastream.DataStream`.
         """
-        from pyflink_compat.runtime.connector_io import source_stream
+        from pyflink_compat.datastream.data_stream import DataStream
+        from pyflink_compat.runtime.connector_io import source_node
 
-        return source_stream(self, source, watermark_strategy, source_name, type_info,
-                             "StreamExecutionEnvironment.from_source")
+        return DataStream(source_node(self, source, watermark_strategy, source_name, type_info,
+                                      "StreamExecutionEnvironment.from_source"))
 
     def add_source(self, source_func: Any, source_name: str = 'Custom Source',
                    type_info: Any = None) -> Any:
@@ -685,10 +686,11 @@ class StreamExecutionEnvironment(object):
 
         :return: A :class:`~pyflink_compat.datastream.DataStream`.
         """
-        from pyflink_compat.runtime.connector_io import source_stream
+        from pyflink_compat.datastream.data_stream import DataStream
+        from pyflink_compat.runtime.connector_io import source_node
 
-        return source_stream(self, source_func, None, source_name, type_info,
-                             "StreamExecutionEnvironment.add_source")
+        return DataStream(source_node(self, source_func, None, source_name, type_info,
+                                      "StreamExecutionEnvironment.add_source"))
 
     def from_collection(self, collection: Any, type_info: Any = None) -> 'DataStream':
         """A bounded stream of the values of ``collection``, in order.
@@ -709,9 +711,10 @@ class StreamExecutionEnvironment(object):
 
         :return: A :class:`~pyflink_compat.datastream.DataStream`.
         """
-        from pyflink_compat.runtime.connector_io import text_file_stream
+        from pyflink_compat.datastream.data_stream import DataStream
+        from pyflink_compat.runtime.connector_io import text_file_node
 
-        return text_file_stream(self, file_path, charset_name)
+        return DataStream(text_file_node(self, file_path, charset_name))
 
     def create_input(self, input_format: Any, type_info: Any = None) -> Any:
         """Not supported: read the input with ``spark.readStream.format(...)``."""

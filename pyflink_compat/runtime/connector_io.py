@@ -16,11 +16,10 @@ from typing import Any, Optional
 
 from pyflink_compat.missing import not_supported
 
-__all__ = ["source_stream", "text_file_stream", "sink_batch"]
+__all__ = ["source_node", "text_file_node", "sink_batch"]
 
 
 def _stream(env: Any, reader: Any, name: str, type_info: Any, watermark_strategy: Any) -> Any:
-    from pyflink_compat.datastream.data_stream import DataStream
     from pyflink_compat.runtime.graph import CHAIN, SOURCE, Node
 
     node = Node(env, SOURCE, (), reader, type_info, name=name)
@@ -29,12 +28,13 @@ def _stream(env: Any, reader: Any, name: str, type_info: Any, watermark_strategy
     if watermark_strategy is not None and (watermark_strategy._timestamp_assigner is not None
                                            or getattr(reader, "has_timestamps", False)):
         node = Node(env, CHAIN, (node,), ("timestamps", watermark_strategy), type_info)
-    return DataStream(node)
+    return node
 
 
-def source_stream(env: Any, source: Any, watermark_strategy: Any, name: str,
+def source_node(env: Any, source: Any, watermark_strategy: Any, name: str,
                   type_info: Optional[Any], api: str) -> Any:
-    """The stream of ``source`` (see the module's description); other sources fail here."""
+    """The graph node of the records of ``source`` (see the module's description); other
+    sources fail here."""
     from pyflink_compat.common.typeinfo import Types
     from pyflink_compat.datastream.connectors.file_system import FileSource
 
@@ -58,7 +58,7 @@ def source_stream(env: Any, source: Any, watermark_strategy: Any, name: str,
     raise not_supported(api)
 
 
-def text_file_stream(env: Any, file_path: str, charset_name: str) -> Any:
+def text_file_node(env: Any, file_path: str, charset_name: str) -> Any:
     """``read_text_file``: the lines of the files, read once."""
     from pyflink_compat.common.typeinfo import Types
     from pyflink_compat.runtime.file_io import FileSourceReader
