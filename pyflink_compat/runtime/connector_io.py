@@ -36,7 +36,8 @@ def _source(env: Any, reader: Any, name: str, type_info: Any, watermark_strategy
 
 def source_node(env: Any, source: Any, watermark_strategy: Any, name: str,
                   type_info: Optional[Any], api: str) -> Any:
-    """The stream of ``source`` (see the module's description); other sources fail here."""
+    """The graph node of the records of ``source`` (see the module's description); other
+    sources fail here."""
     from pyflink_compat.common.typeinfo import Types
     from pyflink_compat.datastream.connectors.file_system import FileSource
 
