@@ -13,7 +13,8 @@ default (``latest``):
   ``properties.auto.offset.reset`` (``earliest`` or ``latest``), ``earliest`` when the table
   gives none; later starts resume from the query's checkpoint. A warning says so.
 
-``scan.bounded.mode`` maps to ``endingOffsets`` / ``endingTimestamp`` (a bounded table).
+``scan.bounded.mode`` maps to ``endingOffsets`` / ``endingTimestamp`` (a bounded table: read
+with Spark's batch Kafka reader, which takes an end where its streaming source does not).
 ``properties.*`` become ``kafka.*`` options, except those Spark refuses at start
 (``auto.offset.reset``, ``enable.auto.commit``, key and value (de)serializers, interceptors):
 these are left out with a warning saying what replaces them. Values are read with the table's
@@ -203,7 +204,18 @@ def source(table: "CreateTable", spark: "SparkSession", schema: "StructType"
     from pyspark.sql import functions as F
 
     options, fmt = source_options(table)
-    raw = spark.readStream.format("kafka").options(**options).load()
+    bounded = "endingOffsets" in options or "endingTimestamp" in options
+    if bounded:
+        # Spark's streaming Kafka source has no end ("ending offset not valid in streaming
+        # queries"): a bounded table is a batch read of its offset range, streamed once.
+        if options.get("startingOffsets") == "latest":
+            raise refuse("kafka", "scan.startup.mode", table.text,
+                         "A bounded table starting at the latest offsets reads a range Spark's "
+                         "batch Kafka reader cannot start at ('latest'); start it at "
+                         "'earliest-offset', a timestamp or specific offsets.")
+        raw = spark.read.format("kafka").options(**options).load()
+    else:
+        raw = spark.readStream.format("kafka").options(**options).load()
     if fmt == "raw":
         frame = raw.select(F.col("value").cast(schema.fields[0].dataType).alias(schema.fields[0].name))
     elif fmt == "json":
@@ -216,7 +228,11 @@ def source(table: "CreateTable", spark: "SparkSession", schema: "StructType"
     else:
         frame = raw.select(F.from_csv(F.col("value").cast("string"), schema.simpleString()[7:-1])
                            .alias("r")).select("r.*")
-    return frame, "endingOffsets" in options or "endingTimestamp" in options
+    if bounded:
+        from pyflink_compat.spark.bounded_sources import as_stream
+
+        frame = as_stream(frame)
+    return frame, bounded
 
 
 def sink(table: "CreateTable", frame: "DataFrame", updating: bool, keys: Sequence[str]) -> Any:

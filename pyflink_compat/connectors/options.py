@@ -8,7 +8,7 @@ option nobody took: an option is never ignored without a word.
 from __future__ import annotations
 
 import warnings
-from typing import List, Dict, Mapping, Optional
+from typing import Dict, List, Mapping, Optional
 
 from pyflink_compat.missing import NotSupportedError
 

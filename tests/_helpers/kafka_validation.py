@@ -8,6 +8,8 @@ required; the Kafka client properties ``auto.offset.reset``, ``enable.auto.commi
 ``interceptor.classes`` refused; ``endingOffsets`` and ``endingOffsetsByTimestamp`` refused
 ("ending offset not valid in streaming queries": a streaming Kafka source has no end); otherwise
 only ``kafka.*`` and Spark's own source options.
+A batch read (``spark.read``) also takes ``endingOffsets`` / ``endingTimestamp``, but neither
+``startingOffsets`` ``latest`` nor ``endingOffsets`` ``earliest``.
 Sink: ``kafka.bootstrap.servers`` required, the same client properties refused.
 """
 
@@ -30,6 +32,14 @@ def passes_spark_source_validation(options: Dict[str, str]) -> bool:
     return (len(subscriptions) == 1 and "kafka.bootstrap.servers" in options
             and not (set(options) & SPARK_REFUSED)
             and all(k.startswith("kafka.") or k in SPARK_SOURCE_OPTIONS for k in options))
+
+
+def passes_spark_batch_source_validation(options: Dict[str, str]) -> bool:
+    """Whether Spark's batch Kafka reader (``spark.read.format("kafka")``) accepts ``options``."""
+    ends = {k: v for k, v in options.items() if k in ("endingOffsets", "endingTimestamp")}
+    rest = {k: v for k, v in options.items() if k not in ends}
+    return (passes_spark_source_validation(rest) and options.get("startingOffsets") != "latest"
+            and options.get("endingOffsets") != "earliest")
 
 
 def passes_spark_sink_validation(options: Dict[str, str]) -> bool:

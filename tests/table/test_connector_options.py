@@ -23,6 +23,7 @@ from pyflink_compat.missing import NotSupportedError
 from pyflink_compat.sql.statements import CreateTable, parse_statements
 from pyflink_compat.sql.value_text import java_double_text, row_text
 from pyflink_compat.sql.tableau import Tableau
+from tests._helpers.kafka_validation import passes_spark_batch_source_validation
 from tests._helpers.kafka_validation import passes_spark_source_validation as _passes_spark_validation
 
 
@@ -55,6 +56,27 @@ def test_each_startup_mode_maps_to_the_same_start_on_spark(mode: str, extra: str
     options, _ = kafka.source_options(_table(_BASE + ",'scan.startup.mode'='{}'{}".format(mode, extra)))
     assert options[expected[0]] == expected[1]
     assert _passes_spark_validation(options)
+
+
+@pytest.mark.parametrize("extra, expected", [
+    (",'scan.bounded.mode'='latest-offset'", ("endingOffsets", "latest")),
+    (",'scan.bounded.mode'='timestamp','scan.bounded.timestamp-millis'='1700000000000'",
+     ("endingTimestamp", "1700000000000")),
+])
+def test_a_bounded_table_maps_its_end_for_spark_s_batch_reader(extra: str, expected: tuple) -> None:
+    options, _ = kafka.source_options(_table(_BASE + ",'scan.startup.mode'='earliest-offset'" + extra))
+    assert options[expected[0]] == expected[1]
+    # the streaming source refuses an end; the bounded table is read with spark.read
+    assert not _passes_spark_validation(options)
+    assert passes_spark_batch_source_validation(options)
+
+
+def test_a_bounded_table_from_the_latest_offsets_is_refused_before_any_read(spark: object) -> None:
+    from pyflink_compat.missing import NotSupportedError
+
+    table = _table(_BASE + ",'scan.startup.mode'='latest-offset','scan.bounded.mode'='latest-offset'")
+    with pytest.raises(NotSupportedError, match="bounded table starting at the latest offsets"):
+        kafka.source(table, spark, None)
 
 
 def test_consumer_properties_spark_refuses_are_left_out_with_a_warning_saying_why() -> None:
