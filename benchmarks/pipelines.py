@@ -48,11 +48,18 @@ def _m(engine: str, name: str) -> Any:
     return importlib.import_module(engine + "." + name)
 
 
+def _environment(engine: str) -> Any:
+    env = _m(engine, "datastream").StreamExecutionEnvironment.get_execution_environment()
+    env.set_parallelism(1)
+    if engine == "pyflink":  # PyFlink's Python workers run this interpreter
+        env.set_python_executable(sys.executable)
+    return env
+
+
 # -- the jobs (one code, two import roots) -------------------------------------------------------
 def wordcount(engine: str, n: int) -> Dict[str, Any]:
     """``n`` words in lines of ten: map (stamp), flat_map, key_by, reduce, map (delay)."""
-    env = _m(engine, "datastream").StreamExecutionEnvironment.get_execution_environment()
-    env.set_parallelism(1)
+    env = _environment(engine)
     lines = [" ".join(WORDS[(i * 10 + j * 7) % len(WORDS)] for j in range(10)) for i in range(n // 10)]
 
     def split(stamped: Any) -> Any:
@@ -74,7 +81,6 @@ def keyed_timers(engine: str, n: int) -> Dict[str, Any]:
     """``n`` records of 100 keys one ms apart: per record a ValueState count and an event-time
     timer 100 ms later; process_element emits the delay, on_timer the count."""
     common = _m(engine, "common")
-    datastream = _m(engine, "datastream")
     functions = _m(engine, "datastream.functions")
     state = _m(engine, "datastream.state")
     assigner_base = _m(engine, "common.watermark_strategy").TimestampAssigner
@@ -95,8 +101,7 @@ def keyed_timers(engine: str, n: int) -> Dict[str, Any]:
         def on_timer(self, timestamp: int, ctx: Any) -> Any:
             yield "T %s %d" % (ctx.get_current_key(), self.count.value())
 
-    env = datastream.StreamExecutionEnvironment.get_execution_environment()
-    env.set_parallelism(1)
+    env = _environment(engine)
     records = [("k%d" % (i % 100), 1000000 + i) for i in range(n)]
     env.from_collection(records) \
         .map(lambda v: (v[0], v[1], time.time())) \
@@ -113,6 +118,8 @@ def _sql(engine: str, n: int, query: str) -> Dict[str, Any]:
     table = _m(engine, "table")
     t_env = table.TableEnvironment.create(table.EnvironmentSettings.in_streaming_mode())
     t_env.get_config().set("parallelism.default", "1")
+    if engine == "pyflink":  # PyFlink's Python workers run this interpreter
+        t_env.get_config().set("python.executable", sys.executable)
     t_env.execute_sql("""
         CREATE TABLE src (
             id BIGINT,
