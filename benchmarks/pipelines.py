@@ -7,8 +7,8 @@ Four jobs, each written once with its imports taken from ``pyflink`` or ``pyflin
   ``key_by`` the word and a running ``reduce`` (Python functions throughout);
 * ``keyed_timers``: a ``KeyedProcessFunction`` with a ``ValueState`` count and an event-time
   timer per record, over records with timestamps and a bounded out-of-orderness watermark;
-* ``sql_window``: a one-second tumbling window counting rows per key (Flink SQL over a
-  ``datagen`` sequence with a watermark) into a ``blackhole`` table;
+* ``sql_window``: a one-second tumbling window counting rows per key (Flink SQL over a CSV
+  file of rows one millisecond apart, with a watermark) into a ``blackhole`` table;
 * ``sql_filter``: a stateless ``WHERE`` over the same source into a ``blackhole`` table.
 
 Each run times ``execute()`` (``wait()`` for SQL), from the call to the job's end, at two
@@ -19,7 +19,8 @@ measure latency: the first operator stamps each record with the wall clock and t
 turns the stamp into a delay, printed by the job's ``print()`` sink; the report gives its
 median and 95th percentile.
 
-Usage: ``python benchmarks/pipelines.py [--rounds N] [--pyflink-python PATH] [--sizes A,B]``;
+Usage: ``python benchmarks/pipelines.py [--rounds N] [--pyflink-python PATH] [--only JOB,...]
+[--datastream-sizes A,B] [--sql-sizes A,B] [--out FILE]``;
 ``--job NAME --engine pyflink|pyflink_compat --n N`` runs one job and prints one ``RESULT``
 JSON line (what the runner starts).
 """
@@ -40,7 +41,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 JOBS = ("wordcount", "keyed_timers", "sql_window", "sql_filter")
 #: The input sizes (records) of the DataStream jobs, and of the SQL jobs.
-DEFAULT_SIZES = {"datastream": (2000, 20000), "sql": (20000, 200000)}
+DEFAULT_SIZES = {"datastream": (1000, 4000), "sql": (20000, 200000)}
 WORDS = ["w{}".format(i) for i in range(100)]
 
 
@@ -115,19 +116,26 @@ def keyed_timers(engine: str, n: int) -> Dict[str, Any]:
 
 
 def _sql(engine: str, n: int, query: str) -> Dict[str, Any]:
+    import tempfile
+
     table = _m(engine, "table")
     t_env = table.TableEnvironment.create(table.EnvironmentSettings.in_streaming_mode())
     t_env.get_config().set("parallelism.default", "1")
     if engine == "pyflink":  # PyFlink's Python workers run this interpreter
         t_env.get_config().set("python.executable", sys.executable)
+    # the same CSV input for both engines: ids one ms apart, ten keys
+    directory = tempfile.mkdtemp(prefix="pipelines-sql-")
+    with open(os.path.join(directory, "part-0.csv"), "w") as stream:
+        for i in range(n):
+            stream.write("%d,%d,2024-01-01 00:%02d:%02d.%03d\n"
+                         % (i, i % 10, i // 60000 % 60, i // 1000 % 60, i % 1000))
     t_env.execute_sql("""
         CREATE TABLE src (
             id BIGINT,
-            k AS id % 10,
-            ts AS TO_TIMESTAMP_LTZ(id, 3),
+            k BIGINT,
+            ts TIMESTAMP(3),
             WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
-        ) WITH ('connector' = 'datagen', 'fields.id.kind' = 'sequence',
-                'fields.id.start' = '1', 'fields.id.end' = '{}')""".format(n))
+        ) WITH ('connector' = 'filesystem', 'path' = '{}', 'format' = 'csv')""".format(directory))
     t_env.execute_sql("CREATE TABLE out_window (k BIGINT, w TIMESTAMP(3), c BIGINT) "
                       "WITH ('connector' = 'blackhole')")
     t_env.execute_sql("CREATE TABLE out_filter (id BIGINT, k BIGINT) WITH ('connector' = 'blackhole')")
@@ -255,6 +263,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--only", help="comma-separated jobs to run")
     parser.add_argument("--pyflink-python", default=os.environ.get("PYFLINK_PYTHON", ""))
+    parser.add_argument("--datastream-sizes", default=None, help="the two input sizes of the DataStream jobs")
+    parser.add_argument("--sql-sizes", default=None, help="the two input sizes of the SQL jobs")
     parser.add_argument("--out", default=None, help="write the JSON result here")
     args = parser.parse_args()
     if args.job:
@@ -264,7 +274,11 @@ def main() -> int:
     if not args.pyflink_python:
         raise SystemExit("pass --pyflink-python (a Python with apache-flink==1.20.5)")
     jobs = tuple(args.only.split(",")) if args.only else JOBS
-    result = run(args.pyflink_python, args.rounds, jobs=jobs)
+    sizes = dict(DEFAULT_SIZES)
+    for kind, given in (("datastream", args.datastream_sizes), ("sql", args.sql_sizes)):
+        if given:
+            sizes[kind] = tuple(int(n) for n in given.split(","))
+    result = run(args.pyflink_python, args.rounds, sizes, jobs=jobs)
     print_summary(result)
     if args.out:
         with open(args.out, "w") as stream:
