@@ -18,9 +18,10 @@ cost of a savepoint as copies against hard links, and savepoints of a busy job
 (``savepoints.json``). ``--only latency`` runs the two trigger modes side by side
 (``latency.py``: delivery delay, checkpoint bytes, CPU per row, recovery; ``latency.json``),
 with a 20 s checkpoint interval and 40 s of input per run (``--full``: a 60 s interval and
-three minutes of input).
+three minutes of input). ``--only pipelines`` runs the DataStream and SQL pipelines under
+PyFlink 1.20.5 and pyflink_compat side by side (``pipelines.py``; ``pipelines.json``).
 
-Usage: ``python benchmarks/run.py [--full] [--only calls|jobs|overhead|recovery|state|savepoints|latency]
+Usage: ``python benchmarks/run.py [--full] [--only calls|jobs|overhead|recovery|state|savepoints|latency|pipelines]
 [--pyflink-python PATH] [--out DIR]``
 """
 
@@ -46,7 +47,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="full sizes (much longer)")
     parser.add_argument("--only", choices=("calls", "jobs", "overhead", "recovery", "state", "savepoints",
-                                                   "latency"),
+                                                   "latency", "pipelines"),
                         help="run one group (overhead: the job overhead part of jobs alone)")
     parser.add_argument("--rounds", type=int, help="fresh processes per side and measurement")
     parser.add_argument("--pyflink-python", default=os.environ.get("PYFLINK_PYTHON", ""))
@@ -56,7 +57,7 @@ def main() -> int:
     import jobs
 
     pyflink_python = calls.pyflink_interpreter(args.pyflink_python) \
-        if args.only in (None, "calls") else None
+        if args.only in (None, "calls", "pipelines") else None
     compile_package()
     print_machine(machine(pyflink_python))
     if args.only in (None, "calls"):
@@ -79,6 +80,12 @@ def main() -> int:
 
         write_results(args.out, "latency", latency.run(args.rounds or 1, latency.options(
             seconds=180.0 if args.full else 40.0, interval_ms=60000 if args.full else 20000)))
+    if args.only == "pipelines":
+        import pipelines
+
+        result = pipelines.run(pyflink_python or "", args.rounds or (3 if args.full else 2))
+        pipelines.print_summary(result)
+        write_results(args.out, "pipelines", result)
     if args.only == "state":
         write_results(args.out, "state", jobs.run(args.rounds or (3 if args.full else 1), args.full,
                                                   parts=("state",)))

@@ -130,7 +130,8 @@ def _add_state_command(state: argparse.ArgumentParser) -> None:
     state.add_argument("--limit", type=int, default=DEFAULT_LIMIT,
                        help="show at most this many rows (default {})".format(DEFAULT_LIMIT))
     state.add_argument("--sink", default=None, help="the query to read when the path holds several")
-    state.add_argument("--state-var", default=None, help="the state variable of a transformWithState operator")
+    state.add_argument("--state-var", default=None, help="the state variable of a transformWithState operator "
+                       "(of a DataStream keyed function: a state descriptor's name, or timers)")
 
 
 def _run_state(args: argparse.Namespace) -> Dict[str, Any]:
@@ -160,6 +161,8 @@ def _text_state(result: Dict[str, Any]) -> List[str]:
         if op.get("state_variables"):
             lines.append("    state variables: " + ", ".join(
                 "{} ({})".format(v["name"], v["type"]) for v in op["state_variables"]))
+    if result.get("keyed_state"):
+        lines.append("  keyed function states (--state-var): " + ", ".join(result["keyed_state"]))
     if "rows" not in result:
         lines.append("several stateful operators or stores: name one with --operator (and --store-name)")
         return lines

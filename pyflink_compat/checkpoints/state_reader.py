@@ -8,6 +8,10 @@ with its metadata source (``format("state-metadata")``). Both exist from Spark 4
 A savepoint holds, per query, a trimmed copy of the query's checkpoint at one committed batch;
 that copy is a checkpoint Spark can read, at that batch only. Reading never writes into the
 checkpoint or the savepoint.
+
+The state of a DataStream keyed function is read by its descriptor names (``--state-var
+count``) and its timers (``--state-var timers``); its keys and values, pickled in the state
+store, are shown as the job sees them.
 """
 
 from __future__ import annotations
@@ -126,6 +130,54 @@ def _operators(spark: Any, checkpoint: QueryCheckpoint) -> List[Dict[str, Any]]:
     return [found[k] for k in sorted(found)]
 
 
+#: The name ``--state-var`` gives the timers of a keyed function.
+TIMERS = "timers"
+#: What pyflink_compat's keyed functions name their states, by state kind (see
+#: :mod:`pyflink_compat.runtime.keyed`).
+_STATE_PREFIX = "s_"
+_PROCESSING_TIMERS = "t_processing"
+
+
+def _keyed_function_states(variables: List[str]) -> Dict[str, str]:
+    """The states of a DataStream keyed function (Spark state variable by descriptor name),
+    or nothing when the operator is not one."""
+    if _PROCESSING_TIMERS not in variables:
+        return {}
+    return {v[len(_STATE_PREFIX):]: v for v in variables if v.startswith(_STATE_PREFIX)}
+
+
+def _unpickled(data: Any, stamped: bool) -> Any:
+    """A key or value of a keyed function's state as the job saw it: its bytes unpickled, as
+    the job itself reads them on restore (values are kept with their time-to-live stamp)."""
+    import pickle
+
+    try:
+        value = pickle.loads(bytes(data))
+    except Exception:  # e.g. a class of the job that this process cannot import
+        return {"pickled": base64.b64encode(bytes(data)).decode("ascii")}
+    if stamped and isinstance(value, tuple) and len(value) == 2:
+        value = value[0]
+    return value if isinstance(value, (str, int, float, bool, type(None), list, tuple, dict)) else repr(value)
+
+
+def _keyed_row(row: Dict[str, Any]) -> Dict[str, Any]:
+    """A state row of a keyed function with its pickled keys and values read."""
+    decoded: Dict[str, Any] = {}
+    for name, value in row.items():
+        if isinstance(value, dict) and set(value) == {"k"} and value["k"] is not None:
+            decoded[name] = _unpickled(value["k"], False)
+        elif isinstance(value, dict) and set(value) == {"v"} and value["v"] is not None:
+            decoded[name] = _unpickled(value["v"], True)
+        else:
+            decoded[name] = value
+    if "user_map_key" in decoded:  # one entry of a MapState
+        decoded["value"] = {"user_key": decoded.pop("user_map_key"), "value": decoded.pop("user_map_value", None)}
+    others = [name for name in decoded if name not in ("key", "value", "partition_id")]
+    if decoded.get("value") is None and len(others) == 1:  # a timer: its time is the value
+        decoded["value"] = decoded.pop(others[0])
+    return decoded
+
+
 def _state_variables(properties: Optional[str]) -> List[Dict[str, Any]]:
     """The state variables a transformWithState operator declares in its properties."""
     try:
@@ -213,12 +265,29 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
         raise CheckpointFileError(root, "operator {} has no state partition {} (it has {} partitions)".format(
             operator, partition, known[operator]["partitions"]))
     variables = [str(v["name"]) for v in known[operator].get("state_variables", [])]
+    keyed = _keyed_function_states(variables)
+    timers = False
+    if keyed:
+        # a keyed function of a DataStream job: its states by descriptor name, and its timers
+        result["keyed_state"] = sorted(keyed) + [TIMERS]
+        if state_var is None and len(keyed) == 1:
+            state_var = next(iter(keyed))
+        if state_var is None:
+            raise CheckpointFileError(root, "operator {} is a keyed function with the states {}: name one with "
+                                 "--state-var (or --state-var {} for its timers)".format(
+                                     operator, ", ".join(result["keyed_state"][:-1]), TIMERS))
+        timers = state_var == TIMERS
+        if not timers and state_var not in keyed:
+            raise CheckpointFileError(root, "operator {} has no state '{}' (it has: {})".format(
+                operator, state_var, ", ".join(result["keyed_state"])))
     if variables and state_var is None:
         if len(variables) != 1:
             raise CheckpointFileError(root, "operator {} keeps several state variables ({}): name one with "
                                  "--state-var".format(operator, ", ".join(variables)))
         state_var = variables[0]
-    if state_var is not None and state_var not in variables:
+    if keyed:
+        pass
+    elif state_var is not None and state_var not in variables:
         raise CheckpointFileError(root, "operator {} has no state variable '{}' ({})".format(
             operator, state_var, "it has: " + ", ".join(variables) if variables
             else "only transformWithState operators have state variables"))
@@ -226,8 +295,10 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
         result["batch_id"]))
     if store_name != "default":
         reader = reader.option("storeName", store_name)
-    if state_var is not None:
-        reader = reader.option("stateVarName", state_var)
+    if timers:
+        reader = reader.option("readRegisteredTimers", "true")
+    elif state_var is not None:
+        reader = reader.option("stateVarName", keyed[state_var] if keyed else state_var)
     try:
         frame = reader.load(root)
         if partition is not None:
@@ -238,7 +309,7 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
         raise _spark_error(root, error) from None
     found = []
     for row in rows:
-        data = json_ready(row)
+        data = json_ready(_keyed_row(row.asDict(recursive=True)) if keyed else row)
         entry = {"partition": data.pop("partition_id", None), "key": data.pop("key", None),
                  "value": data.pop("value", None)}
         entry.update(data)

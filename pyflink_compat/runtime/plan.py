@@ -101,7 +101,7 @@ def _source(node: Node, spark: "SparkSession") -> "DataFrame":
     from pyflink_compat.runtime.keyed import END_TIMESTAMP
     from pyflink_compat.spark.bounded_sources import as_stream
 
-    if hasattr(node.op, "frame"):  # a connector's reader (files, Kafka)
+    if hasattr(node.op, "frame"):  # a connector's reader (files, Kafka) or a source of its own DataFrame
         return node.op.frame(spark)
     values, type_info = node.op
     rows: List[Tuple[Any, ...]] = [(dumps(conform(v, type_info)), None, [i], None)

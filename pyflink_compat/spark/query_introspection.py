@@ -25,7 +25,9 @@ __all__ = ["PlanNodes", "plan_nodes", "STATEFUL_NODES", "sink_format", "sink_pat
 #: Operators that keep state across micro-batches (a limit keeps the count it has emitted).
 STATEFUL_NODES = frozenset((
     "Aggregate", "Deduplicate", "DeduplicateWithinWatermark", "FlatMapGroupsWithState",
-    "TransformWithState", "FlatMapGroupsInPandasWithState", "GlobalLimit", "Join"))
+    "TransformWithState", "FlatMapGroupsInPandasWithState", "GlobalLimit", "Join",
+    # Python's transformWithState (Spark 4.1 and later; 4.0 named it ...InPandas)
+    "TransformWithStateInPySpark", "TransformWithStateInPandas"))
 
 _IDS = re.compile(r"#\d+L?|@[0-9a-f]{4,}")
 _known: "weakref.WeakKeyDictionary[Any, PlanNodes]" = weakref.WeakKeyDictionary()

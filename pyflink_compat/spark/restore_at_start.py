@@ -195,13 +195,33 @@ class Restore:
 
 def rescale(spark: Any, sink: str, location: str, partitions: int) -> None:
     """Repartition the state of a restored copy with Spark's offline repartition (4.2+,
-    RocksDB); it adds one batch holding the repartitioned state."""
+    RocksDB); it adds one batch holding the repartitioned state.
+
+    Spark repartitions only a checkpoint whose last planned batch committed. A batch planned
+    but not committed when the savepoint was taken (a stop in the middle of it) is dropped from
+    the copy first: the rescaled query plans its input again from the saved batch's offsets,
+    so it reads the same records, perhaps cut into other batches.
+    """
+    _drop_planned_batch(sink, location)
     try:
         spark._streamingCheckpointManager.repartition(location, partitions)
     except Exception as e:  # reported with what was being done
         raise CheckpointFileError(location, "rescaling the restored state of sink '{}' to {} partitions failed "
                              "(the savepoint itself is unchanged): {}".format(sink, partitions, e)) from e
     LOG.info("Sink '%s': restored state rescaled to %d partitions", sink, partitions)
+
+
+def _drop_planned_batch(sink: str, location: str) -> None:
+    fs, local = file_access_for(location)
+    checkpoint = QueryCheckpoint(fs, local)
+    committed = checkpoint.latest_committed()
+    for batch in checkpoint.log_batches("offsets"):
+        if committed is not None and batch > committed:
+            for name in (str(batch), "." + str(batch) + ".crc"):
+                if fs.isfile(local + "/offsets/" + name):
+                    fs.remove_file(local + "/offsets/" + name)
+            LOG.info("Sink '%s': the planned batch %d of the restored copy is planned again after rescaling",
+                     sink, batch)
 
 
 def _can_rescale(spark: Any, provider: str) -> Optional[str]:

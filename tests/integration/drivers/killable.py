@@ -18,9 +18,10 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.a
 
 
 class KillableDriver:
-    """One run of the crash driver over ``base``'s ``in``, ``out`` and ``cp`` directories."""
+    """One run of the crash driver (or of another ``driver`` taking the same arguments) over
+    ``base``'s ``in``, ``out`` and ``cp`` directories."""
 
-    def __init__(self, base, run, mode="stateless", *extra):
+    def __init__(self, base, run, mode="stateless", *extra, driver=DRIVER):
         env = dict(os.environ)
         env["PYSPARK_PYTHON"] = sys.executable
         env["PYSPARK_DRIVER_PYTHON"] = sys.executable
@@ -30,7 +31,7 @@ class KillableDriver:
         self.log = base / "driver-{}.log".format(run)
         self._log_file = open(self.log, "w")
         self.proc = subprocess.Popen(
-            [sys.executable, DRIVER, str(base / "in"), str(base / "out"), str(base / "cp"), mode]
+            [sys.executable, driver, str(base / "in"), str(base / "out"), str(base / "cp"), mode]
             + list(extra),
             stdout=self._log_file, stderr=subprocess.STDOUT, env=env, start_new_session=True)
 

@@ -1,0 +1,147 @@
+"""Savepoints of a keyed DataStream job (``KeyedProcessFunction`` with ``ValueState``,
+``MapState`` and event-time timers in Spark's ``transformWithState``): stopped with a savepoint
+and restored, it continues its keyed state (each key's count goes on, the timers pending at the
+savepoint fire after the restore); restored at another parallelism, its state is repartitioned
+and kept; ``pyflink-compat checkpoints state`` shows the state by the job's descriptor names.
+
+The job is :mod:`tests._helpers.keyed_job`; what it must emit is computed there from the input
+alone, so the outputs before and after the restore together are checked exactly once.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, Iterator, List, Optional
+
+import pytest
+
+from pyflink_compat.cli import main as cli_main
+from pyflink_compat.common import Configuration, JobStatus
+from pyflink_compat.datastream import StreamExecutionEnvironment
+
+from tests._helpers import keyed_job
+from tests._helpers.files import digest, log_ids
+from tests._helpers.waiting import wait_until
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+ROWS_PER_FILE = 10
+
+
+@pytest.fixture
+def envs() -> Iterator[Any]:
+    """Builds environments of the keyed job (options as Flink keys); closes them afterwards."""
+    made: List[StreamExecutionEnvironment] = []
+
+    def build(options: Optional[Dict[str, str]] = None) -> StreamExecutionEnvironment:
+        configuration = Configuration().set_string(
+            "execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION")
+        for key, value in (options or {}).items():
+            configuration.set_string(key, value)
+        env = StreamExecutionEnvironment.get_execution_environment(configuration)
+        env.enable_checkpointing(200)
+        made.append(env)
+        return env
+
+    yield build
+    for env in made:
+        env.close()
+
+
+def _storage(env: StreamExecutionEnvironment, path: Any) -> None:
+    env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(path))
+
+
+def _stopped_with_savepoint(envs: Any, base: Any) -> Dict[str, Any]:
+    """The keyed job over three files, stopped with a savepoint once it committed two batches;
+    then two more files are written."""
+    ids = keyed_job.write_inputs(base / "in", 3, ROWS_PER_FILE)
+    env = envs()
+    _storage(env, base / "cp")
+    keyed_job.build(env, str(base / "in"), str(base / "out-1"))
+    client = env.execute_async(keyed_job.JOB_NAME)
+    wait_until(lambda: len(log_ids(base / "cp" / keyed_job.JOB_NAME / "datastream", "commits")) >= 2,
+               timeout=240, what="two commits of the keyed job")
+    savepoint = client.stop_with_savepoint(False, str(base / "sp")).result(240)
+    assert client.get_job_status().result() is JobStatus.FINISHED
+    ids += keyed_job.write_inputs(base / "in", 2, ROWS_PER_FILE, start_file=3)
+    return {"savepoint": savepoint, "ids": ids, "before": keyed_job.read_outputs(base / "out-1"),
+            "digest": digest(savepoint)}
+
+
+def _restored(envs: Any, base: Any, saved: Dict[str, Any], name: str,
+              parallelism: Optional[int] = None) -> List[Any]:
+    """Run the job restored from the savepoint until its input is read; its outputs."""
+    env = envs({"execution.state-recovery.path": saved["savepoint"]})
+    if parallelism is not None:
+        env.set_parallelism(parallelism)
+    _storage(env, base / name)
+    keyed_job.build(env, str(base / "in"), str(base / ("out-" + name)))
+    client = env.execute_async(keyed_job.JOB_NAME)
+    client.get_job_execution_result().result(300)
+    assert client.get_job_status().result() is JobStatus.FINISHED
+    return keyed_job.read_outputs(base / ("out-" + name))
+
+
+def _check_continued(saved: Dict[str, Any], after: List[Any]) -> None:
+    before = saved["before"]
+    assert before and after
+    # exactly once over both runs: the counts went on, the buckets were complete when they fired
+    assert sorted(before + after) == keyed_job.expected_outputs(saved["ids"])
+    # state crossed the savepoint: every key's first count after it continues the count before it
+    for key in ("k0", "k1", "k2"):
+        last = max(o[3] for o in before if o[0] == "element" and o[1] == key)
+        first = min(o[3] for o in after if o[0] == "element" and o[1] == key)
+        assert first == last + 1
+    # a timer registered before the savepoint fired after it, with the ids added before it
+    read_before = {o[2] for o in before if o[0] == "element"}
+    assert any(o[0] == "timer" and any(keyed_job.bucket_end(keyed_job.event_time(i)) == o[2] for i in read_before)
+               for o in after)
+
+
+def test_a_keyed_job_stopped_with_a_savepoint_continues_its_counts_and_pending_timers_after_restore(
+        envs: Any, tmp_path: Any) -> None:
+    saved = _stopped_with_savepoint(envs, tmp_path)
+    after = _restored(envs, tmp_path, saved, "restored")
+    _check_continued(saved, after)
+    assert digest(saved["savepoint"]) == saved["digest"]
+
+
+def test_a_keyed_savepoint_restored_at_another_parallelism_keeps_its_keyed_state_and_shows_it(
+        envs: Any, tmp_path: Any, capsys: Any) -> None:
+    import pyspark
+
+    if tuple(int(p) for p in pyspark.__version__.split(".")[:2]) < (4, 2):
+        pytest.skip("offline state repartition needs Spark 4.2+")
+    saved = _stopped_with_savepoint(envs, tmp_path)
+    after = _restored(envs, tmp_path, saved, "rescaled", parallelism=3)
+    _check_continued(saved, after)
+    state = tmp_path / "rescaled" / keyed_job.JOB_NAME / "datastream" / "state" / "0"
+    assert sorted(p.name for p in state.iterdir() if p.name.isdigit()) == ["0", "1", "2"]
+    assert digest(saved["savepoint"]) == saved["digest"]
+    _check_state_shown(tmp_path / "rescaled" / keyed_job.JOB_NAME / "datastream", saved["ids"], capsys)
+
+
+def _state(path: Any, capsys: Any, *extra: str) -> Dict[str, Any]:
+    capsys.readouterr()
+    code = cli_main(["checkpoints", "state", str(path), "--json"] + list(extra))
+    out = capsys.readouterr().out
+    assert code == 0, out
+    return json.loads(out)
+
+
+def _check_state_shown(path: Any, ids: List[int], capsys: Any) -> None:
+    """``pyflink-compat checkpoints state`` shows the job's keyed state by descriptor name, as
+    the job sees it: each key's count, the bucket still open and its pending timer."""
+    count = _state(path, capsys, "--state-var", "count")
+    assert count["keyed_state"] == ["buckets", "count", "timers"]
+    assert sorted((r["key"], r["value"]) for r in count["rows"]) == [
+        ("k{}".format(k), len([i for i in ids if i % 3 == k])) for k in range(3)]
+    watermark = keyed_job.event_time(max(ids)) - keyed_job.DELAY_MS
+    open_buckets = sorted(("k{}".format(k), end, sum(i for i in ids if i % 3 == k and keyed_job.bucket_end(
+        keyed_job.event_time(i)) == end)) for k in range(3)
+        for end in {keyed_job.bucket_end(keyed_job.event_time(i)) for i in ids if i % 3 == k} if end > watermark)
+    buckets = _state(path, capsys, "--state-var", "buckets")
+    assert sorted((r["key"], r["value"]["user_key"], r["value"]["value"]) for r in buckets["rows"]) == open_buckets
+    timers = _state(path, capsys, "--state-var", "timers")
+    assert sorted((r["key"], r["value"]) for r in timers["rows"]) == [(k, end) for k, end, _ in open_buckets]
