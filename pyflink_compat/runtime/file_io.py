@@ -116,10 +116,9 @@ def _lines_of(mode: str, charset: str) -> Callable[[Iterator[Any]], Iterator[Any
         import pyarrow as pa  # type: ignore[import-untyped]
 
         from pyflink_compat.runtime.file_io import split_lines
-        from pyflink_compat.runtime.records import dumps
+        from pyflink_compat.runtime.records import arrow_schema, dumps
 
-        schema = pa.schema([("v", pa.binary()), ("ts", pa.int64()), ("seq", pa.list_(pa.int64())),
-                            ("k", pa.binary())])
+        schema = arrow_schema()
         for batch in batches:
             columns = batch.to_pydict()
             values: List[bytes] = []

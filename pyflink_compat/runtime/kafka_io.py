@@ -214,10 +214,9 @@ def _decoder(deserializer: Any) -> Callable[[Iterator[Any]], Iterator[Any]]:
         import pyarrow as pa  # type: ignore[import-untyped]
 
         from pyflink_compat.runtime.kafka_io import decode
-        from pyflink_compat.runtime.records import dumps
+        from pyflink_compat.runtime.records import arrow_schema, dumps
 
-        schema = pa.schema([("v", pa.binary()), ("ts", pa.int64()), ("seq", pa.list_(pa.int64())),
-                            ("k", pa.binary())])
+        schema = arrow_schema()
         for batch in batches:
             columns = batch.to_pydict()
             values: List[bytes] = []

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, List, Optional, Tuple
 
 from pyflink_compat.runtime.graph import CHAIN, KEY_BY, KEYED, SIDE, SOURCE, UNION, Node
 from pyflink_compat.runtime.records import (
-    LONG_MIN, SIDE_PREFIX, conform, dumps, is_side, is_tagged, key_bytes, loads, side_key)
+    LONG_MIN, SIDE_PREFIX, arrow_schema, conform, dumps, is_side, is_tagged, key_bytes, loads, side_key)
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
@@ -152,8 +152,7 @@ def _chain(ops_bytes: bytes) -> Callable[[Iterator[Any]], Iterator[Any]]:
         ops = loads(ops_bytes)
         functions = [op[1] for op in ops]
         opened = _open_all(functions)
-        schema = pa.schema([("v", pa.binary()), ("ts", pa.int64()), ("seq", pa.list_(pa.int64())),
-                            ("k", pa.binary())])
+        schema = arrow_schema()
         try:
             for batch in batches:
                 columns = batch.to_pydict()

@@ -16,7 +16,7 @@ import struct
 from typing import Any, List, Optional
 
 __all__ = ["dumps", "loads", "conform", "print_text", "collected", "java_text", "LONG_MIN",
-           "END_SEQ", "SIDE_PREFIX", "side_key", "is_side", "is_tagged"]
+           "END_SEQ", "SIDE_PREFIX", "side_key", "is_side", "is_tagged", "arrow_schema"]
 
 #: The timestamp a record without one reports to a timestamp assigner.
 LONG_MIN = -9223372036854775808
@@ -26,6 +26,15 @@ END_SEQ = 1 << 62
 
 #: The start of the key column of a side output's records (pickled keys never start so).
 SIDE_PREFIX = b"\x01side:"
+
+
+def arrow_schema() -> Any:
+    """The Arrow schema of a batch of records in a Python worker: pickled value ``v``, timestamp
+    ``ts``, order ``seq`` and pickled key ``k`` (imports pyarrow: call it in workers only)."""
+    import pyarrow as pa  # type: ignore[import-untyped]
+
+    return pa.schema([("v", pa.binary()), ("ts", pa.int64()), ("seq", pa.list_(pa.int64())),
+                      ("k", pa.binary())])
 
 
 def side_key(tag_id: str) -> bytes:
