@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from concurrent.futures import Future
 from typing import Any, Callable, Optional, Tuple
 
@@ -63,7 +64,37 @@ def savepoint_directory(plan: JobPlan, directory: Optional[str], target: str) ->
     return str(chosen)
 
 
-def _take(plan: JobPlan, job_id: JobID, spark: Any, directory: str) -> str:
+#: The longest a savepoint waits for a just-started job's first committed micro-batch.
+FIRST_COMMIT_WAIT_S = 15.0
+
+
+def _await_first_commits(plan: JobPlan, spark: Any) -> None:
+    """Wait until every query has committed a micro-batch, at most the checkpoint timeout (and
+    :data:`FIRST_COMMIT_WAIT_S`): a savepoint asked for as a job starts waits for its first
+    checkpoint, as Flink's waits for the checkpoint it triggers. A query still without one is
+    then refused by the copy, which names it."""
+    from pyflink_compat.checkpoints.access import file_access_for
+    from pyflink_compat.checkpoints.layout import QueryCheckpoint
+
+    deadline = time.monotonic() + min(plan.checkpoint_timeout / 1e9, FIRST_COMMIT_WAIT_S)
+    waiting = [q.checkpoint_location for q in plan.queries]
+    while waiting and time.monotonic() < deadline:
+        still = []
+        for location in waiting:
+            try:
+                fs, local = file_access_for(location, spark)
+                if QueryCheckpoint(fs, local).latest_committed() is None:
+                    still.append(location)
+            except Exception as e:  # the copy reports an unreadable checkpoint itself
+                LOG.debug("Savepoint: reading %s: %s", location, e)
+        waiting = still
+        if waiting:
+            time.sleep(0.2)
+
+
+def _take(plan: JobPlan, job_id: JobID, spark: Any, directory: str, running: bool = False) -> str:
+    if running:
+        _await_first_commits(plan, spark)
     locations = [q.checkpoint_location for q in plan.queries]
     return write_savepoint(locations, directory, plan.job_name, job_id=job_id.to_hex_string(),
                            spark_version=str(spark.version))
@@ -94,8 +125,8 @@ def trigger_savepoint(plan: JobPlan, job_id: JobID, status: JobStatus, spark: An
     """Take a savepoint of a running job; the future holds the savepoint directory.
 
     The copy runs on a thread of its own while the queries continue. A query without a
-    committed micro-batch yet fails the future with
-    :class:`~pyflink_compat.checkpoints.CheckpointFileError`.
+    committed micro-batch yet is waited for (see :func:`_await_first_commits`); one still
+    without fails the future with :class:`~pyflink_compat.checkpoints.CheckpointFileError`.
 
     :param plan: The job's plan (its queries' checkpoint locations).
     :param job_id: The job's id, recorded in the savepoint.
@@ -115,7 +146,7 @@ def trigger_savepoint(plan: JobPlan, job_id: JobID, status: JobStatus, spark: An
 
     def work() -> None:
         try:
-            path = _take(plan, job_id, spark, where)
+            path = _take(plan, job_id, spark, where, running=True)
         except BaseException as e:
             LOG.warning("Savepoint of job %s failed: %s", plan.job_name, e)
             future.set_exception(e)
