@@ -162,12 +162,12 @@ class BatchFiles(object):
         self.out = out
 
     def __call__(self, rows: List[Any], batch_id: int) -> None:
-        from pyflink_compat.runtime.sinks import _values
+        from pyflink_compat.runtime.sinks import ordered_values
 
         os.makedirs(self.out, exist_ok=True)
         target = os.path.join(self.out, "batch_id={}.json".format(batch_id))
         with open(target + ".tmp", "w") as stream:
-            json.dump([list(v) for v in _values(rows)], stream)
+            json.dump([list(v) for v in ordered_values(rows)], stream)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(target + ".tmp", target)
