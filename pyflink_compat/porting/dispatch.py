@@ -35,50 +35,40 @@ def _method(visitor: type, node: type, prefix: str, attribute: str = "") -> Opti
     return found
 
 
-class Visitor(cst.CSTVisitor):
-    """A :class:`libcst.CSTVisitor` dispatching through the table."""
+class _TableDispatch(object):
+    """The visits and attribute hooks both kinds of visitor dispatch alike, through the table."""
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         method = _method(type(self), type(node), "visit_")
         return True if method is None else method(self, node) is not False
+
+    def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
+        method = _method(type(self), type(node), "visit_", attribute)
+        if method is not None:
+            method(self, node)
+
+    def on_leave_attribute(self, original_node: cst.CSTNode, attribute: str) -> None:
+        method = _method(type(self), type(original_node), "leave_", attribute)
+        if method is not None:
+            method(self, original_node)
+
+
+class Visitor(_TableDispatch, cst.CSTVisitor):
+    """A :class:`libcst.CSTVisitor` dispatching through the table."""
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
         method = _method(type(self), type(original_node), "leave_")
         if method is not None:
             method(self, original_node)
 
-    def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
-        method = _method(type(self), type(node), "visit_", attribute)
-        if method is not None:
-            method(self, node)
 
-    def on_leave_attribute(self, original_node: cst.CSTNode, attribute: str) -> None:
-        method = _method(type(self), type(original_node), "leave_", attribute)
-        if method is not None:
-            method(self, original_node)
-
-
-class Transformer(cst.CSTTransformer):
+class Transformer(_TableDispatch, cst.CSTTransformer):
     """A :class:`libcst.CSTTransformer` dispatching through the table."""
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        method = _method(type(self), type(node), "visit_")
-        return True if method is None else method(self, node) is not False
 
     def on_leave(self, original_node: Any, updated_node: Any
                  ) -> Union[Any, cst.RemovalSentinel, cst.FlattenSentinel[Any]]:
         method = _method(type(self), type(original_node), "leave_")
         return updated_node if method is None else method(self, original_node, updated_node)
-
-    def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
-        method = _method(type(self), type(node), "visit_", attribute)
-        if method is not None:
-            method(self, node)
-
-    def on_leave_attribute(self, original_node: cst.CSTNode, attribute: str) -> None:
-        method = _method(type(self), type(original_node), "leave_", attribute)
-        if method is not None:
-            method(self, original_node)
 
 
 _VISITOR_NAMES: Dict[type, List[str]] = {}
