@@ -6,6 +6,9 @@ stored with its ``pyflink`` imports. A run gets a fresh working directory holdin
 job's inputs, ``sys.argv`` set to the job file and its arguments, and runs the file as
 ``__main__``:
 
+- with the paths of its ``paths`` mapping (a path the file names, as written there, to a path
+  under the working directory) replaced in its text, the same way under both packages, for a
+  job that names absolute paths (``/opt/examples/...``) or paths outside its own directory;
 - under PyFlink, in a process of its own (``python job.py`` in that directory, as a user runs
   it), so that the JVM that PyFlink launches resolves relative paths against that directory and
   its ``System.out`` (where Flink's print sinks and ``TableResult.print()`` write) is the
@@ -84,6 +87,8 @@ class Job:
     # a registered divergence (pyflink_compat.divergences) that excuses a changelog job's row
     # kinds: only its final table is compared
     divergence: str = ""
+    # a path the job file names, as written there -> a path under the working directory
+    paths: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def path(self) -> Path:
@@ -114,7 +119,7 @@ class SinkRecords:
 
 
 _KEYS = {"name", "kind", "file", "source", "commit", "licence", "args", "inputs", "outputs",
-         "compare", "expect", "notes", "divergence"}
+         "compare", "expect", "notes", "divergence", "paths"}
 
 
 def load_corpus() -> List[Job]:
@@ -134,6 +139,13 @@ def load_corpus() -> List[Job]:
             raise ValueError("corpus entry %r: expect must be records or not-supported" % job.name)
         if not job.path.is_file():
             raise ValueError("corpus entry %r: no file %s" % (job.name, job.file))
+        text = job.path.read_text(encoding="utf-8")
+        for named, target in job.paths.items():
+            if named not in text:
+                raise ValueError("corpus entry %r: the file names no path %r" % (job.name, named))
+            if Path(target).is_absolute() or ".." in Path(target).parts:
+                raise ValueError("corpus entry %r: %r is not a path under the working directory"
+                                 % (job.name, target))
         jobs.append(job)
     names = [job.name for job in jobs]
     if len(set(names)) != len(names):
@@ -167,6 +179,15 @@ def output_lines(workdir: Path, outputs: Sequence[str]) -> Dict[str, Tuple[str, 
     return found
 
 
+def mapped_paths(job: Job, text: str, workdir: Path) -> str:
+    """``text`` with every path of the job's ``paths`` mapping replaced by the absolute path it
+    maps to under ``workdir`` (longest first, so that a path is never replaced inside a longer
+    one)."""
+    for named in sorted(job.paths, key=len, reverse=True):
+        text = text.replace(named, str(workdir.resolve() / job.paths[named]))
+    return text
+
+
 def prepare_workdir(job: Job, workdir: Path) -> None:
     """Fill ``workdir`` with a copy of the job's inputs."""
     workdir.mkdir(parents=True, exist_ok=True)
@@ -178,7 +199,7 @@ def run_under_pyflink(job: Job, workdir: Path, python: str = sys.executable) -> 
     """Run ``job`` with live PyFlink: ``python job.py ARGS`` in ``workdir``."""
     prepare_workdir(job, workdir)
     script = workdir / Path(job.file).name
-    shutil.copyfile(job.path, script)
+    script.write_text(mapped_paths(job, job.path.read_text(encoding="utf-8"), workdir), encoding="utf-8")
     # As in an activated environment: PyFlink starts its Python workers as ``python``.
     env = dict(os.environ, PATH=os.pathsep.join([os.path.dirname(python), os.environ.get("PATH", "")]))
     try:
@@ -265,7 +286,7 @@ def run_under_compat(job: Job, workdir: Path) -> SinkRecords:
     """Run ``job`` with its imports swapped to pyflink_compat, in this process."""
     prepare_workdir(job, workdir)
     script = workdir / Path(job.file).name
-    script.write_text(ported_source(job), encoding="utf-8")
+    script.write_text(mapped_paths(job, ported_source(job), workdir), encoding="utf-8")
     out = _Tee()
     error = None
     with _job_process_state(workdir, [script.name, *job.args]), contextlib.redirect_stdout(out):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests._helpers.differential import (
-    Job, SinkRecords, changelog_table, differences, output_lines, printed_lines)
+    Job, SinkRecords, changelog_table, differences, mapped_paths, output_lines, printed_lines)
 
 
 def _job(compare: str = "append") -> Job:
@@ -49,3 +49,13 @@ def test_output_files_are_read_whole_without_hidden_and_marker_files(tmp_path: P
     (out / "_SUCCESS").write_text("")
     (out / ".part-0.crc").write_text("y\n")
     assert output_lines(tmp_path, ["out"]) == {"out": ("a", "b")}
+
+
+def test_a_jobs_path_mapping_replaces_each_named_path_by_one_under_the_working_directory(
+        tmp_path: Path) -> None:
+    job = Job(name="j", kind="datastream", file="jobs/j.py", source="-", commit="-", licence="-",
+              paths={"/opt/data/in": "in", "/opt/data/in_more": "more/in"})
+    text = "read('/opt/data/in'); read('/opt/data/in_more'); read('/opt/other')"
+    work = tmp_path.resolve()
+    assert mapped_paths(job, text, tmp_path) == "read('%s'); read('%s'); read('/opt/other')" % (
+        work / "in", work / "more" / "in")
