@@ -164,9 +164,16 @@ class _Map(MapState):
         self._state.updateValue((key_bytes(key),),
                                 (self._ttl.wrap(value),))
 
-    def put_all(self, dict_value: Dict[Any, Any]) -> None:
-        for key, value in dict_value.items():
+    def put_all(self, dict_value: Any) -> None:
+        # As Flink's runtime map state: the argument is iterated as (key, value) pairs (a
+        # dict's ``items()``); a dict itself would give its keys.
+        for key, value in dict_value:
             self.put(key, value)
+
+    def get_internal_state(self) -> "_Map":
+        """The map of the current key (Flink's runtime state hands out its per-key map, which
+        has the same methods)."""
+        return self
 
     def remove(self, key: Any) -> None:
         self._state.removeKey((key_bytes(key),))
@@ -232,6 +239,61 @@ class _Aggregating(AggregatingState):
         self._value.clear()
 
 
+class _Keyless(object):
+    """The state of no key, which a function's ``open`` reads and writes: in Flink, ``open`` runs
+    before any key is current, so what it writes is never seen by a record's key. It takes the
+    calls of Spark's value, list and map state variables that the state classes make."""
+
+    def __init__(self, kind: str):
+        self._kind = kind
+        self._value: Optional[Tuple[Any, ...]] = None
+        self._list: List[Tuple[Any, ...]] = []
+        self._map: Dict[Tuple[Any, ...], Tuple[Any, ...]] = {}
+
+    def exists(self) -> bool:
+        return {"value": self._value is not None, "list": bool(self._list),
+                "map": bool(self._map)}[self._kind]
+
+    def get(self) -> Any:
+        return self._value if self._kind == "value" else iter(list(self._list))
+
+    def update(self, value: Tuple[Any, ...]) -> None:
+        self._value = value
+
+    def put(self, values: List[Tuple[Any, ...]]) -> None:
+        self._list = list(values)
+
+    def appendValue(self, value: Tuple[Any, ...]) -> None:  # noqa: N802 - Spark's name
+        self._list.append(value)
+
+    def getValue(self, key: Tuple[Any, ...]) -> Optional[Tuple[Any, ...]]:  # noqa: N802
+        return self._map.get(key)
+
+    def updateValue(self, key: Tuple[Any, ...], value: Tuple[Any, ...]) -> None:  # noqa: N802
+        self._map[key] = value
+
+    def removeKey(self, key: Tuple[Any, ...]) -> None:  # noqa: N802
+        self._map.pop(key, None)
+
+    def iterator(self) -> Iterator[Tuple[Tuple[Any, ...], Tuple[Any, ...]]]:
+        return iter(list(self._map.items()))
+
+    def clear(self) -> None:
+        self._value, self._list, self._map = None, [], {}
+
+
+class _Phased(object):
+    """A state variable that is the keyless state while the function's ``open`` runs and the
+    Spark state variable of the current key afterwards."""
+
+    def __init__(self, spark_state: Any, keyless: _Keyless, processor: 'KeyedProcessor'):
+        self._spark_state, self._keyless, self._processor = spark_state, keyless, processor
+
+    def __getattr__(self, name: str) -> Any:
+        target = self._spark_state if self._processor.opened else self._keyless
+        return getattr(target, name)
+
+
 class _Context(RuntimeContext):
     """The runtime context of one parallel instance: state by descriptor, task facts."""
 
@@ -255,6 +317,7 @@ class _Context(RuntimeContext):
             spark_state = handle.getListState(name, _VALUE_SCHEMA)
         else:
             spark_state = handle.getValueState(name, _VALUE_SCHEMA)
+        spark_state = _Phased(spark_state, _Keyless(kind), self._processor)
         self._processor.states[name] = (kind, spark_state)
         return spark_state, ttl, descriptor.type_info
 
@@ -383,7 +446,9 @@ class KeyedProcessor(StatefulProcessor):
         self.timers = _Timers(self)
         self.context = _ElementContext(self)
         self.function = loads(self.function_bytes)
+        self.opened = False
         self.function.open(_Context(self))
+        self.opened = True
 
     def processing_timers(self) -> Any:
         return self._processing_timers
