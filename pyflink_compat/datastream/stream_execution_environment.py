@@ -888,6 +888,11 @@ class StreamExecutionEnvironment(object):
             if hasattr(sys, "ps1") or sys.flags.interactive:
                 raise
             raise SystemExit(130) from None
+        finally:
+            # what the functions printed in Spark's workers, all of it before execute returns
+            from pyflink_compat.runtime import worker_output
+
+            worker_output.drain()
         return run.result.result()
 
     def execute_async(self, job_name: str = 'Flink Streaming Job'):

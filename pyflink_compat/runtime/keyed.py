@@ -28,6 +28,7 @@ from pyflink_compat.datastream.state import (
     ValueState, ValueStateDescriptor)
 from pyflink_compat.datastream.time_domain import TimeDomain
 from pyflink_compat.datastream.timerservice import TimerService
+from pyflink_compat.runtime import worker_output
 from pyflink_compat.runtime.records import END_SEQ, conform, is_tagged, key_bytes, loads, side_key
 
 __all__ = ["KeyedProcessor", "END_KEY", "END_TIMESTAMP", "LONG_MAX"]
@@ -426,10 +427,13 @@ class KeyedProcessor(StatefulProcessor):
     :param watermark_delay_ms: The out-of-orderness of the watermark strategy.
     :param task_name: The operator's name, for the runtime context.
     :param parallelism: The number of key partitions.
+    :param output_directory: Where what the function prints goes
+        (:mod:`~pyflink_compat.runtime.worker_output`).
     """
 
     def __init__(self, function_bytes: bytes, event_time: bool, watermark_delay_ms: int,
-                 task_name: str, parallelism: int):
+                 task_name: str, parallelism: int, output_directory: Optional[str] = None):
+        self.output_directory = output_directory
         self.function_bytes = function_bytes
         self.event_time = event_time
         self.watermark_delay_ms = watermark_delay_ms
@@ -447,7 +451,8 @@ class KeyedProcessor(StatefulProcessor):
         self.context = _ElementContext(self)
         self.function = loads(self.function_bytes)
         self.opened = False
-        self.function.open(_Context(self))
+        with worker_output.forwarded(self.output_directory):
+            self.function.open(_Context(self))
         self.opened = True
 
     def processing_timers(self) -> Any:
@@ -465,6 +470,9 @@ class KeyedProcessor(StatefulProcessor):
             self.watermark = spark_watermark
 
     def handleInputRows(self, key: Any, rows: Iterator[Any], timerValues: Any) -> Iterator[Any]:
+        return worker_output.printing_to(self.output_directory, self._input_rows(key, rows, timerValues))
+
+    def _input_rows(self, key: Any, rows: Iterator[Any], timerValues: Any) -> Iterator[Any]:
         key_data = key[0]
         records = sorted(rows, key=lambda r: list(r["seq"]))
         if key_data == END_KEY:
@@ -480,6 +488,10 @@ class KeyedProcessor(StatefulProcessor):
             yield from self._emit(produced, row["ts"], list(row["seq"]))
 
     def handleExpiredTimer(self, key: Any, timerValues: Any, expiredTimerInfo: Any) -> Iterator[Any]:
+        return worker_output.printing_to(self.output_directory,
+                                         self._expired_timer(key, timerValues, expiredTimerInfo))
+
+    def _expired_timer(self, key: Any, timerValues: Any, expiredTimerInfo: Any) -> Iterator[Any]:
         key_data = key[0]
         if key_data == END_KEY:
             return
@@ -496,7 +508,8 @@ class KeyedProcessor(StatefulProcessor):
     def close(self) -> None:
         function = getattr(self, "function", None)
         if function is not None:
-            function.close()
+            with worker_output.forwarded(self.output_directory):
+                function.close()
 
     # -- helpers --------------------------------------------------------------------------
     def _fire_processing_timers(self, context: _ElementContext) -> Iterator[Any]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterator, List, Optional, Tuple
 
+from pyflink_compat.runtime import worker_output
 from pyflink_compat.runtime.graph import CHAIN, KEY_BY, KEYED, SIDE, SOURCE, UNION, Node
 from pyflink_compat.runtime.records import (
     LONG_MIN, SIDE_PREFIX, arrow_schema, conform, dumps, is_side, is_tagged, key_bytes, loads, side_key)
@@ -91,7 +92,8 @@ def _frame(node: Node, spark: "SparkSession") -> "DataFrame":
         run.reverse()
         ops = [(n.kind if n.kind == KEY_BY else n.op[0],
                 n.op if n.kind == KEY_BY else n.op[1], n.output_type) for n in run]
-        return frame_of(current, spark).mapInArrow(_chain(dumps(ops)), RECORD_SCHEMA)
+        return frame_of(current, spark).mapInArrow(_chain(dumps(ops), worker_output.directory()),
+                                                   RECORD_SCHEMA)
     if node.kind == KEYED:
         return _keyed(node, spark)
     raise ValueError("Unknown operator kind %r" % node.kind)
@@ -130,7 +132,8 @@ def _keyed(node: Node, spark: "SparkSession") -> "DataFrame":
     event_time = node.op[1]
     delay = node.watermark_delay_ms()
     partitions = int(spark.conf.get("spark.sql.shuffle.partitions") or "1")
-    processor = KeyedProcessor(dumps(node.op[0]), event_time, delay, node.name, partitions)
+    processor = KeyedProcessor(dumps(node.op[0]), event_time, delay, node.name, partitions,
+                               worker_output.directory())
     if event_time:
         frame = frame.withColumn("et", F.timestamp_millis("ts")) \
             .withWatermark("et", "%d milliseconds" % delay)
@@ -141,10 +144,14 @@ def _keyed(node: Node, spark: "SparkSession") -> "DataFrame":
     return frame.groupBy("k").transformWithState(processor, RECORD_SCHEMA, "Append", mode)
 
 
-def _chain(ops_bytes: bytes) -> Callable[[Iterator[Any]], Iterator[Any]]:
-    """The ``mapInArrow`` function of a run of per-record operators."""
+def _chain(ops_bytes: bytes, output_directory: Optional[str] = None) -> Callable[[Iterator[Any]], Iterator[Any]]:
+    """The ``mapInArrow`` function of a run of per-record operators (what the functions print
+    goes to ``output_directory``, :mod:`~pyflink_compat.runtime.worker_output`)."""
 
     def run(batches: Iterator[Any]) -> Iterator[Any]:
+        return worker_output.printing_to(output_directory, run_ops(batches))
+
+    def run_ops(batches: Iterator[Any]) -> Iterator[Any]:
         import pyarrow as pa  # type: ignore[import-untyped]
 
         from pyflink_compat.runtime.plan import apply_ops
