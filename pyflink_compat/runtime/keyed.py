@@ -10,7 +10,8 @@ ends with a record at the greatest timestamp, whose watermark fires every pendin
 Flink's final watermark does. Processing-time timers are kept in a state variable and fire
 when their key is next handled after their time (a registered divergence). State time-to-live
 is checked on every access against the processing time, with Flink's update and visibility
-rules.
+rules. Each state access is a round trip to Spark's state server, so a value state without a
+time-to-live is read once per key and task and written once per handler call.
 """
 
 from __future__ import annotations
