@@ -10,11 +10,13 @@ ends with a record at the greatest timestamp, whose watermark fires every pendin
 Flink's final watermark does. Processing-time timers are kept in a state variable and fire
 when their key is next handled after their time (a registered divergence). State time-to-live
 is checked on every access against the processing time, with Flink's update and visibility
-rules.
+rules. Each state access is a round trip to Spark's state server, so a value state without a
+time-to-live is read once per key and task and written once per handler call.
 """
 
 from __future__ import annotations
 
+import bisect
 import time
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
@@ -74,11 +76,77 @@ class _Ttl(object):
         return self.ttl_ms is not None and stamp is not None and stamp + self.ttl_ms <= _now_ms()
 
 
+#: The keys whose state a processor keeps between handler calls, at most (then it forgets them).
+_CACHED_KEYS = 4096
+
+
+class _KeyCache(object):
+    """The stored bytes of one value state per key, as this task last read or wrote them.
+
+    A task's processor is the only writer of its keys' state, so bytes read or written in one
+    handler call are still the stored ones in the next call for the key. A write reaches
+    Spark's state once, when the handler call ends (:meth:`flush`), not once per record; each
+    state access is a round trip to the JVM's state server.
+    """
+
+    def __init__(self, spark_state: Any, processor: 'KeyedProcessor'):
+        self._state = spark_state
+        self._processor = processor
+        self._known: Dict[bytes, Optional[bytes]] = {}
+        self._dirty = False
+
+    def active(self) -> bool:
+        """Whether a handler call for a key is running (outside one, state goes to Spark)."""
+        return self._processor.key_data is not None
+
+    def get(self) -> Optional[bytes]:
+        key = self._processor.key_data
+        try:
+            return self._known[key]  # type: ignore[index]
+        except KeyError:
+            stored = self._state.get()
+            data = None if stored is None else bytes(stored[0])
+            self._remember(key, data)  # type: ignore[arg-type]
+            return data
+
+    def put(self, data: Optional[bytes]) -> None:
+        key = self._processor.key_data
+        if key not in self._known:
+            self._remember(key, data)  # type: ignore[arg-type]
+        self._known[key] = data  # type: ignore[index]
+        if not self._dirty:
+            self._dirty = True
+            self._processor.dirty.append(self)
+
+    def _remember(self, key: bytes, data: Optional[bytes]) -> None:
+        # Only the key at hand can hold an unwritten value, and it is not among the known
+        # keys here, so forgetting them all loses nothing.
+        if len(self._known) >= _CACHED_KEYS:
+            self._known.clear()
+        self._known[key] = data
+
+    def flush(self) -> None:
+        """Write the value of the key whose handler call ends to Spark's state."""
+        self._dirty = False
+        data = self._known.get(self._processor.key_data)  # type: ignore[arg-type]
+        if data is None:
+            self._state.clear()
+        else:
+            self._state.update((data,))
+
+
 class _Value(ValueState):
-    def __init__(self, spark_state: Any, ttl: _Ttl, type_info: Any = None):
+    def __init__(self, spark_state: Any, ttl: _Ttl, type_info: Any = None, cache: Optional['_KeyCache'] = None):
         self._state, self._ttl, self._type = spark_state, ttl, type_info
+        # Without a time-to-live a value's stored bytes depend on the value alone, so they
+        # can be kept for the key at hand and written once per handler call.
+        self._cache = cache if ttl.ttl_ms is None else None
 
     def value(self) -> Any:
+        cache = self._cache
+        if cache is not None and cache.active():
+            data = cache.get()
+            return None if data is None else loads(data)[0]
         stored = self._state.get()
         if stored is None:
             return None
@@ -92,13 +160,20 @@ class _Value(ValueState):
         return value
 
     def update(self, value: Any) -> None:
-        if value is None:
+        cache = self._cache
+        if cache is not None and cache.active():
+            cache.put(None if value is None else self._ttl.wrap(value))
+        elif value is None:
             self._state.clear()
         else:
             self._state.update((self._ttl.wrap(value),))
 
     def clear(self) -> None:
-        self._state.clear()
+        cache = self._cache
+        if cache is not None and cache.active():
+            cache.put(None)
+        else:
+            self._state.clear()
 
 
 class _List(ListState):
@@ -322,8 +397,12 @@ class _Context(RuntimeContext):
         self._processor.states[name] = (kind, spark_state)
         return spark_state, ttl, descriptor.type_info
 
+    def _value(self, descriptor: StateDescriptor) -> _Value:
+        spark_state, ttl, type_info = self._spark(descriptor, "value")
+        return _Value(spark_state, ttl, type_info, self._processor.value_cache(descriptor.get_name(), spark_state))
+
     def get_state(self, state_descriptor: ValueStateDescriptor) -> ValueState:
-        return _Value(*self._spark(state_descriptor, "value"))
+        return self._value(state_descriptor)
 
     def get_list_state(self, state_descriptor: ListStateDescriptor) -> ListState:
         return _List(*self._spark(state_descriptor, "list"))
@@ -333,11 +412,10 @@ class _Context(RuntimeContext):
 
     def get_reducing_state(self, state_descriptor: ReducingStateDescriptor) -> ReducingState:
         function = state_descriptor.get_reduce_function()
-        return _Reducing(_Value(*self._spark(state_descriptor, "value")), function.reduce)
+        return _Reducing(self._value(state_descriptor), function.reduce)
 
     def get_aggregating_state(self, state_descriptor: AggregatingStateDescriptor) -> AggregatingState:
-        return _Aggregating(_Value(*self._spark(state_descriptor, "value")),
-                            state_descriptor.get_agg_function())
+        return _Aggregating(self._value(state_descriptor), state_descriptor.get_agg_function())
 
     def get_task_name(self) -> str:
         return self._processor.task_name
@@ -384,18 +462,33 @@ class _Timers(TimerService):
         return self._processor.watermark
 
     def register_processing_time_timer(self, timestamp: int) -> None:
-        self._processor.processing_timers().updateValue((key_bytes(int(timestamp)),), (b"",))
+        timestamp = int(timestamp)
+        self._processor.processing_timers().updateValue((key_bytes(timestamp),), (b"",))
+        known = self._processor.known_processing_timers()
+        if known is not None and timestamp not in known:
+            bisect.insort(known, timestamp)
 
     def register_event_time_timer(self, timestamp: int) -> None:
-        self._processor.require_event_time("register_event_time_timer")
-        self._processor.handle.registerTimer(int(timestamp))
+        processor = self._processor
+        processor.require_event_time("register_event_time_timer")
+        timestamp = int(timestamp)
+        # Registering a timer again changes nothing, so once per handler call is enough.
+        if timestamp not in processor.registered:
+            processor.handle.registerTimer(timestamp)
+            processor.registered.add(timestamp)
 
     def delete_processing_time_timer(self, timestamp: int) -> None:
-        self._processor.processing_timers().removeKey((key_bytes(int(timestamp)),))
+        timestamp = int(timestamp)
+        self._processor.processing_timers().removeKey((key_bytes(timestamp),))
+        known = self._processor.known_processing_timers()
+        if known is not None and timestamp in known:
+            known.remove(timestamp)
 
     def delete_event_time_timer(self, timestamp: int) -> None:
-        self._processor.require_event_time("delete_event_time_timer")
-        self._processor.handle.deleteTimer(int(timestamp))
+        processor = self._processor
+        processor.require_event_time("delete_event_time_timer")
+        processor.handle.deleteTimer(int(timestamp))
+        processor.registered.discard(int(timestamp))
 
 
 class _ElementContext(KeyedProcessFunction.OnTimerContext):
@@ -445,6 +538,14 @@ class KeyedProcessor(StatefulProcessor):
         self.handle = handle
         self.states: Dict[str, Tuple[str, Any]] = {}
         self.watermark = -9223372036854775808
+        # The key of the handler call running (None between calls), what its state still
+        # has to write, and the event-time timers it registered.
+        self.key_data: Optional[bytes] = None
+        self.dirty: List[_KeyCache] = []
+        self.registered: set = set()
+        self._caches: Dict[str, _KeyCache] = {}
+        self._known_processing: Dict[bytes, List[int]] = {}
+        self._key: Tuple[Optional[bytes], Any] = (None, None)
         # Spark declares state variables in init only.
         self._processing_timers = handle.getMapState("t_processing", _KEY_SCHEMA, _VALUE_SCHEMA)
         self.timers = _Timers(self)
@@ -458,6 +559,17 @@ class KeyedProcessor(StatefulProcessor):
     def processing_timers(self) -> Any:
         return self._processing_timers
 
+    def value_cache(self, name: str, spark_state: Any) -> _KeyCache:
+        """The cache of the value state ``name`` (one per state, however often it is asked for)."""
+        cache = self._caches.get(name)
+        if cache is None:
+            cache = self._caches[name] = _KeyCache(spark_state, self)
+        return cache
+
+    def known_processing_timers(self) -> Optional[List[int]]:
+        """The processing-time timers of the key at hand, in order, once read in this task."""
+        return None if self.key_data is None else self._known_processing.get(self.key_data)
+
     def require_event_time(self, method: str) -> None:
         if not self.event_time:
             raise RuntimeError("TimerService.%s needs the keyed function to run in event time; "
@@ -469,6 +581,21 @@ class KeyedProcessor(StatefulProcessor):
         elif spark_watermark > 0:
             self.watermark = spark_watermark
 
+    def _begin(self, key_data: bytes) -> Any:
+        """Start a handler call for the key ``key_data``; its key, unpickled."""
+        self.key_data = key_data
+        self.registered.clear()
+        if self._key[0] != key_data:
+            self._key = (key_data, loads(key_data))
+        return self._key[1]
+
+    def _end(self) -> None:
+        """End the handler call: write the state it changed."""
+        for cache in self.dirty:
+            cache.flush()
+        self.dirty.clear()
+        self.key_data = None
+
     def handleInputRows(self, key: Any, rows: Iterator[Any], timerValues: Any) -> Iterator[Any]:
         return worker_output.printing_to(self.output_directory, self._input_rows(key, rows, timerValues))
 
@@ -479,13 +606,14 @@ class KeyedProcessor(StatefulProcessor):
             return
         self._see_watermark(timerValues.getCurrentWatermarkInMs())
         context = self.context
-        context.key = loads(key_data)
+        context.key = self._begin(key_data)
         context.domain = None
         yield from self._fire_processing_timers(context)
         for row in records:
             context.ts = row["ts"]
             produced = self.function.process_element(loads(row["v"]), context)
             yield from self._emit(produced, row["ts"], list(row["seq"]))
+        self._end()
 
     def handleExpiredTimer(self, key: Any, timerValues: Any, expiredTimerInfo: Any) -> Iterator[Any]:
         return worker_output.printing_to(self.output_directory,
@@ -498,12 +626,13 @@ class KeyedProcessor(StatefulProcessor):
         self._see_watermark(timerValues.getCurrentWatermarkInMs())
         timestamp = int(expiredTimerInfo.getExpiryTimeInMs())
         context = self.context
-        context.key = loads(key_data)
+        context.key = self._begin(key_data)
         yield from self._fire_processing_timers(context)
         context.ts = timestamp
         context.domain = TimeDomain.EVENT_TIME
         produced = self.function.on_timer(timestamp, context)
         yield from self._emit(produced, timestamp, [END_SEQ, timestamp])
+        self._end()
 
     def close(self) -> None:
         function = getattr(self, "function", None)
@@ -512,16 +641,31 @@ class KeyedProcessor(StatefulProcessor):
                 function.close()
 
     # -- helpers --------------------------------------------------------------------------
+    def _key_processing_timers(self) -> List[int]:
+        """The processing-time timers of the key at hand, read from Spark's state once per
+        key in this task and kept up to date as they are registered and deleted."""
+        key_data: bytes = self.key_data  # type: ignore[assignment]
+        known = self._known_processing.get(key_data)
+        if known is None:
+            timers = self.processing_timers()
+            known = sorted(loads(k[0]) for k in list(timers.keys())) if timers.exists() else []
+            if len(self._known_processing) >= _CACHED_KEYS:
+                self._known_processing.clear()
+            self._known_processing[key_data] = known
+        return known
+
     def _fire_processing_timers(self, context: _ElementContext) -> Iterator[Any]:
-        timers = self.processing_timers()
-        if not timers.exists():
+        known = self._key_processing_timers()
+        if not known:
             return
+        timers = self.processing_timers()
         now = _now_ms()
-        due = sorted(loads(k[0]) for k in list(timers.keys()))
-        for timestamp in due:
+        for timestamp in list(known):
             if timestamp > now:
                 break
             timers.removeKey((key_bytes(timestamp),))
+            if timestamp in known:
+                known.remove(timestamp)
             context.ts = timestamp
             context.domain = TimeDomain.PROCESSING_TIME
             produced = self.function.on_timer(timestamp, context)

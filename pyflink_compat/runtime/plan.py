@@ -251,10 +251,10 @@ class _NoTimers(object):
 def apply_ops(ops: List[Tuple[str, Any, Any]], record: Tuple[Any, Any, Any, Any]) \
         -> Iterator[Tuple[Any, Any, Any, Any]]:
     """The records that one input record becomes through a run of per-record operators."""
-    from pyflink_compat.runtime.keyed import END_KEY
-
     v, ts, seq, k = record
     if v is None:  # the end of a bounded input passes every operator unchanged
+        from pyflink_compat.runtime.keyed import END_KEY
+
         yield v, ts, seq, (END_KEY if any(op[0] == KEY_BY for op in ops) else k)
         return
     records = [(loads(v), ts, list(seq), k)]
@@ -268,11 +268,21 @@ def apply_ops(ops: List[Tuple[str, Any, Any]], record: Tuple[Any, Any, Any, Any]
 _METHODS = {"map": "map", "flat_map": "flat_map", "filter": "filter", KEY_BY: "get_key"}
 
 
+#: ``pyflink_compat.datastream.functions.Function``, once imported (operators ask per record).
+_FUNCTION: List[Any] = []
+
+
+def _function_class() -> Any:
+    if not _FUNCTION:
+        from pyflink_compat.datastream.functions import Function
+
+        _FUNCTION.append(Function)
+    return _FUNCTION[0]
+
+
 def _apply(kind: str, function: Any, output_type: Any, records: List[Tuple[Any, Any, Any, Any]]) \
         -> Iterator[Tuple[Any, Any, Any, Any]]:
-    from pyflink_compat.datastream.functions import Function
-
-    if isinstance(function, Function) and kind in _METHODS:
+    if isinstance(function, _function_class()) and kind in _METHODS:
         function = getattr(function, _METHODS[kind])
     for value, ts, seq, k in records:
         if is_side(k):  # a side output's record passes the operators after its own

@@ -49,13 +49,23 @@ def is_side(k: Any) -> bool:
 
 def is_tagged(value: Any) -> bool:
     """Whether a value a function yielded is ``(OutputTag, value)``: for a side output."""
+    if not (isinstance(value, tuple) and len(value) == 2):
+        return False
     from pyflink_compat.datastream.output_tag import OutputTag
 
-    return isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], OutputTag)
+    return isinstance(value[0], OutputTag)
+
+
+#: Types whose exact instances pickle to the same bytes with or without cloudpickle.
+_PLAIN = frozenset((str, int, float, bool, bytes, type(None)))
 
 
 def dumps(value: Any) -> bytes:
     """The record as bytes; classes defined in the job's main module travel by value."""
+    kind = type(value)
+    if kind in _PLAIN or (kind is tuple and all(type(item) in _PLAIN for item in value)):
+        # cloudpickle only changes how classes and functions pickle: a per-record shortcut
+        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     from pyspark import cloudpickle
 
     return bytes(cloudpickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
@@ -86,11 +96,11 @@ def _fields(values: List[Any], kinds: List[Any]) -> List[Any]:
 def conform(value: Any, type_info: Any) -> Any:
     """``value`` as the next function (or a state's reader) reads it when its type is
     ``type_info``: rows for row types, tuples for tuple types, 32-bit floats for ``FLOAT``."""
+    if value is None or type_info is None:
+        return value
     from pyflink_compat.common.typeinfo import BasicType, BasicTypeInfo, RowTypeInfo, TupleTypeInfo
     from pyflink_compat.common.types import Row
 
-    if value is None or type_info is None:
-        return value
     if isinstance(type_info, BasicTypeInfo):
         return _float32(value) if type_info._basic_type is BasicType.FLOAT else value
     if isinstance(type_info, RowTypeInfo):

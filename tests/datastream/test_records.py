@@ -10,7 +10,7 @@ import pytest
 from pyflink_compat.common import Row, RowKind, Types
 from pyflink_compat.datastream.functions import ProcessWindowFunction
 from pyflink_compat.datastream.window import TimeWindow
-from pyflink_compat.runtime.records import collected, conform, print_text
+from pyflink_compat.runtime.records import collected, conform, dumps, loads, print_text
 
 
 def test_a_row_reads_by_position_name_and_attribute_and_prints_as_pyflinks():
@@ -64,3 +64,22 @@ def test_types_read_back_as_pyflinks():
     assert repr(Types.TUPLE([Types.STRING(), Types.LONG()])) == "TupleTypeInfo(String, Long)"
     assert Types.INT() == Types.INT() and Types.INT() != Types.LONG()
     assert repr(Types.PICKLED_BYTE_ARRAY()) == "PickledByteArrayTypeInfo"
+
+
+@pytest.mark.parametrize("value", [
+    "word", "", 7, -2 ** 70, 1.5, float("inf"), True, None, b"\x00raw",
+    ("w1", 1, 1234.5), ("same", "same"), (), (1, (2, 3)), ["a", 1], {"k": 1}, Row(1, "x"),
+])
+def test_a_record_pickles_to_the_bytes_cloudpickle_gives_it(value):
+    from pyspark import cloudpickle
+
+    assert dumps(value) == bytes(cloudpickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+    assert loads(dumps(value)) == value or value != value
+
+
+def test_an_instance_of_a_class_without_an_importable_home_travels_by_value():
+    namespace: dict = {"__name__": "__main__"}
+    exec("class Point(tuple):\n    pass\n", namespace)
+    point = namespace["Point"]((1, 2))
+    data = dumps(point)
+    assert b"Point" in data and b"_make_skeleton_class" in data  # the class itself is in the bytes
