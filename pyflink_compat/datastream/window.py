@@ -1,9 +1,11 @@
 """PyFlink's ``pyflink.datastream.window``: windows and the assigners that put records in them.
 
-Time and count windows run with the tumbling, sliding and session event-time assigners and
-the tumbling and sliding count assigners (a keyed window operator in ``transformWithState``,
-firing each time window when the watermark passes its end and each count window when it is
-full), with the triggers those assigners use by default; the other names are declared, and
+Time and count windows run with the tumbling, sliding and session event-time assigners, the
+tumbling and sliding count assigners and the global windows (a keyed window operator in
+``transformWithState``, firing each time window when the watermark passes its end, each count
+window when it is full and a global window by its count trigger), with the triggers those
+assigners use by default; the other names (the processing-time assigners among them) are
+declared, and
 using one raises :class:`~pyflink_compat.missing.NotSupportedError`
 naming the PySpark way.
 """
@@ -59,16 +61,8 @@ class GlobalWindowSerializer(Declared):
     pass
 
 
-class GlobalWindows(Declared):
-    pass
-
-
 
 class Min(Declared):
-    pass
-
-
-class NeverTrigger(Declared):
     pass
 
 
@@ -277,6 +271,25 @@ class CountTrigger(Trigger[Any, CountWindow]):
 
     def can_merge(self) -> bool:
         return True
+
+    def clear(self, window: Any, ctx: Any) -> None:
+        pass
+
+
+class NeverTrigger(Trigger[Any, GlobalWindow]):
+    """Never fires (the global windows' trigger)."""
+
+    def on_element(self, element: Any, timestamp: int, window: Any, ctx: Any) -> TriggerResult:
+        return TriggerResult.CONTINUE
+
+    def on_processing_time(self, time: int, window: Any, ctx: Any) -> TriggerResult:
+        return TriggerResult.CONTINUE
+
+    def on_event_time(self, time: int, window: Any, ctx: Any) -> TriggerResult:
+        return TriggerResult.CONTINUE
+
+    def on_merge(self, window: Any, ctx: Any) -> None:
+        pass
 
     def clear(self, window: Any, ctx: Any) -> None:
         pass
@@ -530,6 +543,31 @@ class CountSlidingWindowAssigner(WindowAssigner[Any, CountWindow]):
 
     def __repr__(self) -> str:
         return "CountSlidingWindowAssigner(%s, %s)" % (self._window_size, self._window_slide)
+
+
+class GlobalWindows(WindowAssigner[Any, GlobalWindow]):
+    """One window of all the records of a key. Its own trigger never fires: give it a
+    ``CountTrigger`` (firing each time that many more records came, the window keeping its
+    records) or a ``PurgingTrigger`` of one (the window emptied at each firing)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+
+    def assign_windows(self, element: Any, timestamp: int, context: Any) -> List[GlobalWindow]:
+        return [GlobalWindow.get()]
+
+    @staticmethod
+    def create() -> 'GlobalWindows':
+        return GlobalWindows()
+
+    def get_default_trigger(self, env: Any) -> Trigger:
+        return NeverTrigger()
+
+    def is_event_time(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "GlobalWindows()"
 
 
 from pyflink_compat._reexports import with_reexports  # noqa: E402

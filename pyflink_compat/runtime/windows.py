@@ -6,7 +6,9 @@ running reduce or its accumulator) are kept in a map state by window. An event-t
 time window's last millisecond fires it, as Flink's event-time trigger does; the window is
 forgotten once the watermark passes its end plus the allowed lateness, and each record that
 comes within the lateness fires it again. Session windows merge with the key's windows they
-overlap, their contents merged. A count window fires once it holds its size of records.
+overlap, their contents merged. A count window fires once it holds its size of records. A
+global window fires each time its count trigger counted its number of records, keeping its
+contents unless the trigger purges; without a count trigger it never fires, so nothing is kept.
 Records too late for all their windows are dropped, or go to the late data's side output.
 """
 
@@ -81,10 +83,18 @@ class WindowOperator(KeyedProcessFunction):
     :param allowed_lateness: How long after its end (ms) a time window still takes records,
         firing again for each.
     :param late_tag: The output tag of the records too late for all their windows.
+    :param trigger: The trigger given to global windows (a ``CountTrigger``, ``NeverTrigger``,
+        or a ``PurgingTrigger`` of one); other assigners fire by their own trigger.
     """
 
     def __init__(self, assigner: Any, kind: str, function: Any, window_function: Optional[Any] = None,
-                 allowed_lateness: int = 0, late_tag: Any = None):
+                 allowed_lateness: int = 0, late_tag: Any = None, trigger: Any = None):
+        from pyflink_compat.datastream.window import CountTrigger, PurgingTrigger
+
+        nested = trigger.nested_trigger if isinstance(trigger, PurgingTrigger) else trigger
+        #: how many records fire a global window (None: it never fires)
+        self._fire_every = nested._window_size if isinstance(nested, CountTrigger) else None
+        self._purging = isinstance(trigger, PurgingTrigger)
         self._assigner = assigner
         self._kind = kind
         self._function = function
@@ -109,8 +119,11 @@ class WindowOperator(KeyedProcessFunction):
                 function.close()
 
     def process_element(self, value: Any, ctx: KeyedProcessFunction.Context) -> Iterator[Any]:
-        from pyflink_compat.datastream.window import MergingWindowAssigner
+        from pyflink_compat.datastream.window import GlobalWindows, MergingWindowAssigner
 
+        if isinstance(self._assigner, GlobalWindows):
+            yield from self._global_window(value, ctx)
+            return
         timers = ctx.timer_service()
         watermark = timers.current_watermark()
         timestamp = ctx.timestamp()
@@ -172,6 +185,25 @@ class WindowOperator(KeyedProcessFunction):
                 yield from self._fire(window, entry, ctx)
             else:
                 self._windows.put((window.id,), entry)
+
+    def _global_window(self, value: Any, ctx: Any) -> Iterator[Any]:
+        from pyflink_compat.datastream.window import GlobalWindow
+
+        if self._fire_every is None:
+            return  # a trigger that never fires: no one can see what the window holds
+        count, contents = self._windows.get(()) or (0, None)
+        entry = (count + 1, self._add(contents, count > 0, value))
+        counted = (self._count.value() or 0) + 1  # the count trigger's own count
+        if counted < self._fire_every:
+            self._count.update(counted)
+            self._windows.put((), entry)
+            return
+        self._count.clear()
+        if self._purging:
+            self._windows.remove(())
+        else:
+            self._windows.put((), entry)
+        yield from self._fire(GlobalWindow.get(), entry, ctx)
 
     def _add(self, contents: Any, present: bool, value: Any) -> Any:
         if self._kind == "process":

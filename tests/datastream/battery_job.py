@@ -17,8 +17,8 @@ from pyflink_compat.datastream.state import (
     ListStateDescriptor, MapStateDescriptor, ReducingStateDescriptor, StateTtlConfig,
     ValueStateDescriptor)
 from pyflink_compat.datastream.window import (
-    CountWindow, EventTimeSessionWindows, SessionWindowTimeGapExtractor, SlidingEventTimeWindows,
-    TimeWindow, TumblingEventTimeWindows)
+    CountTrigger, CountWindow, EventTimeSessionWindows, GlobalWindows, PurgingTrigger,
+    SessionWindowTimeGapExtractor, SlidingEventTimeWindows, TimeWindow, TumblingEventTimeWindows)
 
 ODD = OutputTag("odd", Types.STRING())
 
@@ -216,8 +216,8 @@ def build(env: StreamExecutionEnvironment) -> None:
 
 
 def build_more(env: StreamExecutionEnvironment) -> None:
-    """Add the sinks of connected streams, side outputs, session and count windows and keyed
-    rich functions to ``env`` (a second job, so that each query stays
+    """Add the sinks of connected streams, side outputs, session, count and global windows and
+    keyed rich functions to ``env`` (a second job, so that each query stays
     small)."""
     events = env.from_collection([("u1", "home", 1), ("u2", "home", 2), ("u1", "cart", 4),
                                   ("u1", "cancel", 20), ("u2", "pay", 3)])
@@ -252,6 +252,11 @@ def build_more(env: StreamExecutionEnvironment) -> None:
     counted.key_by(lambda c: c[0]).count_window(3, 2) \
         .reduce(lambda a, b: (a[0], a[1] + b[1])).print("count3by2")
     counted.key_by(lambda c: c[0]).map(Seen()).print("seen_per_key")
+    by_letter = counted.key_by(lambda c: c[0])
+    by_letter.window(GlobalWindows.create()).trigger(CountTrigger.of(2)).apply(Total()).print("global2")
+    by_letter.window(GlobalWindows.create()).trigger(PurgingTrigger.of(CountTrigger.of(3))) \
+        .reduce(lambda a, b: (a[0], a[1] + b[1])).print("purging3")
+    by_letter.window(GlobalWindows.create()).reduce(lambda a, b: a).print("never")
 
 
 if __name__ == "__main__":

@@ -101,4 +101,8 @@ PRINTED_MORE = [
     "dynamic> u1 TimeWindow(start=1000, end=7000) ['home', 'cart']",
     "dynamic> u1 TimeWindow(start=20000, end=23000) ['cancel']",
     'long> long session u1',
+    "purging3> ('x', 8)",
+    'global2> x GlobalWindow 4',
+    'global2> y GlobalWindow 7',
+    'global2> x GlobalWindow 14',
 ]

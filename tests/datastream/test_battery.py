@@ -122,6 +122,16 @@ def test_count_windows_fire_when_full_and_never_for_a_partial_window(printed_mor
     assert sorted(part(printed, "count3by2")) == ["('x', 17)", "('x', 8)"]
 
 
+def test_global_windows_fire_by_their_count_trigger_keeping_or_purging_their_records(printed_more):
+    # every 2 records, the window keeping them: x fires with 1+3, then with 1+3+4+6
+    assert sorted(part(printed_more, "global2")) == ["x GlobalWindow 14", "x GlobalWindow 4",
+                                                     "y GlobalWindow 7"]
+    # every 3 records, the window emptied: x's first three only; the never-firing trigger
+    # of a global window without one emits nothing
+    assert part(printed_more, "purging3") == ["('x', 8)"]
+    assert part(printed_more, "never") == []
+
+
 def test_a_rich_map_of_a_keyed_stream_keeps_state_per_key(printed_more):
     printed = printed_more
     assert "(('x', 7), 5)" in part(printed, "seen_per_key")
