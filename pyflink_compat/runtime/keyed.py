@@ -195,6 +195,10 @@ class _Map(MapState):
     def is_empty(self) -> bool:
         return not self.items()
 
+    def get_internal_state(self) -> '_Map':
+        """The map of the current key itself (PyFlink's internal map state has its methods)."""
+        return self
+
     def clear(self) -> None:
         self._state.clear()
 
@@ -232,6 +236,57 @@ class _Aggregating(AggregatingState):
         self._value.clear()
 
 
+class _KeylessInOpen(object):
+    """A state variable as the function's ``open`` and the rest of its life see it.
+
+    Flink runs ``open`` with no current key: what it writes to keyed state there reaches no
+    key's records (live PyFlink 1.20.5 reads it back within ``open`` only). Until ``open``
+    returns, the variable's values live in a scratch of their own, dropped afterwards; Spark's
+    state variable takes no value before a key is handled.
+    """
+
+    def __init__(self, kind: str, spark_state: Any, processor: 'KeyedProcessor'):
+        self._kind, self._spark_state, self._processor = kind, spark_state, processor
+        self._values: Dict[Any, Any] = {}
+        self._list: List[Any] = []
+
+    def __getattr__(self, name: str) -> Any:
+        if self._processor.opening:
+            return getattr(self, "_scratch_" + name)
+        return getattr(self._spark_state, name)
+
+    def _scratch_exists(self) -> bool:
+        return bool(self._list if self._kind == "list" else self._values)
+
+    def _scratch_get(self) -> Any:
+        return list(self._list) if self._kind == "list" else self._values.get(None)
+
+    def _scratch_update(self, row: Any) -> None:
+        self._values[None] = row
+
+    def _scratch_clear(self) -> None:
+        self._values.clear()
+        self._list.clear()
+
+    def _scratch_put(self, rows: List[Any]) -> None:
+        self._list[:] = rows
+
+    def _scratch_appendValue(self, row: Any) -> None:
+        self._list.append(row)
+
+    def _scratch_getValue(self, key: Any) -> Any:
+        return self._values.get(key)
+
+    def _scratch_updateValue(self, key: Any, row: Any) -> None:
+        self._values[key] = row
+
+    def _scratch_removeKey(self, key: Any) -> None:
+        self._values.pop(key, None)
+
+    def _scratch_iterator(self) -> Iterator[Any]:
+        return iter(list(self._values.items()))
+
+
 class _Context(RuntimeContext):
     """The runtime context of one parallel instance: state by descriptor, task facts."""
 
@@ -255,6 +310,7 @@ class _Context(RuntimeContext):
             spark_state = handle.getListState(name, _VALUE_SCHEMA)
         else:
             spark_state = handle.getValueState(name, _VALUE_SCHEMA)
+        spark_state = _KeylessInOpen(kind, spark_state, self._processor)
         self._processor.states[name] = (kind, spark_state)
         return spark_state, ttl, descriptor.type_info
 
@@ -384,7 +440,11 @@ class KeyedProcessor(StatefulProcessor):
         self.timers = _Timers(self)
         self.context = _ElementContext(self)
         self.function = loads(self.function_bytes)
-        self.function.open(_Context(self))
+        self.opening = True
+        try:
+            self.function.open(_Context(self))
+        finally:
+            self.opening = False
 
     def processing_timers(self) -> Any:
         return self._processing_timers
