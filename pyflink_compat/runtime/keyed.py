@@ -164,8 +164,9 @@ class _Map(MapState):
         self._state.updateValue((key_bytes(key),),
                                 (self._ttl.wrap(value),))
 
-    def put_all(self, dict_value: Dict[Any, Any]) -> None:
-        for key, value in dict_value.items():
+    def put_all(self, dict_value: Any) -> None:
+        # PyFlink's keyed map state iterates its argument as (key, value) pairs
+        for key, value in dict_value:
             self.put(key, value)
 
     def remove(self, key: Any) -> None:

@@ -23,7 +23,7 @@ def test_state_written_in_open_is_read_back_there_and_seen_by_no_key(spark: Any)
         def process_element(self, value, ctx):
             yield "%s %s %s %s %s" % (value, self.in_open, self.table.get("141"), self.flag.value(),
                                       sorted(self.table.get_internal_state().keys()))
-            self.table.put("x", value)
+            self.table.put_all({"x": value}.items())  # pairs, as PyFlink's put_all iterates them
 
     env = StreamExecutionEnvironment.get_execution_environment()
     env.set_parallelism(1)
