@@ -374,14 +374,16 @@ class KeyedStream(DataStream):
 
     def window(self, window_assigner: Any) -> 'WindowedStream':
         """Group each key's records into the windows ``window_assigner`` gives (tumbling,
-        sliding and session event-time windows, count windows, global windows)."""
+        sliding and session windows by event or processing time, count windows, global
+        windows)."""
         from pyflink_compat.datastream import window as windows
 
         if not isinstance(window_assigner, (
                 windows.TumblingEventTimeWindows, windows.SlidingEventTimeWindows,
                 windows.EventTimeSessionWindows, windows.DynamicEventTimeSessionWindows,
                 windows.CountTumblingWindowAssigner, windows.CountSlidingWindowAssigner,
-                windows.GlobalWindows)):
+                windows.GlobalWindows, windows.TumblingProcessingTimeWindows,
+                windows.SlidingProcessingTimeWindows, windows.ProcessingTimeSessionWindows)):
             raise not_supported("KeyedStream.window")
         return WindowedStream(self, window_assigner)
 
@@ -581,7 +583,7 @@ class WindowedStream(object):
         if type(nested) is windows.EventTimeTrigger and assigner.is_event_time():
             return self
         if type(nested) is windows.CountTrigger and not assigner.is_event_time() \
-                and nested._window_size == assigner._window_size:
+                and nested._window_size == getattr(assigner, "_window_size", None):
             return self
         raise not_supported("WindowedStream.trigger")
 

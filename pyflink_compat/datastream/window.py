@@ -4,7 +4,8 @@ Time and count windows run with the tumbling, sliding and session event-time ass
 tumbling and sliding count assigners and the global windows (a keyed window operator in
 ``transformWithState``, firing each time window when the watermark passes its end, each count
 window when it is full and a global window by its count trigger), with the triggers those
-assigners use by default; the other names (the processing-time assigners among them) are
+assigners use by default. The processing-time assigners run too, their windows firing when
+their key is next handled after their end (a registered divergence). The other names are
 declared, and
 using one raises :class:`~pyflink_compat.missing.NotSupportedError`
 naming the PySpark way.
@@ -66,28 +67,16 @@ class Min(Declared):
     pass
 
 
-class ProcessingTimeSessionWindows(Declared):
-    pass
-
-
 class ProcessingTimeTrigger(Declared):
     pass
 
 
 
 
-class SlidingProcessingTimeWindows(Declared):
-    pass
-
-
 class TimeWindowSerializer(Declared):
     pass
 
 
-
-
-class TumblingProcessingTimeWindows(Declared):
-    pass
 
 
 class WindowOperationDescriptor(Declared):
@@ -398,6 +387,61 @@ class SlidingEventTimeWindows(WindowAssigner[Any, TimeWindow]):
         return "SlidingEventTimeWindows(%s, %s, %s)" % (self._size, self._slide, self._offset)
 
 
+class TumblingProcessingTimeWindows(WindowAssigner[Any, TimeWindow]):
+    """Windows of ``size`` following each other, by the clock when a record is handled."""
+
+    def __init__(self, size: int, offset: int):
+        if abs(offset) >= size:
+            raise Exception("TumblingProcessingTimeWindows parameters must satisfy "
+                            "abs(offset) < size")
+        self._size = size
+        self._offset = offset
+
+    @staticmethod
+    def of(size: Any, offset: Any = None) -> 'TumblingProcessingTimeWindows':
+        return TumblingProcessingTimeWindows(_millis(size), 0 if offset is None else _millis(offset))
+
+    def assign_windows(self, element: Any, timestamp: int, context: Any) -> List[TimeWindow]:
+        now = context.get_current_processing_time()
+        start = TimeWindow.get_window_start_with_offset(now, self._offset, self._size)
+        return [TimeWindow(start, start + self._size)]
+
+    def is_event_time(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "TumblingProcessingTimeWindows(%s, %s)" % (self._size, self._offset)
+
+
+class SlidingProcessingTimeWindows(WindowAssigner[Any, TimeWindow]):
+    """Windows of ``size`` starting every ``slide``, by the clock when a record is handled."""
+
+    def __init__(self, size: int, slide: int, offset: int):
+        if abs(offset) >= slide or size <= 0:
+            raise Exception("SlidingProcessingTimeWindows parameters must satisfy "
+                            "abs(offset) < slide and size > 0")
+        self._size = size
+        self._slide = slide
+        self._offset = offset
+
+    @staticmethod
+    def of(size: Any, slide: Any, offset: Any = None) -> 'SlidingProcessingTimeWindows':
+        return SlidingProcessingTimeWindows(_millis(size), _millis(slide),
+                                            0 if offset is None else _millis(offset))
+
+    def assign_windows(self, element: Any, timestamp: int, context: Any) -> List[TimeWindow]:
+        now = context.get_current_processing_time()
+        last_start = TimeWindow.get_window_start_with_offset(now, self._offset, self._slide)
+        return [TimeWindow(start, start + self._size)
+                for start in range(last_start, now - self._size, -self._slide)]
+
+    def is_event_time(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "SlidingProcessingTimeWindows(%s, %s, %s)" % (self._size, self._slide, self._offset)
+
+
 class MergingWindowAssigner(WindowAssigner[T, W]):
     """An assigner whose windows merge when they overlap (session windows)."""
 
@@ -463,6 +507,39 @@ class EventTimeSessionWindows(MergingWindowAssigner[Any, TimeWindow]):
 
     def __repr__(self) -> str:
         return "EventTimeSessionWindows(%s)" % self._session_gap
+
+
+class ProcessingTimeSessionWindows(MergingWindowAssigner[Any, TimeWindow]):
+    """Sessions by the clock when records are handled: a key's records handled less than
+    ``session_gap`` apart share a window."""
+
+    def __init__(self, session_gap: int):
+        if session_gap <= 0:
+            raise Exception("ProcessingTimeSessionWindows parameters must satisfy 0 < size")
+        self._session_gap = session_gap
+
+    @staticmethod
+    def with_gap(size: Any) -> 'ProcessingTimeSessionWindows':
+        return ProcessingTimeSessionWindows(_millis(size))
+
+    @staticmethod
+    def with_dynamic_gap(extractor: SessionWindowTimeGapExtractor) -> Any:
+        from pyflink_compat.missing import not_supported
+
+        raise not_supported("DynamicProcessingTimeSessionWindows", __name__)
+
+    def merge_windows(self, windows: Iterable[TimeWindow], callback: Any) -> None:
+        _merge_time_windows(windows, callback)
+
+    def assign_windows(self, element: Any, timestamp: int, context: Any) -> List[TimeWindow]:
+        now = context.get_current_processing_time()
+        return [TimeWindow(now, now + self._session_gap)]
+
+    def is_event_time(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "ProcessingTimeSessionWindows(%s)" % self._session_gap
 
 
 class DynamicEventTimeSessionWindows(MergingWindowAssigner[Any, TimeWindow]):

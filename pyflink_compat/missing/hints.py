@@ -67,9 +67,6 @@ HINTS: Dict[str, str] = {
     "WindowedStream.trigger": ("Spark fires a window when the watermark passes its end: for other "
                                "firing rules keep the window's records in a GroupedData.transformWithState "
                                "processor and emit them from its timers."),
-    "TumblingProcessingTimeWindows": _PROCESSING_WINDOWS,
-    "SlidingProcessingTimeWindows": _PROCESSING_WINDOWS,
-    "ProcessingTimeSessionWindows": _PROCESSING_WINDOWS,
     "DynamicProcessingTimeSessionWindows": _PROCESSING_WINDOWS,
     "ProcessingTimeTrigger": _PROCESSING_WINDOWS,
     "ContinuousProcessingTimeTrigger": ("Emit a window's running result at every micro-batch with "

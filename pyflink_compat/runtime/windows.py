@@ -9,6 +9,9 @@ comes within the lateness fires it again. Session windows merge with the key's w
 overlap, their contents merged. A count window fires once it holds its size of records. A
 global window fires each time its count trigger counted its number of records, keeping its
 contents unless the trigger purges; without a count trigger it never fires, so nothing is kept.
+A processing-time window takes the records handled while the clock is in it and fires at a
+processing-time timer at its last millisecond (the runtime fires such timers when the key is
+next handled after them; a bounded input's end fires none, as Flink's drops them).
 Records too late for all their windows are dropped, or go to the late data's side output.
 """
 
@@ -49,15 +52,24 @@ class _WindowContext(ProcessWindowFunction.Context):
 
 
 class _AssignerContext(object):
-    """What a count assigner reads: the number of the key's records before this one."""
+    """What an assigner reads: the number of the key's records before this one (count
+    windows), the clock (processing-time windows)."""
 
-    def __init__(self, count: Any):
+    def __init__(self, count: Any, timers: Any = None):
         self._count = count
+        self._timers: Any = timers
+
+    def get_current_processing_time(self) -> int:
+        return int(self._timers.current_processing_time())
 
     def next_count(self) -> int:
         current = self._count.value() or 0
         self._count.update(current + 1)
         return int(current)
+
+
+#: A watermark no window is behind.
+_NEVER = -9223372036854775808
 
 
 class _Merge(object):
@@ -89,12 +101,16 @@ class WindowOperator(KeyedProcessFunction):
 
     def __init__(self, assigner: Any, kind: str, function: Any, window_function: Optional[Any] = None,
                  allowed_lateness: int = 0, late_tag: Any = None, trigger: Any = None):
-        from pyflink_compat.datastream.window import CountTrigger, PurgingTrigger
+        from pyflink_compat.datastream.window import (
+            CountTrigger, ProcessingTimeSessionWindows, PurgingTrigger, SlidingProcessingTimeWindows,
+            TumblingProcessingTimeWindows)
 
         nested = trigger.nested_trigger if isinstance(trigger, PurgingTrigger) else trigger
         #: how many records fire a global window (None: it never fires)
         self._fire_every = nested._window_size if isinstance(nested, CountTrigger) else None
         self._purging = isinstance(trigger, PurgingTrigger)
+        self._processing_time = isinstance(assigner, (
+            TumblingProcessingTimeWindows, SlidingProcessingTimeWindows, ProcessingTimeSessionWindows))
         self._assigner = assigner
         self._kind = kind
         self._function = function
@@ -127,7 +143,10 @@ class WindowOperator(KeyedProcessFunction):
         timers = ctx.timer_service()
         watermark = timers.current_watermark()
         timestamp = ctx.timestamp()
-        windows = self._assigner.assign_windows(value, timestamp, _AssignerContext(self._count))
+        windows = self._assigner.assign_windows(value, timestamp, _AssignerContext(self._count, timers))
+        if self._processing_time:
+            self._processing_windows(value, windows, timers)
+            return
         if not self._assigner.is_event_time():
             yield from self._count_windows(value, windows, ctx)
             return
@@ -174,6 +193,19 @@ class WindowOperator(KeyedProcessFunction):
                 self._windows.put((result.start, result.end), (count, contents))
             return result
         return window
+
+    def _processing_windows(self, value: Any, windows: List[Any], timers: Any) -> None:
+        """Flink's processing-time trigger: a timer at each window's last millisecond (by the
+        clock, no window is ever late)."""
+        from pyflink_compat.datastream.window import MergingWindowAssigner
+
+        if isinstance(self._assigner, MergingWindowAssigner):
+            windows = [self._merged(window, _NEVER) for window in windows]
+        for window in windows:
+            key = (window.start, window.end)
+            count, contents = self._windows.get(key) or (0, None)
+            self._windows.put(key, (count + 1, self._add(contents, count > 0, value)))
+            timers.register_processing_time_timer(window.max_timestamp())
 
     def _count_windows(self, value: Any, windows: List[Any], ctx: Any) -> Iterator[Any]:
         size = self._assigner._window_size

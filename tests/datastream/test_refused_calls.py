@@ -1,5 +1,5 @@
 """What a DataStream job cannot run on Spark raises ``NotSupportedError`` at the call, naming
-the PySpark way: processing-time windows, triggers other than the assigners' own (and the
+the PySpark way: dynamic processing-time sessions, triggers other than the assigners' own (and the
 count triggers of global windows), and broadcast state."""
 
 from __future__ import annotations
@@ -19,19 +19,19 @@ def keyed(spark: Any) -> Any:
     return env.from_collection([("a", 1)]).key_by(lambda v: v[0])
 
 
-@pytest.mark.parametrize("name", ["TumblingProcessingTimeWindows", "SlidingProcessingTimeWindows",
-                                  "ProcessingTimeSessionWindows"])
-def test_processing_time_windows_are_refused_naming_a_window_over_the_current_timestamp(name):
-    from pyflink_compat.common.time import Time
-    from pyflink_compat.datastream import window
+def test_dynamic_processing_time_sessions_and_the_processing_time_trigger_are_refused():
+    from pyflink_compat.datastream.window import (
+        ProcessingTimeSessionWindows, ProcessingTimeTrigger, SessionWindowTimeGapExtractor)
 
-    assigner = getattr(window, name)
+    class Gap(SessionWindowTimeGapExtractor):
+        def extract(self, element):
+            return 1000
+
     with pytest.raises(NotSupportedError) as refused:
-        if name == "ProcessingTimeSessionWindows":
-            assigner.with_gap(Time.seconds(5))
-        else:
-            assigner.of(Time.seconds(5), *([Time.seconds(1)] if name.startswith("Sliding") else []))
+        ProcessingTimeSessionWindows.with_dynamic_gap(Gap())
     assert "current_timestamp()" in str(refused.value)
+    with pytest.raises(NotSupportedError):
+        ProcessingTimeTrigger.create()
 
 
 def test_a_custom_trigger_is_refused_at_the_trigger_call_naming_transform_with_state(keyed):
