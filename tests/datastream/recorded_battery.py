@@ -105,4 +105,11 @@ PRINTED_MORE = [
     'global2> x GlobalWindow 4',
     'global2> y GlobalWindow 7',
     'global2> x GlobalWindow 14',
+    "opened> ('x', 1) (141, 'opened') None None []",
+    "opened> ('y', 2) (141, 'opened') None None []",
+    "opened> ('x', 3) (141, 'opened') None None ['x']",
+    "opened> ('x', 4) (141, 'opened') None None ['x']",
+    "opened> ('y', 5) (141, 'opened') None None ['y']",
+    "opened> ('x', 6) (141, 'opened') None None ['x']",
+    "opened> ('x', 7) (141, 'opened') None None ['x']",
 ]

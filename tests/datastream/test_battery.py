@@ -2,7 +2,8 @@
 1.20.5 printed for it: running reduces, field accumulations, rows, tuples and typed values in
 the JVM's text, a KeyedProcessFunction with value, list, map and reducing state whose
 event-time timers fire as the bounded input ends; and, in a second job, connected streams,
-side outputs, session and count windows and a keyed rich map."""
+side outputs, session, count, global and processing-time windows, keyed state written in
+``open`` and a keyed rich map."""
 
 from __future__ import annotations
 
@@ -130,6 +131,16 @@ def test_global_windows_fire_by_their_count_trigger_keeping_or_purging_their_rec
     # of a global window without one emits nothing
     assert part(printed_more, "purging3") == ["('x', 8)"]
     assert part(printed_more, "never") == []
+
+
+def test_processing_time_windows_open_when_a_bounded_input_ends_never_fire(printed_more):
+    assert not [line for line in printed_more if line.startswith("clock")]
+
+
+def test_keyed_state_written_in_open_is_read_back_there_and_reaches_no_key(printed_more):
+    opened = part(printed_more, "opened")
+    assert "('x', 1) (141, 'opened') None None []" in opened
+    assert "('x', 3) (141, 'opened') None None ['x']" in opened   # put_all took the pairs
 
 
 def test_a_rich_map_of_a_keyed_stream_keeps_state_per_key(printed_more):
