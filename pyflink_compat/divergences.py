@@ -295,6 +295,14 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
         "with their key (datastream-processing-time-timers-fire-with-their-key).",
     ),
     Divergence(
+        id="datastream-function-prints-to-standard-error",
+        summary="What a DataStream function prints (print() in a map, process_element...) goes "
+        "to the job's standard error, where PyFlink's local run writes it to standard output.",
+        reason="Spark runs the functions in its Python workers, whose standard output the "
+        "executor copies to its own standard error; only the sinks' lines (print()) are written "
+        "on the driver's standard output.",
+    ),
+    Divergence(
         id="datastream-keyed-state-in-rocksdb",
         summary="A job with a keyed function (reduce, sum..., KeyedProcessFunction) keeps its "
         "state in Spark's RocksDB state store even under the hashmap state backend.",

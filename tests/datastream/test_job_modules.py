@@ -1,6 +1,7 @@
 """A job's own modules beside its script reach Spark's Python workers: Python puts the script's
 directory on the driver's path only, so they travel by value, and the job runs from any working
-directory, as under PyFlink (live PyFlink 1.20.5 printed the same four lines for this job)."""
+directory, as under PyFlink (live PyFlink 1.20.5 printed the same four records for this job).
+What the job's own functions print goes to standard error (a registered divergence)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ class Reading(object):
 
 
 def higher(a, b):
+    print("compared", a.sensor)
     return a if a.level >= b.level else b
 '''
 
@@ -47,3 +49,12 @@ def test_a_job_importing_a_module_beside_its_script_runs_from_another_directory(
     assert run.returncode == 0, run.stderr[-3000:]
     assert sorted(run.stdout.splitlines()) == ["Reading(s1, 3)", "Reading(s1, 7)", "Reading(s1, 7)",
                                                "Reading(s2, 5)"]
+    # the registered divergence datastream-function-prints-to-standard-error: PyFlink prints
+    # "compared s1" on standard output too
+    assert "compared s1" in run.stderr
+
+
+def test_a_function_printing_is_a_registered_divergence():
+    from pyflink_compat.divergences import RUNTIME_DIVERGENCES
+
+    assert "datastream-function-prints-to-standard-error" in {d.id for d in RUNTIME_DIVERGENCES}
