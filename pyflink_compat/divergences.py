@@ -286,6 +286,15 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
         "and checked whenever the key is handled.",
     ),
     Divergence(
+        id="datastream-processing-time-windows-fire-with-their-key",
+        summary="A processing-time window (TumblingProcessingTimeWindows, "
+        "SlidingProcessingTimeWindows, ProcessingTimeSessionWindows) fires when its key is next "
+        "handled after the window's end, at a micro-batch, not when the clock reaches its end; "
+        "windows still open when a bounded input ends never fire, as in Flink.",
+        reason="The window fires at a processing-time timer, and processing-time timers fire "
+        "with their key (datastream-processing-time-timers-fire-with-their-key).",
+    ),
+    Divergence(
         id="datastream-keyed-state-in-rocksdb",
         summary="A job with a keyed function (reduce, sum..., KeyedProcessFunction) keeps its "
         "state in Spark's RocksDB state store even under the hashmap state backend.",

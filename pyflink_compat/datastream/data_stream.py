@@ -374,13 +374,16 @@ class KeyedStream(DataStream):
 
     def window(self, window_assigner: Any) -> 'WindowedStream':
         """Group each key's records into the windows ``window_assigner`` gives (tumbling,
-        sliding and session event-time windows, count windows)."""
+        sliding and session windows by event or processing time, count windows, global
+        windows)."""
         from pyflink_compat.datastream import window as windows
 
         if not isinstance(window_assigner, (
                 windows.TumblingEventTimeWindows, windows.SlidingEventTimeWindows,
                 windows.EventTimeSessionWindows, windows.DynamicEventTimeSessionWindows,
-                windows.CountTumblingWindowAssigner, windows.CountSlidingWindowAssigner)):
+                windows.CountTumblingWindowAssigner, windows.CountSlidingWindowAssigner,
+                windows.GlobalWindows, windows.TumblingProcessingTimeWindows,
+                windows.SlidingProcessingTimeWindows, windows.ProcessingTimeSessionWindows)):
             raise not_supported("KeyedStream.window")
         return WindowedStream(self, window_assigner)
 
@@ -555,6 +558,7 @@ class WindowedStream(object):
         self._window_assigner = window_assigner
         self._allowed_lateness = 0
         self._late_data_output_tag: Any = None
+        self._trigger: Any = None
 
     def get_execution_environment(self) -> Any:
         return self._keyed_stream.get_execution_environment()
@@ -565,15 +569,21 @@ class WindowedStream(object):
     def trigger(self, trigger: Any) -> 'WindowedStream':
         """The trigger of the windows: the assigner's own (an ``EventTimeTrigger`` for event
         time, a ``CountTrigger`` of the window's size for count windows, either one purging)
-        runs; other triggers raise :class:`~pyflink_compat.missing.NotSupportedError`."""
+        runs, and so does a ``CountTrigger`` or ``NeverTrigger`` of global windows, purging or
+        not; other triggers raise :class:`~pyflink_compat.missing.NotSupportedError`."""
         from pyflink_compat.datastream import window as windows
 
         nested = trigger.nested_trigger if isinstance(trigger, windows.PurgingTrigger) else trigger
         assigner = self._window_assigner
+        if isinstance(assigner, windows.GlobalWindows):
+            if type(nested) not in (windows.CountTrigger, windows.NeverTrigger):
+                raise not_supported("WindowedStream.trigger")
+            self._trigger = trigger
+            return self
         if type(nested) is windows.EventTimeTrigger and assigner.is_event_time():
             return self
         if type(nested) is windows.CountTrigger and not assigner.is_event_time() \
-                and nested._window_size == assigner._window_size:
+                and nested._window_size == getattr(assigner, "_window_size", None):
             return self
         raise not_supported("WindowedStream.trigger")
 
@@ -595,7 +605,7 @@ class WindowedStream(object):
 
         operator = WindowOperator(self._window_assigner, kind, function, window_function,
                                   self._allowed_lateness if self._window_assigner.is_event_time() else 0,
-                                  self._late_data_output_tag)
+                                  self._late_data_output_tag, self._trigger)
         return self._keyed_stream._keyed(operator, output_type, api)
 
     def reduce(self, reduce_function: Union[Callable, ReduceFunction], window_function: Any = None,

@@ -1,9 +1,12 @@
 """PyFlink's ``pyflink.datastream.window``: windows and the assigners that put records in them.
 
-Time and count windows run with the tumbling, sliding and session event-time assigners and
-the tumbling and sliding count assigners (a keyed window operator in ``transformWithState``,
-firing each time window when the watermark passes its end and each count window when it is
-full), with the triggers those assigners use by default; the other names are declared, and
+Time and count windows run with the tumbling, sliding and session event-time assigners, the
+tumbling and sliding count assigners and the global windows (a keyed window operator in
+``transformWithState``, firing each time window when the watermark passes its end, each count
+window when it is full and a global window by its count trigger), with the triggers those
+assigners use by default. The processing-time assigners run too, their windows firing when
+their key is next handled after their end (a registered divergence). The other names are
+declared, and
 using one raises :class:`~pyflink_compat.missing.NotSupportedError`
 naming the PySpark way.
 """
@@ -59,20 +62,8 @@ class GlobalWindowSerializer(Declared):
     pass
 
 
-class GlobalWindows(Declared):
-    pass
-
-
 
 class Min(Declared):
-    pass
-
-
-class NeverTrigger(Declared):
-    pass
-
-
-class ProcessingTimeSessionWindows(Declared):
     pass
 
 
@@ -82,18 +73,10 @@ class ProcessingTimeTrigger(Declared):
 
 
 
-class SlidingProcessingTimeWindows(Declared):
-    pass
-
-
 class TimeWindowSerializer(Declared):
     pass
 
 
-
-
-class TumblingProcessingTimeWindows(Declared):
-    pass
 
 
 class WindowOperationDescriptor(Declared):
@@ -282,6 +265,25 @@ class CountTrigger(Trigger[Any, CountWindow]):
         pass
 
 
+class NeverTrigger(Trigger[Any, GlobalWindow]):
+    """Never fires (the global windows' trigger)."""
+
+    def on_element(self, element: Any, timestamp: int, window: Any, ctx: Any) -> TriggerResult:
+        return TriggerResult.CONTINUE
+
+    def on_processing_time(self, time: int, window: Any, ctx: Any) -> TriggerResult:
+        return TriggerResult.CONTINUE
+
+    def on_event_time(self, time: int, window: Any, ctx: Any) -> TriggerResult:
+        return TriggerResult.CONTINUE
+
+    def on_merge(self, window: Any, ctx: Any) -> None:
+        pass
+
+    def clear(self, window: Any, ctx: Any) -> None:
+        pass
+
+
 class PurgingTrigger(Trigger[Any, Window]):
     """The nested trigger, with each firing also forgetting the window's contents."""
 
@@ -385,6 +387,61 @@ class SlidingEventTimeWindows(WindowAssigner[Any, TimeWindow]):
         return "SlidingEventTimeWindows(%s, %s, %s)" % (self._size, self._slide, self._offset)
 
 
+class TumblingProcessingTimeWindows(WindowAssigner[Any, TimeWindow]):
+    """Windows of ``size`` following each other, by the clock when a record is handled."""
+
+    def __init__(self, size: int, offset: int):
+        if abs(offset) >= size:
+            raise Exception("TumblingProcessingTimeWindows parameters must satisfy "
+                            "abs(offset) < size")
+        self._size = size
+        self._offset = offset
+
+    @staticmethod
+    def of(size: Any, offset: Any = None) -> 'TumblingProcessingTimeWindows':
+        return TumblingProcessingTimeWindows(_millis(size), 0 if offset is None else _millis(offset))
+
+    def assign_windows(self, element: Any, timestamp: int, context: Any) -> List[TimeWindow]:
+        now = context.get_current_processing_time()
+        start = TimeWindow.get_window_start_with_offset(now, self._offset, self._size)
+        return [TimeWindow(start, start + self._size)]
+
+    def is_event_time(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "TumblingProcessingTimeWindows(%s, %s)" % (self._size, self._offset)
+
+
+class SlidingProcessingTimeWindows(WindowAssigner[Any, TimeWindow]):
+    """Windows of ``size`` starting every ``slide``, by the clock when a record is handled."""
+
+    def __init__(self, size: int, slide: int, offset: int):
+        if abs(offset) >= slide or size <= 0:
+            raise Exception("SlidingProcessingTimeWindows parameters must satisfy "
+                            "abs(offset) < slide and size > 0")
+        self._size = size
+        self._slide = slide
+        self._offset = offset
+
+    @staticmethod
+    def of(size: Any, slide: Any, offset: Any = None) -> 'SlidingProcessingTimeWindows':
+        return SlidingProcessingTimeWindows(_millis(size), _millis(slide),
+                                            0 if offset is None else _millis(offset))
+
+    def assign_windows(self, element: Any, timestamp: int, context: Any) -> List[TimeWindow]:
+        now = context.get_current_processing_time()
+        last_start = TimeWindow.get_window_start_with_offset(now, self._offset, self._slide)
+        return [TimeWindow(start, start + self._size)
+                for start in range(last_start, now - self._size, -self._slide)]
+
+    def is_event_time(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "SlidingProcessingTimeWindows(%s, %s, %s)" % (self._size, self._slide, self._offset)
+
+
 class MergingWindowAssigner(WindowAssigner[T, W]):
     """An assigner whose windows merge when they overlap (session windows)."""
 
@@ -450,6 +507,39 @@ class EventTimeSessionWindows(MergingWindowAssigner[Any, TimeWindow]):
 
     def __repr__(self) -> str:
         return "EventTimeSessionWindows(%s)" % self._session_gap
+
+
+class ProcessingTimeSessionWindows(MergingWindowAssigner[Any, TimeWindow]):
+    """Sessions by the clock when records are handled: a key's records handled less than
+    ``session_gap`` apart share a window."""
+
+    def __init__(self, session_gap: int):
+        if session_gap <= 0:
+            raise Exception("ProcessingTimeSessionWindows parameters must satisfy 0 < size")
+        self._session_gap = session_gap
+
+    @staticmethod
+    def with_gap(size: Any) -> 'ProcessingTimeSessionWindows':
+        return ProcessingTimeSessionWindows(_millis(size))
+
+    @staticmethod
+    def with_dynamic_gap(extractor: SessionWindowTimeGapExtractor) -> Any:
+        from pyflink_compat.missing import not_supported
+
+        raise not_supported("DynamicProcessingTimeSessionWindows", __name__)
+
+    def merge_windows(self, windows: Iterable[TimeWindow], callback: Any) -> None:
+        _merge_time_windows(windows, callback)
+
+    def assign_windows(self, element: Any, timestamp: int, context: Any) -> List[TimeWindow]:
+        now = context.get_current_processing_time()
+        return [TimeWindow(now, now + self._session_gap)]
+
+    def is_event_time(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "ProcessingTimeSessionWindows(%s)" % self._session_gap
 
 
 class DynamicEventTimeSessionWindows(MergingWindowAssigner[Any, TimeWindow]):
@@ -530,6 +620,31 @@ class CountSlidingWindowAssigner(WindowAssigner[Any, CountWindow]):
 
     def __repr__(self) -> str:
         return "CountSlidingWindowAssigner(%s, %s)" % (self._window_size, self._window_slide)
+
+
+class GlobalWindows(WindowAssigner[Any, GlobalWindow]):
+    """One window of all the records of a key. Its own trigger never fires: give it a
+    ``CountTrigger`` (firing each time that many more records came, the window keeping its
+    records) or a ``PurgingTrigger`` of one (the window emptied at each firing)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+
+    def assign_windows(self, element: Any, timestamp: int, context: Any) -> List[GlobalWindow]:
+        return [GlobalWindow.get()]
+
+    @staticmethod
+    def create() -> 'GlobalWindows':
+        return GlobalWindows()
+
+    def get_default_trigger(self, env: Any) -> Trigger:
+        return NeverTrigger()
+
+    def is_event_time(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "GlobalWindows()"
 
 
 from pyflink_compat._reexports import with_reexports  # noqa: E402

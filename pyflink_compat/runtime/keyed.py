@@ -517,7 +517,8 @@ class KeyedProcessor(StatefulProcessor):
     :param function_bytes: The job's keyed function, pickled (classes of the job's main module
         by value).
     :param event_time: Whether the query runs in Spark's event-time mode (event-time timers).
-    :param watermark_delay_ms: The out-of-orderness of the watermark strategy.
+    :param watermark_delay_ms: How far Spark's watermark stays behind the greatest timestamp
+        (the strategy's out-of-orderness and Flink's 1 ms).
     :param task_name: The operator's name, for the runtime context.
     :param parallelism: The number of key partitions.
     :param output_directory: Where what the function prints goes

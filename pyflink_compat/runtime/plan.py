@@ -55,6 +55,9 @@ def frame_of(node: Node, spark: "SparkSession") -> "DataFrame":
     """
     from pyspark.sql import functions as F
 
+    from pyflink_compat.runtime.records import send_job_modules_by_value
+
+    send_job_modules_by_value()
     if node.kind == SIDE:
         tag = node.op
         return _frame(node.parents[0], spark) \
@@ -130,13 +133,18 @@ def _keyed(node: Node, spark: "SparkSession") -> "DataFrame":
     parent = node.parents[0]
     frame = frame_of(parent, spark)
     event_time = node.op[1]
-    delay = node.watermark_delay_ms()
+    # Flink's watermark is the greatest timestamp less the out-of-orderness less 1 ms;
+    # Spark's has no such millisecond.
+    delay = node.watermark_delay_ms() + 1
     partitions = int(spark.conf.get("spark.sql.shuffle.partitions") or "1")
     processor = KeyedProcessor(dumps(node.op[0]), event_time, delay, node.name, partitions,
                                worker_output.directory())
     if event_time:
+        # The watermark's column is dropped again: Spark drops the rows behind the watermark
+        # of a column the stateful operator reads, and Flink hands late records to the
+        # keyed function (only windows drop them, which they do themselves).
         frame = frame.withColumn("et", F.timestamp_millis("ts")) \
-            .withWatermark("et", "%d milliseconds" % delay)
+            .withWatermark("et", "%d milliseconds" % delay).drop("et")
         mode = "EventTime"
     else:
         mode = "None"

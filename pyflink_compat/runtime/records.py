@@ -60,6 +60,33 @@ def is_tagged(value: Any) -> bool:
 _PLAIN = frozenset((str, int, float, bool, bytes, type(None)))
 
 
+def send_job_modules_by_value() -> None:
+    """Pickle the modules beside the job's script by value, as cloudpickle does the script's
+    own classes: Python puts the script's directory on the driver's path only, so Spark's
+    Python workers could not import them (call it on the driver, before pickling the job)."""
+    import os
+    import sys
+    import sysconfig
+
+    from pyspark import cloudpickle
+
+    main_file = getattr(sys.modules.get("__main__"), "__file__", None)
+    if not main_file:
+        return
+    job_dir = os.path.join(os.path.dirname(os.path.abspath(main_file)), "")
+    installed = tuple(os.path.join(os.path.abspath(p), "") for p in sysconfig.get_paths().values())
+    if job_dir.startswith(installed):
+        return
+    for name, module in list(sys.modules.items()):
+        path = getattr(module, "__file__", None)
+        if name == "__main__" or not path or name.split(".")[0] in ("pyflink_compat", "pyspark"):
+            continue
+        path = os.path.abspath(path)
+        if path.startswith(job_dir) and not path.startswith(installed) \
+                and "site-packages" not in path and "dist-packages" not in path:
+            cloudpickle.register_pickle_by_value(module)
+
+
 def dumps(value: Any) -> bytes:
     """The record as bytes; classes defined in the job's main module travel by value."""
     kind = type(value)

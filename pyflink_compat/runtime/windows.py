@@ -6,7 +6,12 @@ running reduce or its accumulator) are kept in a map state by window. An event-t
 time window's last millisecond fires it, as Flink's event-time trigger does; the window is
 forgotten once the watermark passes its end plus the allowed lateness, and each record that
 comes within the lateness fires it again. Session windows merge with the key's windows they
-overlap, their contents merged. A count window fires once it holds its size of records.
+overlap, their contents merged. A count window fires once it holds its size of records. A
+global window fires each time its count trigger counted its number of records, keeping its
+contents unless the trigger purges; without a count trigger it never fires, so nothing is kept.
+A processing-time window takes the records handled while the clock is in it and fires at a
+processing-time timer at its last millisecond (the runtime fires such timers when the key is
+next handled after them; a bounded input's end fires none, as Flink's drops them).
 Records too late for all their windows are dropped, or go to the late data's side output.
 """
 
@@ -47,15 +52,24 @@ class _WindowContext(ProcessWindowFunction.Context):
 
 
 class _AssignerContext(object):
-    """What a count assigner reads: the number of the key's records before this one."""
+    """What an assigner reads: the number of the key's records before this one (count
+    windows), the clock (processing-time windows)."""
 
-    def __init__(self, count: Any):
+    def __init__(self, count: Any, timers: Any = None):
         self._count = count
+        self._timers: Any = timers
+
+    def get_current_processing_time(self) -> int:
+        return int(self._timers.current_processing_time())
 
     def next_count(self) -> int:
         current = self._count.value() or 0
         self._count.update(current + 1)
         return int(current)
+
+
+#: A watermark no window is behind.
+_NEVER = -9223372036854775808
 
 
 class _Merge(object):
@@ -81,10 +95,22 @@ class WindowOperator(KeyedProcessFunction):
     :param allowed_lateness: How long after its end (ms) a time window still takes records,
         firing again for each.
     :param late_tag: The output tag of the records too late for all their windows.
+    :param trigger: The trigger given to global windows (a ``CountTrigger``, ``NeverTrigger``,
+        or a ``PurgingTrigger`` of one); other assigners fire by their own trigger.
     """
 
     def __init__(self, assigner: Any, kind: str, function: Any, window_function: Optional[Any] = None,
-                 allowed_lateness: int = 0, late_tag: Any = None):
+                 allowed_lateness: int = 0, late_tag: Any = None, trigger: Any = None):
+        from pyflink_compat.datastream.window import (
+            CountTrigger, ProcessingTimeSessionWindows, PurgingTrigger, SlidingProcessingTimeWindows,
+            TumblingProcessingTimeWindows)
+
+        nested = trigger.nested_trigger if isinstance(trigger, PurgingTrigger) else trigger
+        #: how many records fire a global window (None: it never fires)
+        self._fire_every = nested._window_size if isinstance(nested, CountTrigger) else None
+        self._purging = isinstance(trigger, PurgingTrigger)
+        self._processing_time = isinstance(assigner, (
+            TumblingProcessingTimeWindows, SlidingProcessingTimeWindows, ProcessingTimeSessionWindows))
         self._assigner = assigner
         self._kind = kind
         self._function = function
@@ -109,12 +135,18 @@ class WindowOperator(KeyedProcessFunction):
                 function.close()
 
     def process_element(self, value: Any, ctx: KeyedProcessFunction.Context) -> Iterator[Any]:
-        from pyflink_compat.datastream.window import MergingWindowAssigner
+        from pyflink_compat.datastream.window import GlobalWindows, MergingWindowAssigner
 
+        if isinstance(self._assigner, GlobalWindows):
+            yield from self._global_window(value, ctx)
+            return
         timers = ctx.timer_service()
         watermark = timers.current_watermark()
         timestamp = ctx.timestamp()
-        windows = self._assigner.assign_windows(value, timestamp, _AssignerContext(self._count))
+        windows = self._assigner.assign_windows(value, timestamp, _AssignerContext(self._count, timers))
+        if self._processing_time:
+            self._processing_windows(value, windows, timers)
+            return
         if not self._assigner.is_event_time():
             yield from self._count_windows(value, windows, ctx)
             return
@@ -162,6 +194,19 @@ class WindowOperator(KeyedProcessFunction):
             return result
         return window
 
+    def _processing_windows(self, value: Any, windows: List[Any], timers: Any) -> None:
+        """Flink's processing-time trigger: a timer at each window's last millisecond (by the
+        clock, no window is ever late)."""
+        from pyflink_compat.datastream.window import MergingWindowAssigner
+
+        if isinstance(self._assigner, MergingWindowAssigner):
+            windows = [self._merged(window, _NEVER) for window in windows]
+        for window in windows:
+            key = (window.start, window.end)
+            count, contents = self._windows.get(key) or (0, None)
+            self._windows.put(key, (count + 1, self._add(contents, count > 0, value)))
+            timers.register_processing_time_timer(window.max_timestamp())
+
     def _count_windows(self, value: Any, windows: List[Any], ctx: Any) -> Iterator[Any]:
         size = self._assigner._window_size
         for window in windows:
@@ -172,6 +217,25 @@ class WindowOperator(KeyedProcessFunction):
                 yield from self._fire(window, entry, ctx)
             else:
                 self._windows.put((window.id,), entry)
+
+    def _global_window(self, value: Any, ctx: Any) -> Iterator[Any]:
+        from pyflink_compat.datastream.window import GlobalWindow
+
+        if self._fire_every is None:
+            return  # a trigger that never fires: no one can see what the window holds
+        count, contents = self._windows.get(()) or (0, None)
+        entry = (count + 1, self._add(contents, count > 0, value))
+        counted = (self._count.value() or 0) + 1  # the count trigger's own count
+        if counted < self._fire_every:
+            self._count.update(counted)
+            self._windows.put((), entry)
+            return
+        self._count.clear()
+        if self._purging:
+            self._windows.remove(())
+        else:
+            self._windows.put((), entry)
+        yield from self._fire(GlobalWindow.get(), entry, ctx)
 
     def _add(self, contents: Any, present: bool, value: Any) -> Any:
         if self._kind == "process":

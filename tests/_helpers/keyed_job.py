@@ -95,7 +95,7 @@ def expected_outputs(ids: List[int], n_keys: int = 3, until: Optional[int] = Non
     :param ids: The ids of the records read.
     :param n_keys: The keys cycle over ``k0 .. k<n_keys-1>``.
     :param until: The greatest event time whose watermark the job has seen fire its timers
-        (``None``: the watermark of the greatest time read, ``max - DELAY_MS``).
+        (``None``: the watermark of the greatest time read, Flink's ``max - DELAY_MS - 1``).
     :param timers_fired_before: Leave out the timers at or before this time (already emitted).
     """
     outputs: List[Tuple[Any, ...]] = []
@@ -107,7 +107,7 @@ def expected_outputs(ids: List[int], n_keys: int = 3, until: Optional[int] = Non
         outputs.append(("element", key, record_id, counts[key]))
         end = bucket_end(event_time(record_id))
         buckets[(key, end)] = buckets.get((key, end), 0) + record_id
-    watermark = (max(event_time(i) for i in ids) - DELAY_MS) if until is None else until
+    watermark = (max(event_time(i) for i in ids) - DELAY_MS - 1) if until is None else until
     for (key, end), total in buckets.items():
         if timers_fired_before < end <= watermark:
             outputs.append(("timer", key, end, total))

@@ -64,6 +64,9 @@ class KeyedByHand(object):
         self.key = key
         self.watermark = -9223372036854775808
         self.timers: Set[int] = set()
+        self.processing_timers: Set[int] = set()
+        #: the processing time the function sees
+        self.now = 0
         self.ts: Optional[int] = None
         function.open(_Context())
 
@@ -76,6 +79,12 @@ class KeyedByHand(object):
 
     def register_event_time_timer(self, timestamp: int) -> None:
         self.timers.add(timestamp)
+
+    def current_processing_time(self) -> int:
+        return self.now
+
+    def register_processing_time_timer(self, timestamp: int) -> None:
+        self.processing_timers.add(timestamp)
 
     def timestamp(self) -> Optional[int]:
         return self.ts
@@ -95,6 +104,16 @@ class KeyedByHand(object):
         out: List[Any] = []
         for timestamp in sorted(t for t in self.timers if t <= watermark):
             self.timers.discard(timestamp)
+            self.ts = timestamp
+            out.extend(self.function.on_timer(timestamp, self) or ())
+        return out
+
+    def advance_clock(self, now: int) -> List[Any]:
+        """The outputs of the processing-time timers the clock at ``now`` fires, in time order."""
+        self.now = now
+        out: List[Any] = []
+        for timestamp in sorted(t for t in self.processing_timers if t <= now):
+            self.processing_timers.discard(timestamp)
             self.ts = timestamp
             out.extend(self.function.on_timer(timestamp, self) or ())
         return out

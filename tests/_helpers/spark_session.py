@@ -17,6 +17,7 @@ WITHOUT_SPARK = frozenset({
     "docs/test_architecture_page.py",
     "datastream/test_records.py",
     "datastream/test_window_lateness.py",
+    "datastream/test_window_triggers.py",
     "operations/test_command_line.py",
     "operations/test_registry.py",
     "savepoints/test_restore_rules.py",

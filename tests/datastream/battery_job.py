@@ -17,8 +17,9 @@ from pyflink_compat.datastream.state import (
     ListStateDescriptor, MapStateDescriptor, ReducingStateDescriptor, StateTtlConfig,
     ValueStateDescriptor)
 from pyflink_compat.datastream.window import (
-    CountWindow, EventTimeSessionWindows, SessionWindowTimeGapExtractor, SlidingEventTimeWindows,
-    TimeWindow, TumblingEventTimeWindows)
+    CountTrigger, CountWindow, EventTimeSessionWindows, GlobalWindows, ProcessingTimeSessionWindows,
+    PurgingTrigger, SessionWindowTimeGapExtractor, SlidingEventTimeWindows,
+    SlidingProcessingTimeWindows, TimeWindow, TumblingEventTimeWindows, TumblingProcessingTimeWindows)
 
 ODD = OutputTag("odd", Types.STRING())
 
@@ -169,6 +170,22 @@ class Total(WindowFunction[tuple, str, str, CountWindow]):
         return ["%s %s %d" % (key, window, sum(i[1] for i in inputs))]
 
 
+class Lookup(KeyedProcessFunction):
+    """Writes keyed state in ``open``, where there is no current key, and reads it per record."""
+
+    def open(self, runtime_context: RuntimeContext):
+        self.table = runtime_context.get_map_state(MapStateDescriptor("table", Types.STRING(), Types.INT()))
+        self.flag = runtime_context.get_state(ValueStateDescriptor("flag", Types.STRING()))
+        self.table.put("seed", 141)
+        self.flag.update("opened")
+        self.in_open = (self.table.get("seed"), self.flag.value())
+
+    def process_element(self, value, ctx):
+        yield "%s %s %s %s %s" % (value, self.in_open, self.table.get("seed"), self.flag.value(),
+                                  sorted(self.table.get_internal_state().keys()))
+        self.table.put_all({value[0]: value[1]}.items())  # pairs, as PyFlink's put_all iterates them
+
+
 class Seen(MapFunction):
     def open(self, runtime_context: RuntimeContext):
         self.seen = runtime_context.get_state(ValueStateDescriptor("seen", Types.LONG()))
@@ -216,9 +233,9 @@ def build(env: StreamExecutionEnvironment) -> None:
 
 
 def build_more(env: StreamExecutionEnvironment) -> None:
-    """Add the sinks of connected streams, side outputs, session and count windows and keyed
-    rich functions to ``env`` (a second job, so that each query stays
-    small)."""
+    """Add the sinks of connected streams, side outputs, session, count, global and
+    processing-time windows, keyed state written in ``open`` and keyed rich functions to
+    ``env`` (a second job, so that each query stays small)."""
     events = env.from_collection([("u1", "home", 1), ("u2", "home", 2), ("u1", "cart", 4),
                                   ("u1", "cancel", 20), ("u2", "pay", 3)])
     stamped = events.assign_timestamps_and_watermarks(
@@ -252,6 +269,18 @@ def build_more(env: StreamExecutionEnvironment) -> None:
     counted.key_by(lambda c: c[0]).count_window(3, 2) \
         .reduce(lambda a, b: (a[0], a[1] + b[1])).print("count3by2")
     counted.key_by(lambda c: c[0]).map(Seen()).print("seen_per_key")
+    by_letter = counted.key_by(lambda c: c[0])
+    by_letter.window(GlobalWindows.create()).trigger(CountTrigger.of(2)).apply(Total()).print("global2")
+    by_letter.window(GlobalWindows.create()).trigger(PurgingTrigger.of(CountTrigger.of(3))) \
+        .reduce(lambda a, b: (a[0], a[1] + b[1])).print("purging3")
+    by_letter.window(GlobalWindows.create()).reduce(lambda a, b: a).print("never")
+    # a short bounded job: its processing-time windows are still open when the input ends
+    by_letter.window(TumblingProcessingTimeWindows.of(Time.hours(1))).reduce(lambda a, b: a).print("clock")
+    by_letter.window(SlidingProcessingTimeWindows.of(Time.hours(2), Time.hours(1))) \
+        .reduce(lambda a, b: a).print("clock_sliding")
+    by_letter.window(ProcessingTimeSessionWindows.with_gap(Time.hours(1))).reduce(lambda a, b: a) \
+        .print("clock_sessions")
+    by_letter.process(Lookup(), Types.STRING()).print("opened")
 
 
 if __name__ == "__main__":

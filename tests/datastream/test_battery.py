@@ -2,7 +2,8 @@
 1.20.5 printed for it: running reduces, field accumulations, rows, tuples and typed values in
 the JVM's text, a KeyedProcessFunction with value, list, map and reducing state whose
 event-time timers fire as the bounded input ends; and, in a second job, connected streams,
-side outputs, session and count windows and a keyed rich map."""
+side outputs, session, count, global and processing-time windows, keyed state written in
+``open`` and a keyed rich map."""
 
 from __future__ import annotations
 
@@ -120,6 +121,26 @@ def test_count_windows_fire_when_full_and_never_for_a_partial_window(printed_mor
     assert sorted(part(printed, "count2")) == ["x CountWindow(id=0) 4", "x CountWindow(id=1) 10",
                                                "y CountWindow(id=0) 7"]
     assert sorted(part(printed, "count3by2")) == ["('x', 17)", "('x', 8)"]
+
+
+def test_global_windows_fire_by_their_count_trigger_keeping_or_purging_their_records(printed_more):
+    # every 2 records, the window keeping them: x fires with 1+3, then with 1+3+4+6
+    assert sorted(part(printed_more, "global2")) == ["x GlobalWindow 14", "x GlobalWindow 4",
+                                                     "y GlobalWindow 7"]
+    # every 3 records, the window emptied: x's first three only; the never-firing trigger
+    # of a global window without one emits nothing
+    assert part(printed_more, "purging3") == ["('x', 8)"]
+    assert part(printed_more, "never") == []
+
+
+def test_processing_time_windows_open_when_a_bounded_input_ends_never_fire(printed_more):
+    assert not [line for line in printed_more if line.startswith("clock")]
+
+
+def test_keyed_state_written_in_open_is_read_back_there_and_reaches_no_key(printed_more):
+    opened = part(printed_more, "opened")
+    assert "('x', 1) (141, 'opened') None None []" in opened
+    assert "('x', 3) (141, 'opened') None None ['x']" in opened   # put_all took the pairs
 
 
 def test_a_rich_map_of_a_keyed_stream_keeps_state_per_key(printed_more):
