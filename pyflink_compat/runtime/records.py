@@ -86,11 +86,14 @@ def _fields(values: List[Any], kinds: List[Any]) -> List[Any]:
 def conform(value: Any, type_info: Any) -> Any:
     """``value`` as the next function (or a state's reader) reads it when its type is
     ``type_info``: rows for row types, tuples for tuple types, 32-bit floats for ``FLOAT``."""
-    from pyflink_compat.common.typeinfo import BasicType, BasicTypeInfo, RowTypeInfo, TupleTypeInfo
+    from pyflink_compat.common.typeinfo import (
+        BasicType, BasicTypeInfo, ExternalTypeInfo, RowTypeInfo, TupleTypeInfo)
     from pyflink_compat.common.types import Row
 
     if value is None or type_info is None:
         return value
+    if isinstance(type_info, ExternalTypeInfo):  # a table's rows: read as the inner type
+        type_info = type_info._type_info
     if isinstance(type_info, BasicTypeInfo):
         return _float32(value) if type_info._basic_type is BasicType.FLOAT else value
     if isinstance(type_info, RowTypeInfo):
@@ -174,8 +177,10 @@ def java_text(value: Any, type_info: Any = None) -> str:
 
 def print_text(value: Any, type_info: Any) -> str:
     """The line ``print()`` writes for ``value`` of a stream of type ``type_info``."""
-    from pyflink_compat.common.typeinfo import PickledBytesTypeInfo, RowTypeInfo
+    from pyflink_compat.common.typeinfo import ExternalTypeInfo, PickledBytesTypeInfo, RowTypeInfo
 
+    if isinstance(type_info, ExternalTypeInfo):
+        type_info = type_info._type_info
     if type_info is None or isinstance(type_info, PickledBytesTypeInfo):
         if isinstance(value, bytes):
             return value.decode("utf-8", "replace")

@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
     from pyspark.sql.types import StructType
 
-__all__ = ["Catalog", "DerivedTable", "ElementsTable", "PlannedQuery", "Planner", "spark_type_sql"]
+__all__ = ["Catalog", "DerivedTable", "ElementsTable", "PlannedQuery", "Planner", "StreamTable",
+           "spark_type_sql"]
 
 _names = itertools.count()
 
@@ -78,6 +79,16 @@ class DerivedTable:
     """
 
     build: Callable[["Planner"], Tuple["DataFrame", bool, bool, List[str]]]
+
+
+@attrs.define
+class StreamTable:
+    """A DataStream of the job read as a table (``from_data_stream``): its columns as the
+    ``CREATE TABLE`` they amount to, and ``read(spark)``, its physical columns' frame and whether
+    it is bounded."""
+
+    table: CreateTable
+    read: Callable[["SparkSession"], Tuple["DataFrame", bool]]
 
 
 @attrs.define
@@ -211,7 +222,11 @@ class Planner(object):
         """The Spark schema of ``table``'s physical columns."""
         return _struct(self.spark, table)
 
-    def _source(self, table: CreateTable, end_of_input: bool = False) -> Tuple["DataFrame", bool]:
+    def _source(self, table: CreateTable, end_of_input: bool = False,
+                read: Optional[Callable[["SparkSession"], Tuple["DataFrame", bool]]] = None
+                ) -> Tuple["DataFrame", bool]:
+        if read is not None:  # a stream's table: its physical columns come from the stream
+            return self._with_columns(table, *read(self.spark), end_of_input)
         from pyflink_compat.connectors.registry import connector_module
 
         connector = table.options.get("connector")
@@ -225,7 +240,6 @@ class Planner(object):
                 "Reading connector '{}' (in: {})".format(connector, table.text),
                 "The '{}' connector is a sink only, as in Flink.".format(connector))
         frame, bounded = module.source(table, self.spark, self.table_schema(table))
-        computed = [c for c in table.columns if c.kind == "computed"]
         metadata = [c for c in table.columns if c.kind == "metadata"]
         if metadata:
             raise NotSupportedError(
@@ -233,6 +247,12 @@ class Planner(object):
                     metadata[0].name, connector, table.text),
                 "Read connector metadata with PySpark (the Kafka source's timestamp, key... "
                 "columns).")
+        return self._with_columns(table, frame, bounded, end_of_input)
+
+    def _with_columns(self, table: CreateTable, frame: "DataFrame", bounded: bool,
+                      end_of_input: bool) -> Tuple["DataFrame", bool]:
+        """The table's frame from its physical columns: its computed columns, its watermark."""
+        computed = [c for c in table.columns if c.kind == "computed"]
         if computed:
             columns = []
             for column in table.columns:
@@ -389,10 +409,13 @@ class Planner(object):
                     "Table '{}' (in: {})".format(name, text),
                     "Object '{}' not found: declare it with CREATE TABLE or "
                     "create_temporary_view before the query.".format(name))
-            if isinstance(entry, CreateTable):
-                frame, table_bounded = self._source(entry, end_of_input=windowed)
-                schema[entry.name] = {c.name: c.data_type for c in entry.columns
-                                      if c.data_type is not None}
+            if isinstance(entry, (CreateTable, StreamTable)):
+                declared = entry if isinstance(entry, CreateTable) else entry.table
+                frame, table_bounded = self._source(
+                    declared, end_of_input=windowed,
+                    read=entry.read if isinstance(entry, StreamTable) else None)
+                schema[table.name if isinstance(entry, StreamTable) else declared.name] = {
+                    c.name: c.data_type for c in declared.columns if c.data_type is not None}
             elif isinstance(entry, DerivedTable):
                 frame, table_bounded, entry_updating, entry_keys = entry.build(self)
                 derived_updating = derived_updating or entry_updating

@@ -1,0 +1,112 @@
+"""A table's rows and a stream's records, converted in Spark's Python workers.
+
+The functions here run inside ``mapInArrow``: :func:`decoder` reads the pickled records of a
+stream into a table's typed columns (``from_data_stream``), :func:`encoder` writes a table's
+rows as records of ``Row`` values (``to_data_stream``). They import neither sqlglot nor the
+table runtime, which the workers need not have.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any, Callable, Iterator, List, Optional, Tuple
+
+__all__ = ["decoder", "encoder", "epoch_micros"]
+
+
+def decoder(spec: bytes) -> Callable[[Iterator[Any]], Iterator[Any]]:
+    """The ``mapInArrow`` function reading records into columns. ``spec`` pickles, per column,
+    the record field it reads (its position, or -1 for the record's timestamp) and whether the
+    value is an instant, with the Arrow schema of the columns."""
+
+    def run(batches: Iterator[Any]) -> Iterator[Any]:
+        import pyarrow as pa  # type: ignore[import-untyped]
+
+        from pyflink_compat.runtime.records import loads
+
+        read, arrow = loads(spec)
+        for batch in batches:
+            columns = batch.to_pydict()
+            out: List[List[Any]] = [[] for _ in read]
+            for v, ts in zip(columns["v"], columns["ts"]):
+                values = _field_values(loads(v))
+                for target, (position, kind) in zip(out, read):
+                    if position < 0:
+                        target.append(None if ts is None else ts * 1000)
+                    elif kind == "instant":
+                        target.append(epoch_micros(values[position]))
+                    else:
+                        target.append(values[position])
+            yield pa.RecordBatch.from_arrays(
+                [pa.array(c, type=f.type) for c, f in zip(out, arrow)], schema=arrow)
+
+    return run
+
+
+def _field_values(value: Any) -> List[Any]:
+    from pyflink_compat.common.types import Row
+
+    if isinstance(value, Row):
+        return list(value._values)
+    if isinstance(value, (tuple, list)):
+        return list(value)
+    return [value]
+
+
+def epoch_micros(value: Any) -> Optional[int]:
+    """An instant as microseconds since the epoch (Spark keeps timestamps in microseconds)."""
+    if value is None:
+        return None
+    if isinstance(value, datetime.datetime):
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=datetime.timezone.utc)
+        delta = value - datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
+        return (delta.days * 86400 + delta.seconds) * 1000000 + delta.microseconds
+    return int(value.seconds) * 1000000 + int(value.nanos) // 1000
+
+
+def encoder(spec: bytes) -> Callable[[Iterator[Any]], Iterator[Any]]:
+    """The ``mapInArrow`` function writing a table's rows as records. ``spec`` pickles the
+    column names and which columns hold instants (``TIMESTAMP_LTZ``, read as ``Instant``)."""
+
+    def run(batches: Iterator[Any]) -> Iterator[Any]:
+        import pyarrow as pa
+
+        from pyspark import TaskContext
+
+        from pyflink_compat.common.time import Instant
+        from pyflink_compat.common.types import Row
+        from pyflink_compat.runtime.records import arrow_schema, dumps, loads
+
+        names, instants = loads(spec)
+        context = TaskContext.get()
+        partition = int(context.partitionId()) if context is not None else 0
+        schema = arrow_schema()
+        count = 0
+        for batch in batches:
+            out: Tuple[List[Any], ...] = ([], [], [], [])
+            for values in zip(*[batch.column(i).to_pylist() for i in range(batch.num_columns)]):
+                row = Row(*[Instant(_seconds(v), _nanos(v)) if instant and v is not None else v
+                            for v, instant in zip(values, instants)])
+                row.set_field_names(names)
+                out[0].append(dumps(row))
+                out[1].append(None)
+                out[2].append([partition, count])
+                out[3].append(None)
+                count += 1
+            yield pa.RecordBatch.from_arrays([pa.array(c, type=f.type) for c, f in zip(out, schema)],
+                                             schema=schema)
+
+    return run
+
+
+def _seconds(value: datetime.datetime) -> int:
+    micros = epoch_micros(value)
+    assert micros is not None
+    return micros // 1000000
+
+
+def _nanos(value: datetime.datetime) -> int:
+    micros = epoch_micros(value)
+    assert micros is not None
+    return (micros % 1000000) * 1000
