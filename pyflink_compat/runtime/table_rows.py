@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 from typing import Any, Callable, Iterator, List, Optional, Tuple
 
-__all__ = ["decoder", "encoder", "epoch_micros"]
+__all__ = ["ChangelogBatch", "decoder", "encoder", "epoch_micros"]
 
 
 def decoder(spec: bytes) -> Callable[[Iterator[Any]], Iterator[Any]]:
@@ -67,18 +67,19 @@ def epoch_micros(value: Any) -> Optional[int]:
 
 def encoder(spec: bytes) -> Callable[[Iterator[Any]], Iterator[Any]]:
     """The ``mapInArrow`` function writing a table's rows as records. ``spec`` pickles the
-    column names and which columns hold instants (``TIMESTAMP_LTZ``, read as ``Instant``)."""
+    column names, how each column's values become Python values (``instant``: a
+    ``TIMESTAMP_LTZ`` read as ``Instant``; ``local``: a ``TIMESTAMP`` held as a Spark timestamp,
+    read as the date-time in the session's zone ``zone``; ``value``) and that zone."""
 
     def run(batches: Iterator[Any]) -> Iterator[Any]:
         import pyarrow as pa
 
         from pyspark import TaskContext
 
-        from pyflink_compat.common.time import Instant
         from pyflink_compat.common.types import Row
         from pyflink_compat.runtime.records import arrow_schema, dumps, loads
 
-        names, instants = loads(spec)
+        names, kinds, zone = loads(spec)
         context = TaskContext.get()
         partition = int(context.partitionId()) if context is not None else 0
         schema = arrow_schema()
@@ -86,8 +87,7 @@ def encoder(spec: bytes) -> Callable[[Iterator[Any]], Iterator[Any]]:
         for batch in batches:
             out: Tuple[List[Any], ...] = ([], [], [], [])
             for values in zip(*[batch.column(i).to_pylist() for i in range(batch.num_columns)]):
-                row = Row(*[Instant(_seconds(v), _nanos(v)) if instant and v is not None else v
-                            for v, instant in zip(values, instants)])
+                row = Row(*[_python_value(v, kind, zone) for v, kind in zip(values, kinds)])
                 row.set_field_names(names)
                 out[0].append(dumps(row))
                 out[1].append(None)
@@ -100,6 +100,18 @@ def encoder(spec: bytes) -> Callable[[Iterator[Any]], Iterator[Any]]:
     return run
 
 
+def _python_value(value: Any, kind: str, zone: str) -> Any:
+    from pyflink_compat.common.time import Instant
+
+    if value is None or kind == "value":
+        return value
+    if kind == "instant":
+        return Instant(_seconds(value), _nanos(value))
+    from zoneinfo import ZoneInfo
+
+    return value.astimezone(ZoneInfo(zone)).replace(tzinfo=None)
+
+
 def _seconds(value: datetime.datetime) -> int:
     micros = epoch_micros(value)
     assert micros is not None
@@ -110,3 +122,52 @@ def _nanos(value: datetime.datetime) -> int:
     micros = epoch_micros(value)
     assert micros is not None
     return (micros % 1000000) * 1000
+
+
+class ChangelogBatch(object):
+    """A sink's batch function fed with an updating table's changelog.
+
+    Spark gives each micro-batch the new rows of the keys that changed; the last row of each key
+    is kept here, on the driver, so that a new key is ``+I`` and a changed one ``-U`` (its
+    previous row) then ``+U``, as the table's print sink shows them.
+
+    :param function: The sink's batch function (``print()``, ``execute_and_collect()``...).
+    :param key_positions: The positions of the table's key columns.
+    """
+
+    #: The query of the sink runs in Spark's update output mode.
+    updating = True
+
+    def __init__(self, function: Any, key_positions: List[int]):
+        self.function = function
+        self.key_positions = key_positions
+        self._last: dict = {}
+
+    def __call__(self, rows: List[Any], batch_id: int) -> None:
+        from pyflink_compat.common.types import RowKind
+        from pyflink_compat.runtime.records import dumps
+        from pyflink_compat.runtime.sinks import ordered_values
+
+        records = []
+        for row in ordered_values(rows):
+            key = tuple(row[i] for i in self.key_positions)
+            before = self._last.get(key)
+            if before is None:
+                records.append(row)
+            elif list(before) != list(row):
+                before.set_row_kind(RowKind.UPDATE_BEFORE)
+                records.append(before)
+                after = _copy(row)
+                after.set_row_kind(RowKind.UPDATE_AFTER)
+                records.append(after)
+            self._last[key] = _copy(row)
+        self.function([{"v": dumps(r), "seq": [i]} for i, r in enumerate(records)], batch_id)
+
+
+def _copy(row: Any) -> Any:
+    from pyflink_compat.common.types import Row
+
+    copy = Row(*row._values)
+    if hasattr(row, "_fields"):
+        copy.set_field_names(list(row._fields))
+    return copy

@@ -26,8 +26,10 @@ if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
 
     from pyflink_compat.runtime.graph import Node
+    from pyflink_compat.sql.planner import PlannedQuery
 
-__all__ = ["stream_fields", "stream_table", "read_stream", "table_records", "row_type_info"]
+__all__ = ["changelog_stream", "stream_fields", "stream_table", "read_stream", "table_records",
+           "row_type_info"]
 
 #: The Flink SQL type of each basic type's values (by the name of ``BasicType``).
 _BASIC_TYPES = {"STRING": "STRING", "BOOLEAN": "BOOLEAN", "BYTE": "TINYINT", "SHORT": "SMALLINT",
@@ -66,7 +68,9 @@ def stream_fields(type_info: Any, api: str) -> List[Tuple[str, str]]:
         names = list(type_info._field_names or ["f%d" % i for i in range(len(kinds))])
         return [(n, _field_type(k, api)) for n, k in zip(names, kinds)]
     if isinstance(type_info, TupleTypeInfo):
-        return [("f%d" % i, _field_type(k, api)) for i, k in enumerate(type_info.get_field_types())]
+        # a tuple's numbers and booleans are Java primitives there: NOT NULL
+        return [("f%d" % i, _field_type(k, api) + ("" if _field_type(k, api) == "STRING" else " NOT NULL"))
+                for i, k in enumerate(type_info.get_field_types())]
     if type_info is None:
         raise NotSupportedError(
             "{} of a stream without a declared type (a RAW column in Flink)".format(api),
@@ -242,6 +246,15 @@ _TYPE_INFOS = {"StringType": "STRING", "LongType": "LONG", "IntegerType": "INT",
                "DateType": "LOCAL_DATE"}
 
 
+def _timestamp_kind(field: Any) -> str:
+    """How a column's values become Python values: ``instant`` for a ``TIMESTAMP_LTZ``,
+    ``local`` for a window property held as a Spark timestamp (Flink's ``TIMESTAMP(3)``, the
+    wall-clock time in the session's zone), ``value`` for the rest."""
+    if type(field.dataType).__name__ != "TimestampType":
+        return "value"
+    return "local" if "flink_precision" in field.metadata else "instant"
+
+
 def row_type_info(schema: Any) -> Any:
     """The ``RowTypeInfo`` of a table's columns, as ``to_data_stream`` types its stream (a
     column of another type travels pickled)."""
@@ -249,7 +262,8 @@ def row_type_info(schema: Any) -> Any:
 
     kinds = []
     for field in schema.fields:
-        name = _TYPE_INFOS.get(type(field.dataType).__name__)
+        name = "LOCAL_DATE_TIME" if _timestamp_kind(field) == "local" \
+            else _TYPE_INFOS.get(type(field.dataType).__name__)
         kinds.append(getattr(Types, name)() if name is not None else PickledBytesTypeInfo())
     return Types.ROW_NAMED(list(schema.fieldNames()), kinds)
 
@@ -263,8 +277,8 @@ def table_records(frame: "DataFrame", bounded: bool, kinds: bool = False) -> Cal
     from pyflink_compat.runtime.table_rows import encoder
 
     names = list(frame.columns)
-    instants = [type(f.dataType).__name__ == "TimestampType" for f in frame.schema.fields]
-    spec = dumps((names, instants))
+    zone = frame.sparkSession.conf.get("spark.sql.session.timeZone") or "UTC"
+    spec = dumps((names, [_timestamp_kind(f) for f in frame.schema.fields], zone))
 
     def records(spark: "SparkSession") -> "DataFrame":
         from pyflink_compat.runtime.plan import end_of_input
@@ -273,3 +287,48 @@ def table_records(frame: "DataFrame", bounded: bool, kinds: bool = False) -> Cal
         return encoded.unionByName(end_of_input(spark)) if bounded else encoded
 
     return records
+
+
+class _ChangelogSource(object):
+    """The source of an updating table's changes: ``frame(spark)`` gives its rows as records."""
+
+    def __init__(self, records: Callable[["SparkSession"], "DataFrame"]):
+        self.frame = records
+
+
+def changelog_stream(environment: Any, planned: "PlannedQuery") -> Any:
+    """The stream of the changes of an updating table: its rows, turned into ``+I``, ``-U`` and
+    ``+U`` records on the driver by each sink (:class:`~pyflink_compat.runtime.table_rows.
+    ChangelogBatch`); Spark runs the query in its update output mode."""
+    from pyflink_compat.common.typeinfo import ExternalTypeInfo
+    from pyflink_compat.datastream.data_stream import DataStream
+    from pyflink_compat.runtime.graph import SOURCE, Node
+    from pyflink_compat.runtime.table_rows import ChangelogBatch
+
+    names = list(planned.frame.columns)
+    positions = [names.index(k) for k in planned.keys if k in names]
+    # the end of input is not added: it would end the update-mode query's union early
+    records = table_records(planned.frame, False)
+
+    class ChangelogStream(DataStream):
+        """The changes of an updating table: only sinks may follow them."""
+
+        def _then(self, kind: str, op: Any, output_type: Any = None) -> Any:
+            raise NotSupportedError(
+                "An operator on the changelog stream of an updating table",
+                "Print or collect the changes, or write the query with "
+                "writeStream.outputMode('update') and foreachBatch, where each micro-batch holds "
+                "the new rows of the keys that changed.")
+
+        def union(self, *streams: Any) -> Any:
+            return self._then("union", None)
+
+        def connect(self, ds: Any) -> Any:
+            return self._then("connect", None)
+
+        def _sink_function(self, function: Any) -> Any:
+            return ChangelogBatch(function, positions)
+
+    node = Node(environment, SOURCE, (), _ChangelogSource(records),
+                ExternalTypeInfo(row_type_info(planned.frame.schema)), name="to_changelog_stream")
+    return ChangelogStream(node)

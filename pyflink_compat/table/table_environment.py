@@ -563,10 +563,13 @@ class StreamTableEnvironment(TableEnvironment):
 
     def to_changelog_stream(self, table: 'Table', target_schema: Any = None,
                             changelog_mode: Any = None) -> Any:
-        """The :class:`~pyflink_compat.datastream.DataStream` of the changes of ``table``: for an
-        insert-only table its rows as ``Row`` values of kind ``+I`` (printed ``+I[...]``).
+        """The :class:`~pyflink_compat.datastream.DataStream` of the changes of ``table``: ``Row``
+        values of kind ``+I``, and for an updating table ``-U`` / ``+U`` pairs when a key's row
+        changes (per micro-batch, see the divergence ``updates-per-micro-batch``). The changes of
+        an updating table go straight to sinks (``print``, ``execute_and_collect``, ``sink_to``).
 
-        :raises NotSupportedError: For an updating table, a target schema or a changelog mode.
+        :raises NotSupportedError: For a target schema or a changelog mode, and for an operator
+            on the changes of an updating table.
         """
         if target_schema is not None or changelog_mode is not None:
             raise NotSupportedError(
@@ -601,10 +604,9 @@ class StreamTableEnvironment(TableEnvironment):
         planned = table._plan()
         if planned.updating:
             if changelog:
-                raise NotSupportedError(
-                    "StreamTableEnvironment.to_changelog_stream of an updating table",
-                    "Write the table's query with writeStream.outputMode('update') and "
-                    "foreachBatch: each micro-batch holds the new rows of the keys that changed.")
+                from pyflink_compat.sql.data_streams import changelog_stream
+
+                return changelog_stream(self.stream_execution_environment, planned)
             from pyflink_compat.util.exceptions import TableException
 
             raise TableException(
