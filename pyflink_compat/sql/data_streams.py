@@ -292,8 +292,10 @@ def table_records(frame: "DataFrame", bounded: bool, kinds: bool = False) -> Cal
 class _ChangelogSource(object):
     """The source of an updating table's changes: ``frame(spark)`` gives its rows as records."""
 
-    def __init__(self, records: Callable[["SparkSession"], "DataFrame"]):
+    def __init__(self, records: Callable[["SparkSession"], "DataFrame"], keyed_state: bool):
         self.frame = records
+        #: Whether the table reads a stream whose keyed functions run in transformWithState.
+        self.keyed_state = keyed_state
 
 
 def changelog_stream(environment: Any, planned: "PlannedQuery") -> Any:
@@ -329,6 +331,6 @@ def changelog_stream(environment: Any, planned: "PlannedQuery") -> Any:
         def _sink_function(self, function: Any) -> Any:
             return ChangelogBatch(function, positions)
 
-    node = Node(environment, SOURCE, (), _ChangelogSource(records),
+    node = Node(environment, SOURCE, (), _ChangelogSource(records, planned.keyed_state),
                 ExternalTypeInfo(row_type_info(planned.frame.schema)), name="to_changelog_stream")
     return ChangelogStream(node)

@@ -89,6 +89,8 @@ class StreamTable:
 
     table: CreateTable
     read: Callable[["SparkSession"], Tuple["DataFrame", bool]]
+    #: Whether the stream runs keyed functions (in ``transformWithState``).
+    keyed_state: bool = False
 
 
 @attrs.define
@@ -140,6 +142,8 @@ class PlannedQuery:
     updating: bool
     keys: List[str]
     node: str
+    #: Whether it reads a stream whose keyed functions run in ``transformWithState``.
+    keyed_state: bool = False
 
 
 def _struct(spark: "SparkSession", table: CreateTable) -> "StructType":
@@ -395,6 +399,7 @@ class Planner(object):
         self._delays = {}
         self._watermarked = set()
         bounded = True
+        keyed_state = False
         derived_updating = False
         derived_keys: List[str] = []
         schema: Dict[str, Dict[str, exp.DataType]] = {}
@@ -411,6 +416,7 @@ class Planner(object):
                     "create_temporary_view before the query.".format(name))
             if isinstance(entry, (CreateTable, StreamTable)):
                 declared = entry if isinstance(entry, CreateTable) else entry.table
+                keyed_state = keyed_state or (isinstance(entry, StreamTable) and entry.keyed_state)
                 frame, table_bounded = self._source(
                     declared, end_of_input=windowed,
                     read=entry.read if isinstance(entry, StreamTable) else None)
@@ -453,7 +459,8 @@ class Planner(object):
             from pyflink_compat.spark.bounded_sources import as_stream
 
             frame = as_stream(frame)
-        return PlannedQuery(frame=frame, bounded=bounded, updating=updating, keys=keys, node=node)
+        return PlannedQuery(frame=frame, bounded=bounded, updating=updating, keys=keys, node=node,
+                            keyed_state=keyed_state)
 
     def translate(self, query: exp.Expression, text: str,
                   read: Callable[[str, Optional[CreateTable]], None]) -> Tuple[str, bool]:

@@ -306,6 +306,7 @@ class TableEnvironment(object):
         """The table of the records of ``data_stream`` (a stream of this environment's job)."""
         from sqlglot import exp
 
+        from pyflink_compat.runtime.plan import needs_keyed_state
         from pyflink_compat.sql.data_streams import read_stream, stream_table
         from pyflink_compat.sql.data_types import from_flink_type
         from pyflink_compat.sql.planner import StreamTable
@@ -319,7 +320,8 @@ class TableEnvironment(object):
         runtime = self._runtime
         name = runtime.new_anonymous_name()
         table, fields, sources = stream_table(name, node, tuple(fields_or_schema), api)
-        runtime.catalog.put(name, StreamTable(table, read_stream(node, fields, table, sources)))
+        runtime.catalog.put(name, StreamTable(table, read_stream(node, fields, table, sources),
+                                              needs_keyed_state(node)))
         result = Table(exp.select(*[exp.column(c.name, quoted=True) for c in table.columns])
                        .from_(exp.to_table(name)), self)
         result._declared = {c.name: from_flink_type(c.data_type) for c in table.columns
@@ -467,8 +469,10 @@ def _validation(message: str) -> Exception:
 class _TableSource(object):
     """The source of a stream of a table's rows: ``frame(spark)`` gives its records."""
 
-    def __init__(self, records: Any):
+    def __init__(self, records: Any, keyed_state: bool = False):
         self.frame = records
+        #: Whether the table reads a stream whose keyed functions run in transformWithState.
+        self.keyed_state = keyed_state
 
 
 def _as_type(type_info: Any) -> Callable[[Any], Any]:
@@ -615,7 +619,7 @@ class StreamTableEnvironment(TableEnvironment):
                 "is produced by node {}".format(planned.node))
         type_info = row_type_info(planned.frame.schema)
         environment = self.stream_execution_environment
-        source = _TableSource(table_records(planned.frame, planned.bounded))
+        source = _TableSource(table_records(planned.frame, planned.bounded), planned.keyed_state)
         if changelog:
             type_info = ExternalTypeInfo(type_info)
         return DataStream(Node(environment, SOURCE, (), source, type_info, name=method))

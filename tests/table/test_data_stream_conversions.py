@@ -163,3 +163,14 @@ def test_an_instant_counts_milliseconds_as_pyflinks_does() -> None:  # no Spark 
     assert Instant.of_epoch_milli(3) == Instant(0, 3000000)
     with pytest.raises(TypeError, match="unhashable"):
         hash(Instant(1, 2))
+
+
+def test_a_table_of_a_keyed_streams_running_reduce_prints_flinks_rows(t_env: Any, capsys: Any) -> None:
+    from pyflink_compat.common import Row
+    from pyflink_compat.table import DataTypes, Schema, TableDescriptor
+
+    sums = _words(t_env).key_by(lambda r: r[0]).reduce(lambda a, b: Row(a[0], a[1] + b[1]))
+    t_env.create_temporary_table("sink", TableDescriptor.for_connector("print").schema(
+        Schema.new_builder().column("w", DataTypes.STRING()).column("n", DataTypes.INT()).build()).build())
+    t_env.from_data_stream(sums).execute_insert("sink").wait()
+    assert sorted(_printed(capsys)) == ["+I[a, 1]", "+I[a, 4]", "+I[b, 2]"]
