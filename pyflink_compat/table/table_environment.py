@@ -326,6 +326,10 @@ class TableEnvironment(object):
                        .from_(exp.to_table(name)), self)
         result._declared = {c.name: from_flink_type(c.data_type) for c in table.columns
                             if c.kind == "physical" and c.data_type is not None}
+        for column in table.columns:
+            # a computed column's type is known when it is a CAST
+            if column.kind == "computed" and isinstance(column.expression, exp.Cast):
+                result._declared[column.name] = from_flink_type(column.expression.to)
         return result
 
     def from_elements(self, elements: Iterable[Any], schema: Any = None,

@@ -174,3 +174,22 @@ def test_a_table_of_a_keyed_streams_running_reduce_prints_flinks_rows(t_env: Any
         Schema.new_builder().column("w", DataTypes.STRING()).column("n", DataTypes.INT()).build()).build())
     t_env.from_data_stream(sums).execute_insert("sink").wait()
     assert sorted(_printed(capsys)) == ["+I[a, 1]", "+I[a, 4]", "+I[b, 2]"]
+
+
+def test_a_streams_time_attributes_show_in_the_schema_as_plain_columns(t_env: Any, capsys: Any) -> None:
+    from pyflink_compat.common import Types
+    from pyflink_compat.divergences import RUNTIME_DIVERGENCES
+    from pyflink_compat.table import Schema
+
+    named = t_env.stream_execution_environment.from_collection(
+        [("a", 1)], type_info=Types.ROW_NAMED(["x", "y"], [Types.STRING(), Types.LONG()]))
+    t_env.from_data_stream(named, Schema.new_builder()
+                           .column_by_expression("ts", "CAST(y AS TIMESTAMP(3))")
+                           .column_by_metadata("rowtime", "TIMESTAMP_LTZ(3)")
+                           .watermark("rowtime", "SOURCE_WATERMARK()").build()).print_schema()
+    # divergence 'table-schema-without-time-attributes'; PyFlink prints
+    # `ts` TIMESTAMP(3) AS CAST(y AS TIMESTAMP(3)), `rowtime` TIMESTAMP_LTZ(3) *ROWTIME* METADATA
+    # and WATERMARK FOR `rowtime`: TIMESTAMP_LTZ(3) AS SOURCE_WATERMARK()
+    assert _printed(capsys) == ["(", "  `x` STRING,", "  `y` BIGINT,", "  `ts` TIMESTAMP(3),",
+                                "  `rowtime` TIMESTAMP_LTZ(3)", ")"]
+    assert "table-schema-without-time-attributes" in {d.id for d in RUNTIME_DIVERGENCES}
