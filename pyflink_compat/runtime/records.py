@@ -172,7 +172,18 @@ def java_text(value: Any, type_info: Any = None) -> str:
         return "[" + ", ".join(java_text(v) for v in value) + "]"
     if isinstance(value, dict):
         return "{" + ", ".join("%s=%s" % (java_text(k), java_text(v)) for k, v in value.items()) + "}"
+    if type(value).__name__ == "Instant" and hasattr(value, "to_epoch_milli"):
+        return _instant_text(value.to_epoch_milli())
     return str(value)
+
+
+def _instant_text(epoch_milli: int) -> str:
+    # Java's Instant.toString(): UTC, seconds always, the milliseconds when there are any
+    import datetime
+
+    moment = datetime.datetime(1970, 1, 1) + datetime.timedelta(milliseconds=epoch_milli)
+    text = moment.strftime("%Y-%m-%dT%H:%M:%S")
+    return text + (".%03d" % (epoch_milli % 1000) if epoch_milli % 1000 else "") + "Z"
 
 
 def print_text(value: Any, type_info: Any) -> str:

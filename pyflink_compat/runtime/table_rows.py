@@ -62,7 +62,8 @@ def epoch_micros(value: Any) -> Optional[int]:
             value = value.replace(tzinfo=datetime.timezone.utc)
         delta = value - datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
         return (delta.days * 86400 + delta.seconds) * 1000000 + delta.microseconds
-    return int(value.seconds) * 1000000 + int(value.nanos) // 1000
+    # PyFlink hands an Instant to Flink as its to_epoch_milli(), whatever that gives
+    return int(value.to_epoch_milli()) * 1000
 
 
 def encoder(spec: bytes) -> Callable[[Iterator[Any]], Iterator[Any]]:
