@@ -70,7 +70,8 @@ def encoder(spec: bytes) -> Callable[[Iterator[Any]], Iterator[Any]]:
     """The ``mapInArrow`` function writing a table's rows as records. ``spec`` pickles the
     column names, how each column's values become Python values (``instant``: a
     ``TIMESTAMP_LTZ`` read as ``Instant``; ``local``: a ``TIMESTAMP`` held as a Spark timestamp,
-    read as the date-time in the session's zone ``zone``; ``value``) and that zone."""
+    read as the date-time in the session's zone ``zone``; ``value``), that zone, and the position
+    of the column whose value is each record's timestamp (``None``: no timestamps)."""
 
     def run(batches: Iterator[Any]) -> Iterator[Any]:
         import pyarrow as pa
@@ -80,7 +81,7 @@ def encoder(spec: bytes) -> Callable[[Iterator[Any]], Iterator[Any]]:
         from pyflink_compat.common.types import Row
         from pyflink_compat.runtime.records import arrow_schema, dumps, loads
 
-        names, kinds, zone = loads(spec)
+        names, kinds, zone, time_attribute = loads(spec)
         context = TaskContext.get()
         partition = int(context.partitionId()) if context is not None else 0
         schema = arrow_schema()
@@ -91,7 +92,9 @@ def encoder(spec: bytes) -> Callable[[Iterator[Any]], Iterator[Any]]:
                 row = Row(*[_python_value(v, kind, zone) for v, kind in zip(values, kinds)])
                 row.set_field_names(names)
                 out[0].append(dumps(row))
-                out[1].append(None)
+                moment = None if time_attribute is None else values[time_attribute]
+                micros = None if moment is None else epoch_micros(moment)
+                out[1].append(None if micros is None else micros // 1000)
                 out[2].append([partition, count])
                 out[3].append(None)
                 count += 1

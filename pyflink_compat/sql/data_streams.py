@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from pyflink_compat.runtime.graph import Node
     from pyflink_compat.sql.planner import PlannedQuery
 
-__all__ = ["changelog_stream", "stream_fields", "stream_table", "read_stream", "table_records",
+__all__ = ["changelog_stream", "event_time", "stream_fields", "stream_table", "read_stream", "table_records",
            "row_type_info"]
 
 #: The Flink SQL type of each basic type's values (by the name of ``BasicType``).
@@ -246,6 +246,20 @@ _TYPE_INFOS = {"StringType": "STRING", "LongType": "LONG", "IntegerType": "INT",
                "DateType": "LOCAL_DATE"}
 
 
+def event_time(frame: "DataFrame") -> Optional[Tuple[str, int]]:
+    """The table's time attribute: the column Spark keeps a watermark on (a table's rowtime)
+    and that watermark's delay in milliseconds; ``None`` when the rows have none (a window's
+    properties are not one)."""
+    from pyflink_compat.sql.planner import ROWTIME_DELAY_KEY
+
+    for field in frame.schema.fields:
+        delay = field.metadata.get(ROWTIME_DELAY_KEY, field.metadata.get("spark.watermarkDelayMs"))
+        if delay is not None and type(field.dataType).__name__ in ("TimestampType", "TimestampNTZType") \
+                and "flink_precision" not in field.metadata:
+            return field.name, int(delay)
+    return None
+
+
 def _timestamp_kind(field: Any) -> str:
     """How a column's values become Python values: ``instant`` for a ``TIMESTAMP_LTZ``,
     ``local`` for a window property held as a Spark timestamp (Flink's ``TIMESTAMP(3)``, the
@@ -270,15 +284,18 @@ def row_type_info(schema: Any) -> Any:
 
 def table_records(frame: "DataFrame", bounded: bool, kinds: bool = False) -> Callable[["SparkSession"], "DataFrame"]:
     """The records (:data:`~pyflink_compat.runtime.plan.RECORD_SCHEMA`) of an append-only
-    table's rows: ``Row`` values named after the columns, of kind ``+I``, ending, for a bounded
-    table, with the end-of-input record."""
+    table's rows: ``Row`` values named after the columns, of kind ``+I``, timestamped with the
+    table's time attribute (:func:`event_time`) when it has one, ending, for a bounded table,
+    with the end-of-input record."""
     from pyflink_compat.runtime.plan import RECORD_SCHEMA
     from pyflink_compat.runtime.records import dumps
     from pyflink_compat.runtime.table_rows import encoder
 
     names = list(frame.columns)
     zone = frame.sparkSession.conf.get("spark.sql.session.timeZone") or "UTC"
-    spec = dumps((names, [_timestamp_kind(f) for f in frame.schema.fields], zone))
+    time_attribute = event_time(frame)
+    spec = dumps((names, [_timestamp_kind(f) for f in frame.schema.fields], zone,
+                  None if time_attribute is None else names.index(time_attribute[0])))
 
     def records(spark: "SparkSession") -> "DataFrame":
         from pyflink_compat.runtime.plan import end_of_input

@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
     from pyspark.sql.types import StructType
 
-__all__ = ["Catalog", "DerivedTable", "ElementsTable", "PlannedQuery", "Planner", "StreamTable",
-           "spark_type_sql"]
+__all__ = ["Catalog", "DerivedTable", "ElementsTable", "PlannedQuery", "Planner", "ROWTIME_DELAY_KEY",
+           "StreamTable", "spark_type_sql"]
 
 _names = itertools.count()
 
@@ -171,6 +171,19 @@ def _flink_types_of(struct: "StructType") -> Dict[str, exp.DataType]:
             for f in struct.fields if f.dataType.simpleString() in _FLINK_NAMES}
 
 
+#: The metadata key marking a table's time attribute, with its watermark delay (ms), in rows
+#: planned for a DataStream.
+ROWTIME_DELAY_KEY = "flink_rowtime_delay_ms"
+
+_UNIT_MS = {"millisecond": 1, "second": 1000, "minute": 60000, "hour": 3600000, "day": 86400000}
+
+
+def _delay_ms(delay: str) -> int:
+    """Milliseconds of a Spark delay such as ``3 second`` or ``500 millisecond``."""
+    amount, unit = delay.split()
+    return int(float(amount) * _UNIT_MS[unit.lower().rstrip("s")])
+
+
 def _group_aggregate(select: exp.Select) -> Optional[Tuple[List[str], str]]:
     """The key columns and Flink's node text of a select that aggregates without a window."""
     group = select.args.get("group")
@@ -215,6 +228,7 @@ class Planner(object):
         self._spark_provider = spark_provider
         self._delays: Dict[str, str] = {}
         self._watermarked: Set[str] = set()
+        self._rowtime_only = False
         self.catalog = catalog
 
     @property
@@ -270,6 +284,12 @@ class Planner(object):
                 else:
                     columns.append("`{}`".format(column.name))
             frame = frame.selectExpr(*columns)
+        if table.watermark is not None and self._rowtime_only and not end_of_input:
+            # rows for a DataStream (to_data_stream): no stateful operator of the query needs
+            # the watermark, the stream's own keyed functions set theirs; the column is marked
+            # as the rows' time attribute instead
+            return frame.withMetadata(table.watermark.column, {
+                ROWTIME_DELAY_KEY: _delay_ms(self._watermark_delay(table))}), bounded
         if table.watermark is not None:
             event_time = table.watermark.column
             delay = self._watermark_delay(table)
@@ -384,8 +404,13 @@ class Planner(object):
                     this=exp.to_identifier(alias))))
         return tree
 
-    def plan_query(self, query: exp.Expression, text: str) -> PlannedQuery:
-        """The Spark streaming DataFrame of ``query`` (a parsed Flink query)."""
+    def plan_query(self, query: exp.Expression, text: str, rowtime_only: bool = False) -> PlannedQuery:
+        """The Spark streaming DataFrame of ``query`` (a parsed Flink query).
+
+        :param rowtime_only: For rows read as a DataStream: a table's watermark is kept only where
+            a window needs it; elsewhere its column is marked with :data:`ROWTIME_DELAY_KEY`.
+        """
+        self._rowtime_only = rowtime_only
         from pyflink_compat.sql.windows import (
             group_windows_to_spark, has_group_window, table_functions_to_group_windows,
             window_property_columns)

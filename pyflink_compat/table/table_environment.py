@@ -473,10 +473,13 @@ def _validation(message: str) -> Exception:
 class _TableSource(object):
     """The source of a stream of a table's rows: ``frame(spark)`` gives its records."""
 
-    def __init__(self, records: Any, keyed_state: bool = False):
+    def __init__(self, records: Any, keyed_state: bool = False, event_time: Any = None):
         self.frame = records
         #: Whether the table reads a stream whose keyed functions run in transformWithState.
         self.keyed_state = keyed_state
+        #: The delay of the table's watermark (ms) when its rows carry their rowtime as the
+        #: records' timestamps, as Flink's do; None without a time attribute.
+        self.watermark_delay_ms = None if event_time is None else event_time[1]
 
 
 def _as_type(type_info: Any) -> Callable[[Any], Any]:
@@ -607,9 +610,11 @@ class StreamTableEnvironment(TableEnvironment):
         from pyflink_compat.common.typeinfo import ExternalTypeInfo
         from pyflink_compat.datastream.data_stream import DataStream
         from pyflink_compat.runtime.graph import SOURCE, Node
-        from pyflink_compat.sql.data_streams import row_type_info, table_records
+        from pyflink_compat.sql.data_streams import event_time, row_type_info, table_records
 
-        planned = table._plan()
+        from pyflink_compat.sql.dialect import Flink
+
+        planned = self._runtime.planner.plan_query(table._query, table._query.sql(Flink), rowtime_only=True)
         if planned.updating:
             if changelog:
                 from pyflink_compat.sql.data_streams import changelog_stream
@@ -623,7 +628,8 @@ class StreamTableEnvironment(TableEnvironment):
                 "is produced by node {}".format(planned.node))
         type_info = row_type_info(planned.frame.schema)
         environment = self.stream_execution_environment
-        source = _TableSource(table_records(planned.frame, planned.bounded), planned.keyed_state)
+        source = _TableSource(table_records(planned.frame, planned.bounded), planned.keyed_state,
+                              event_time(planned.frame))
         if changelog:
             type_info = ExternalTypeInfo(type_info)
         return DataStream(Node(environment, SOURCE, (), source, type_info, name=method))

@@ -193,3 +193,38 @@ def test_a_streams_time_attributes_show_in_the_schema_as_plain_columns(t_env: An
     assert _printed(capsys) == ["(", "  `x` STRING,", "  `y` BIGINT,", "  `ts` TIMESTAMP(3),",
                                 "  `rowtime` TIMESTAMP_LTZ(3)", ")"]
     assert "table-schema-without-time-attributes" in {d.id for d in RUNTIME_DIVERGENCES}
+
+
+def test_rows_read_as_a_stream_carry_their_rowtime_into_event_time_windows(t_env: Any, capsys: Any) -> None:
+    from pyflink_compat.common import Duration, Types, WatermarkStrategy
+    from pyflink_compat.common.time import Time
+    from pyflink_compat.common.watermark_strategy import TimestampAssigner
+    from pyflink_compat.datastream import ProcessFunction
+    from pyflink_compat.datastream.window import TumblingEventTimeWindows
+    from pyflink_compat.table import Schema
+
+    class Seconds(TimestampAssigner):
+        def extract_timestamp(self, value: Any, record_timestamp: int) -> int:
+            return int(value[1]) * 1000
+
+    class Stamp(ProcessFunction):
+        def process_element(self, value: Any, ctx: Any) -> Any:
+            yield "%s@%s" % (value[0], ctx.timestamp())
+
+    env = t_env.stream_execution_environment
+    stream = env.from_collection(
+        [("a", 1), ("b", 2), ("a", 3), ("a", 7)],
+        type_info=Types.ROW_NAMED(["w", "n"], [Types.STRING(), Types.INT()])
+    ).assign_timestamps_and_watermarks(
+        WatermarkStrategy.for_bounded_out_of_orderness(Duration.of_seconds(1))
+        .with_timestamp_assigner(Seconds()))
+    records = t_env.to_data_stream(t_env.from_data_stream(stream, Schema.new_builder()
+                                   .column_by_metadata("rowtime", "TIMESTAMP_LTZ(3)")
+                                   .watermark("rowtime", "SOURCE_WATERMARK()").build()))
+    records.process(Stamp(), output_type=Types.STRING()).print()
+    records.map(lambda r: (r[0], r[1]), output_type=Types.TUPLE([Types.STRING(), Types.INT()])) \
+        .key_by(lambda r: r[0]).window(TumblingEventTimeWindows.of(Time.seconds(5))) \
+        .reduce(lambda a, b: (a[0], a[1] + b[1])).print()
+    env.execute()
+    assert sorted(_printed(capsys)) == sorted(["a@1000", "b@2000", "a@3000", "a@7000",
+                                               "(a,4)", "(b,2)", "(a,7)"])
