@@ -566,7 +566,9 @@ class StreamTableEnvironment(TableEnvironment):
     def to_data_stream(self, table: 'Table') -> Any:
         """The :class:`~pyflink_compat.datastream.DataStream` of the rows of ``table``, which
         must be insert-only: ``Row`` values named after its columns, of kind ``+I``, in a
-        stream typed ``Types.ROW_NAMED`` of the columns.
+        stream typed ``Types.ROW_NAMED`` of the columns; a table with a time attribute gives
+        each record its rowtime as timestamp, and its watermark to the stream's event-time
+        operators.
 
         :raises TableException: For an updating table (Flink refuses it the same way).
         """
