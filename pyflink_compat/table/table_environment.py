@@ -592,12 +592,7 @@ class StreamTableEnvironment(TableEnvironment):
 
     def to_append_stream(self, table: 'Table', type_info: Any) -> Any:
         """The rows of the insert-only ``table`` as a stream of ``type_info`` (a row or tuple
-        type of its columns).
-
-        .. note:: Deprecated in PyFlink: use :meth:`to_data_stream`.
-        """
-        warnings.warn("Deprecated in 1.12. Use to_data_stream instead.", DeprecationWarning,
-                      stacklevel=2)
+        type of its columns)."""
         stream = self._table_stream(table, "to_append_stream", False)
         return stream.map(_as_type(type_info), output_type=type_info)
 

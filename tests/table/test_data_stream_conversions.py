@@ -244,3 +244,16 @@ def test_a_python_aggregate_in_a_group_windows_select_is_refused_at_the_select(t
     windowed = table.window(Tumble.over(lit(5).seconds).on(col("n")).alias("win")).group_by(col("w"), col("win"))
     with pytest.raises(NotSupportedError, match="group window"):
         windowed.select(col("w"), mean_udaf(col("n")))
+
+
+def test_an_append_stream_of_a_tuple_or_row_type_prints_as_pyflinks(t_env: Any, capsys: Any) -> None:
+    from pyflink_compat.common import Types
+
+    words = t_env.stream_execution_environment.from_collection(
+        [("a", 1), ("b", 2)], type_info=Types.ROW_NAMED(["w", "n"], [Types.STRING(), Types.INT()]))
+    tuples = t_env.to_append_stream(t_env.from_data_stream(words), Types.TUPLE([Types.STRING(), Types.INT()]))
+    assert str(tuples.get_type()) == "TupleTypeInfo(String, Integer)"
+    tuples.print()
+    t_env.to_append_stream(t_env.from_data_stream(words), Types.ROW([Types.STRING(), Types.INT()])).print()
+    t_env.stream_execution_environment.execute()
+    assert sorted(_printed(capsys)) == ["(a,1)", "(b,2)", "+I[a,1]", "+I[b,2]"]
