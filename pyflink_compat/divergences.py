@@ -358,4 +358,15 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
         "after the operator's stream may already have been planned here; an OutputTag object in "
         "the main stream (printed with its memory address) is never what a job means.",
     ),
+    Divergence(
+        id="table-schema-without-time-attributes",
+        summary="print_schema() and get_schema() of a table with event-time or computed columns "
+        "list each column with its type only: no *ROWTIME* marker, METADATA, 'AS expression' "
+        "or WATERMARK line, and a watermarked column's type is the Spark timestamp it is held "
+        "in (TIMESTAMP_LTZ(6)) unless the column is declared with a type or a CAST.",
+        reason="A table's schema is read from its Spark query, where an event-time column is a "
+        "timestamp column with a watermark, not a type of its own; the rows, windows and "
+        "printed values are Flink's.",
+        steps=("table/schema-time-attributes",),
+    ),
 )

@@ -2,7 +2,6 @@
 :class:`Time`, a plain count of milliseconds."""
 from py4j.protocol import Py4JError, Py4JJavaError
 
-from pyflink_compat.missing.declared import Declared
 from pyflink_compat.util.exceptions import JavaMethodNotFoundError, call_java
 
 __all__ = ['Duration', 'Instant', 'Time']
@@ -67,9 +66,37 @@ class Duration(object):
         return isinstance(other, Duration) and bool(self._j_duration.equals(other._j_duration))
 
 
-class Instant(Declared):
-    """PyFlink's ``Instant``, declared so that imports work; using it raises
-    :class:`~pyflink_compat.missing.NotSupportedError`."""
+class Instant(object):
+    """A point on the time line: whole seconds since the epoch and the nanoseconds after them
+    (Java's ``Instant``), the value of a ``Types.INSTANT()`` field and of a ``TIMESTAMP_LTZ``
+    column.
+
+    :param seconds: Seconds since 1970-01-01T00:00:00Z.
+    :param nanos: Nanoseconds within that second.
+    """
+
+    def __init__(self, seconds, nanos):
+        self.seconds = seconds
+        self.nanos = nanos
+
+    def to_epoch_milli(self):
+        """Milliseconds since the epoch (PyFlink's arithmetic, kept as it is, also for a
+        negative second with a positive fraction)."""
+        if self.seconds < 0 < self.nanos:
+            return (self.seconds + 1) * 1000 + self.nanos // 10001000 - 1000
+        return self.seconds * 1000 + self.nanos // 1000000
+
+    @staticmethod
+    def of_epoch_milli(epoch_milli: int) -> 'Instant':
+        """The instant ``epoch_milli`` milliseconds after the epoch."""
+        return Instant(epoch_milli // 1000, (epoch_milli % 1000) * 1000000)
+
+    def __eq__(self, other):
+        return self.__class__ == other.__class__ and \
+            (self.seconds, self.nanos) == (other.seconds, other.nanos)
+
+    def __repr__(self):
+        return 'Instant<{}, {}>'.format(self.seconds, self.nanos)
 
 
 class Time(object):

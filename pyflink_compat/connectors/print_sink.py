@@ -78,14 +78,16 @@ class ChangelogPrinter(object):
     """Prints each micro-batch of a print table's input as Flink's print sink does."""
 
     def __init__(self, identifier: Optional[str], to_stderr: bool, updating: bool,
-                 key_positions: Sequence[int]):
+                 key_positions: Sequence[int], spark_types: Sequence[str] = ()):
         self.identifier = identifier
         self.to_stderr = to_stderr
         self.records = changelog_rows(updating, key_positions)
+        self.spark_types = list(spark_types)
 
     def __call__(self, batch: "DataFrame", batch_id: int) -> None:
         rows = [tuple(row) for row in batch.collect()]
-        print_lines((row_text(kind, row) for kind, row in self.records(rows)), self.identifier,
+        print_lines((row_text(kind, row, self.spark_types) for kind, row in self.records(rows)),
+                    self.identifier,
                     self.to_stderr)
 
 
@@ -98,5 +100,6 @@ def sink(table: "CreateTable", frame: "DataFrame", updating: bool, keys: Sequenc
     review.finish()
     names = frame.columns
     key_positions = [names.index(k) for k in keys if k in names]
-    printer = ChangelogPrinter(identifier or None, to_stderr, updating, key_positions)
+    printer = ChangelogPrinter(identifier or None, to_stderr, updating, key_positions,
+                               [type(f.dataType).__name__ for f in frame.schema.fields])
     return frame.writeStream.foreachBatch(printer).outputMode("update" if updating else "append")

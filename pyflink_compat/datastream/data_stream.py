@@ -187,7 +187,7 @@ class DataStream(object):
 
         batch = sink_batch(sink, self._j_data_stream.output_type, api)
         env = self._j_data_stream.env
-        env._add_datastream_sink(self._frame(), batch, needs_keyed_state(self._j_data_stream))
+        env._add_datastream_sink(self._frame(), self._sink_function(batch), needs_keyed_state(self._j_data_stream))
         return DataStreamSink(batch)
 
     def get_side_output(self, output_tag: Any) -> 'DataStream':
@@ -201,6 +201,10 @@ class DataStream(object):
         raise not_supported("DataStream.cache")
 
     # -- sinks ----------------------------------------------------------------------------
+    def _sink_function(self, function: Any) -> Any:
+        """What a sink of this stream calls per micro-batch (a table's changelog wraps it)."""
+        return function
+
     def _frame(self) -> Any:
         from pyflink_compat.runtime.plan import frame_of
 
@@ -219,7 +223,8 @@ class DataStream(object):
         env._sinks.clear()
         env._datastream_outputs.clear()
         try:
-            env._add_datastream_sink(self._frame(), collector, needs_keyed_state(self._j_data_stream))
+            env._add_datastream_sink(self._frame(), self._sink_function(collector),
+                                     needs_keyed_state(self._j_data_stream))
             env.execute(job_execution_name if job_execution_name is not None
                         else 'Flink Streaming Job')
         finally:
@@ -236,7 +241,7 @@ class DataStream(object):
 
         env = self._j_data_stream.env
         printer = PrintBatch(self._j_data_stream.output_type, sink_identifier)
-        env._add_datastream_sink(self._frame(), printer, needs_keyed_state(self._j_data_stream))
+        env._add_datastream_sink(self._frame(), self._sink_function(printer), needs_keyed_state(self._j_data_stream))
         return DataStreamSink(printer)
 
 

@@ -56,7 +56,6 @@ HINTS: Dict[str, str] = {
     "pyflink.common.config_options": ("Set options with SparkSession.builder.config(key, value) or "
                                       "spark.conf.set(key, value)."),
     "pyflink.common.io": "Read input with spark.readStream.format(...) (text, csv, json, parquet, ...).",
-    "Instant": "Use Python datetime values and Spark's TimestampType columns.",
     "ExecutionConfig": "Set Spark options with spark.conf.set(key, value).",
     # -- pyflink.datastream: streams and functions ---------------------------------------------
     "pyflink.datastream": DEFAULT_HINT,

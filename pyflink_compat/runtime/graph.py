@@ -66,13 +66,26 @@ class Node(object):
         return seen
 
     def has_event_time(self) -> bool:
-        """Whether a timestamp assigner precedes this node."""
-        return any(n.kind == CHAIN and n.op[0] == "timestamps" for n in self.ancestors())
+        """Whether a timestamp assigner, or a table with a time attribute, precedes this node."""
+        return any((n.kind == CHAIN and n.op[0] == "timestamps") or _table_watermark(n) is not None
+                   for n in self.ancestors())
 
     def watermark_delay_ms(self) -> int:
-        """The out-of-orderness of the nearest watermark strategy before this node."""
+        """The out-of-orderness of the nearest watermark strategy (or table watermark) before
+        this node."""
         for node in self.ancestors():
             if node.kind == CHAIN and node.op[0] == "timestamps":
                 delay = node.op[1]._out_of_orderness_ms
                 return int(delay or 0)
+            table_delay = _table_watermark(node)
+            if table_delay is not None:
+                return table_delay
         return 0
+
+
+def _table_watermark(node: Node) -> Optional[int]:
+    """The watermark delay of a table's rows read as a stream (``to_data_stream``)."""
+    if node.kind != SOURCE:
+        return None
+    delay = getattr(node.op, "watermark_delay_ms", None)
+    return None if delay is None else int(delay)

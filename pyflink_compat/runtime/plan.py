@@ -42,8 +42,9 @@ def check_spark_supports(api: str) -> None:
 
 
 def needs_keyed_state(node: Node) -> bool:
-    """Whether the plan of ``node`` holds a keyed function (so Spark's state store)."""
-    return any(n.kind == KEYED for n in node.ancestors())
+    """Whether the plan of ``node`` holds a keyed function (so Spark's state store), its own or
+    one of a stream that a table source read (``op.keyed_state``)."""
+    return any(n.kind == KEYED or getattr(n.op, "keyed_state", False) for n in node.ancestors())
 
 
 def frame_of(node: Node, spark: "SparkSession") -> "DataFrame":

@@ -125,9 +125,12 @@ def conform(value: Any, type_info: Any) -> Any:
     ``type_info``: rows for row types, tuples for tuple types, 32-bit floats for ``FLOAT``."""
     if value is None or type_info is None:
         return value
-    from pyflink_compat.common.typeinfo import BasicType, BasicTypeInfo, RowTypeInfo, TupleTypeInfo
+    from pyflink_compat.common.typeinfo import (
+        BasicType, BasicTypeInfo, ExternalTypeInfo, RowTypeInfo, TupleTypeInfo)
     from pyflink_compat.common.types import Row
 
+    if isinstance(type_info, ExternalTypeInfo):  # a table's rows: read as the inner type
+        type_info = type_info._type_info
     if isinstance(type_info, BasicTypeInfo):
         return _float32(value) if type_info._basic_type is BasicType.FLOAT else value
     if isinstance(type_info, RowTypeInfo):
@@ -206,13 +209,26 @@ def java_text(value: Any, type_info: Any = None) -> str:
         return "[" + ", ".join(java_text(v) for v in value) + "]"
     if isinstance(value, dict):
         return "{" + ", ".join("%s=%s" % (java_text(k), java_text(v)) for k, v in value.items()) + "}"
+    if type(value).__name__ == "Instant" and hasattr(value, "to_epoch_milli"):
+        return _instant_text(value.to_epoch_milli())
     return str(value)
+
+
+def _instant_text(epoch_milli: int) -> str:
+    # Java's Instant.toString(): UTC, seconds always, the milliseconds when there are any
+    import datetime
+
+    moment = datetime.datetime(1970, 1, 1) + datetime.timedelta(milliseconds=epoch_milli)
+    text = moment.strftime("%Y-%m-%dT%H:%M:%S")
+    return text + (".%03d" % (epoch_milli % 1000) if epoch_milli % 1000 else "") + "Z"
 
 
 def print_text(value: Any, type_info: Any) -> str:
     """The line ``print()`` writes for ``value`` of a stream of type ``type_info``."""
-    from pyflink_compat.common.typeinfo import PickledBytesTypeInfo, RowTypeInfo
+    from pyflink_compat.common.typeinfo import ExternalTypeInfo, PickledBytesTypeInfo, RowTypeInfo
 
+    if isinstance(type_info, ExternalTypeInfo):
+        type_info = type_info._type_info
     if type_info is None or isinstance(type_info, PickledBytesTypeInfo):
         if isinstance(value, bytes):
             return value.decode("utf-8", "replace")

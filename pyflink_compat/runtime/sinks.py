@@ -37,7 +37,11 @@ def one_query(outputs: List[Tuple[Any, Any, bool]]) -> Tuple[Any, bool]:
     for frame in frames[1:]:
         union = union.unionByName(frame)
     functions = [function for _, function, _ in outputs]
-    return union.writeStream.foreachBatch(_Dispatch(functions)), any(k for _, _, k in outputs)
+    writer = union.writeStream.foreachBatch(_Dispatch(functions))
+    if any(getattr(function, "updating", False) for function in functions):
+        # a table's updating changelog: Spark gives each micro-batch's changed rows
+        writer = writer.outputMode("update")
+    return writer, any(k for _, _, k in outputs)
 
 
 class _Dispatch(object):

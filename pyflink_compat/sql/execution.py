@@ -227,6 +227,7 @@ class TableRuntime(object):
             used[base] = used.get(base, 0) + 1
             name = base if used[base] == 1 else "{}_{}".format(base, used[base] - 1)
             self.environment.add_sink(writer, name=name, bounded=job.planned.bounded)
+            _mark_keyed_state(self.environment, job.planned)
             names.append(self.catalog.full_name(job.sink.name))
         job_name = "insert-into_" + ",".join(names)
         client = self.environment.execute_async(job_name)
@@ -240,8 +241,16 @@ class TableRuntime(object):
         writer = planned.frame.writeStream.foreachBatch(collector).outputMode(
             "update" if planned.updating else "append")
         self.environment.add_sink(writer, name="collect", bounded=planned.bounded)
+        _mark_keyed_state(self.environment, planned)
         client = self.environment.execute_async("collect")
         return StatementOutcome(client, (), collector, planned.frame.schema, planned.bounded, self.streaming)
+
+
+def _mark_keyed_state(environment: "StreamExecutionEnvironment", planned: PlannedQuery) -> None:
+    """Have the sink just added run in the state store of keyed functions when its query reads
+    a stream that has them (``from_data_stream``)."""
+    if planned.keyed_state:
+        environment._sinks[-1] = attrs.evolve(environment._sinks[-1], keyed_state=True)
 
 
 def _exists(kind: str, name: str, temporary: bool) -> Exception:

@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
     from pyspark.sql.types import StructType
 
-__all__ = ["Catalog", "DerivedTable", "ElementsTable", "PlannedQuery", "Planner", "spark_type_sql"]
+__all__ = ["Catalog", "DerivedTable", "ElementsTable", "PlannedQuery", "Planner", "ROWTIME_DELAY_KEY",
+           "StreamTable", "spark_type_sql"]
 
 _names = itertools.count()
 
@@ -78,6 +79,18 @@ class DerivedTable:
     """
 
     build: Callable[["Planner"], Tuple["DataFrame", bool, bool, List[str]]]
+
+
+@attrs.define
+class StreamTable:
+    """A DataStream of the job read as a table (``from_data_stream``): its columns as the
+    ``CREATE TABLE`` they amount to, and ``read(spark)``, its physical columns' frame and whether
+    it is bounded."""
+
+    table: CreateTable
+    read: Callable[["SparkSession"], Tuple["DataFrame", bool]]
+    #: Whether the stream runs keyed functions (in ``transformWithState``).
+    keyed_state: bool = False
 
 
 @attrs.define
@@ -129,6 +142,8 @@ class PlannedQuery:
     updating: bool
     keys: List[str]
     node: str
+    #: Whether it reads a stream whose keyed functions run in ``transformWithState``.
+    keyed_state: bool = False
 
 
 def _struct(spark: "SparkSession", table: CreateTable) -> "StructType":
@@ -154,6 +169,19 @@ def _flink_types_of(struct: "StructType") -> Dict[str, exp.DataType]:
         return {}
     return {f.name: parse_type(_FLINK_NAMES[f.dataType.simpleString()])
             for f in struct.fields if f.dataType.simpleString() in _FLINK_NAMES}
+
+
+#: The metadata key marking a table's time attribute, with its watermark delay (ms), in rows
+#: planned for a DataStream.
+ROWTIME_DELAY_KEY = "flink_rowtime_delay_ms"
+
+_UNIT_MS = {"millisecond": 1, "second": 1000, "minute": 60000, "hour": 3600000, "day": 86400000}
+
+
+def _delay_ms(delay: str) -> int:
+    """Milliseconds of a Spark delay such as ``3 second`` or ``500 millisecond``."""
+    amount, unit = delay.split()
+    return int(float(amount) * _UNIT_MS[unit.lower().rstrip("s")])
 
 
 def _group_aggregate(select: exp.Select) -> Optional[Tuple[List[str], str]]:
@@ -200,6 +228,7 @@ class Planner(object):
         self._spark_provider = spark_provider
         self._delays: Dict[str, str] = {}
         self._watermarked: Set[str] = set()
+        self._rowtime_only = False
         self.catalog = catalog
 
     @property
@@ -211,7 +240,11 @@ class Planner(object):
         """The Spark schema of ``table``'s physical columns."""
         return _struct(self.spark, table)
 
-    def _source(self, table: CreateTable, end_of_input: bool = False) -> Tuple["DataFrame", bool]:
+    def _source(self, table: CreateTable, end_of_input: bool = False,
+                read: Optional[Callable[["SparkSession"], Tuple["DataFrame", bool]]] = None
+                ) -> Tuple["DataFrame", bool]:
+        if read is not None:  # a stream's table: its physical columns come from the stream
+            return self._with_columns(table, *read(self.spark), end_of_input)
         from pyflink_compat.connectors.registry import connector_module
 
         connector = table.options.get("connector")
@@ -225,7 +258,6 @@ class Planner(object):
                 "Reading connector '{}' (in: {})".format(connector, table.text),
                 "The '{}' connector is a sink only, as in Flink.".format(connector))
         frame, bounded = module.source(table, self.spark, self.table_schema(table))
-        computed = [c for c in table.columns if c.kind == "computed"]
         metadata = [c for c in table.columns if c.kind == "metadata"]
         if metadata:
             raise NotSupportedError(
@@ -233,6 +265,12 @@ class Planner(object):
                     metadata[0].name, connector, table.text),
                 "Read connector metadata with PySpark (the Kafka source's timestamp, key... "
                 "columns).")
+        return self._with_columns(table, frame, bounded, end_of_input)
+
+    def _with_columns(self, table: CreateTable, frame: "DataFrame", bounded: bool,
+                      end_of_input: bool) -> Tuple["DataFrame", bool]:
+        """The table's frame from its physical columns: its computed columns, its watermark."""
+        computed = [c for c in table.columns if c.kind == "computed"]
         if computed:
             columns = []
             for column in table.columns:
@@ -246,6 +284,12 @@ class Planner(object):
                 else:
                     columns.append("`{}`".format(column.name))
             frame = frame.selectExpr(*columns)
+        if table.watermark is not None and self._rowtime_only and not end_of_input:
+            # rows for a DataStream (to_data_stream): no stateful operator of the query needs
+            # the watermark, the stream's own keyed functions set theirs; the column is marked
+            # as the rows' time attribute instead
+            return frame.withMetadata(table.watermark.column, {
+                ROWTIME_DELAY_KEY: _delay_ms(self._watermark_delay(table))}), bounded
         if table.watermark is not None:
             event_time = table.watermark.column
             delay = self._watermark_delay(table)
@@ -360,8 +404,13 @@ class Planner(object):
                     this=exp.to_identifier(alias))))
         return tree
 
-    def plan_query(self, query: exp.Expression, text: str) -> PlannedQuery:
-        """The Spark streaming DataFrame of ``query`` (a parsed Flink query)."""
+    def plan_query(self, query: exp.Expression, text: str, rowtime_only: bool = False) -> PlannedQuery:
+        """The Spark streaming DataFrame of ``query`` (a parsed Flink query).
+
+        :param rowtime_only: For rows read as a DataStream: a table's watermark is kept only where
+            a window needs it; elsewhere its column is marked with :data:`ROWTIME_DELAY_KEY`.
+        """
+        self._rowtime_only = rowtime_only
         from pyflink_compat.sql.windows import (
             group_windows_to_spark, has_group_window, table_functions_to_group_windows,
             window_property_columns)
@@ -375,6 +424,7 @@ class Planner(object):
         self._delays = {}
         self._watermarked = set()
         bounded = True
+        keyed_state = False
         derived_updating = False
         derived_keys: List[str] = []
         schema: Dict[str, Dict[str, exp.DataType]] = {}
@@ -389,10 +439,14 @@ class Planner(object):
                     "Table '{}' (in: {})".format(name, text),
                     "Object '{}' not found: declare it with CREATE TABLE or "
                     "create_temporary_view before the query.".format(name))
-            if isinstance(entry, CreateTable):
-                frame, table_bounded = self._source(entry, end_of_input=windowed)
-                schema[entry.name] = {c.name: c.data_type for c in entry.columns
-                                      if c.data_type is not None}
+            if isinstance(entry, (CreateTable, StreamTable)):
+                declared = entry if isinstance(entry, CreateTable) else entry.table
+                keyed_state = keyed_state or (isinstance(entry, StreamTable) and entry.keyed_state)
+                frame, table_bounded = self._source(
+                    declared, end_of_input=windowed,
+                    read=entry.read if isinstance(entry, StreamTable) else None)
+                schema[table.name if isinstance(entry, StreamTable) else declared.name] = {
+                    c.name: c.data_type for c in declared.columns if c.data_type is not None}
             elif isinstance(entry, DerivedTable):
                 frame, table_bounded, entry_updating, entry_keys = entry.build(self)
                 derived_updating = derived_updating or entry_updating
@@ -430,7 +484,8 @@ class Planner(object):
             from pyflink_compat.spark.bounded_sources import as_stream
 
             frame = as_stream(frame)
-        return PlannedQuery(frame=frame, bounded=bounded, updating=updating, keys=keys, node=node)
+        return PlannedQuery(frame=frame, bounded=bounded, updating=updating, keys=keys, node=node,
+                            keyed_state=keyed_state)
 
     def translate(self, query: exp.Expression, text: str,
                   read: Callable[[str, Optional[CreateTable]], None]) -> Tuple[str, bool]:

@@ -10,9 +10,11 @@ from __future__ import annotations
 import datetime
 import decimal
 import math
-from typing import Any, Sequence
+import struct
+from typing import Any, Optional, Sequence
 
-__all__ = ["flink_type_name", "java_double_text", "print_text", "row_text", "tableau_text"]
+__all__ = ["flink_type_name", "java_double_text", "java_float_text", "instant_text", "print_text",
+           "row_text", "tableau_text"]
 
 
 def java_double_text(value: float) -> str:
@@ -35,6 +37,35 @@ def java_double_text(value: float) -> str:
     return "{}{}E{}".format("-" if sign else "", mantissa, scale)
 
 
+def _float32(value: float) -> float:
+    return float(struct.unpack("f", struct.pack("f", value))[0])
+
+
+def java_float_text(value: float) -> str:
+    """``Float.toString(value)`` of Java: the shortest decimal that reads back as the same 32-bit
+    float (``13.1``, ``86.399994``), written as Java writes a double."""
+    if math.isnan(value) or math.isinf(value) or value == 0:
+        return java_double_text(value)
+    single = _float32(value)
+    for digits in range(1, 10):
+        text = "{:.{}g}".format(single, digits)
+        if _float32(float(text)) == single:
+            return java_double_text(float(text))
+    return java_double_text(single)
+
+
+def instant_text(value: datetime.datetime) -> str:
+    """``Instant.toString()`` of Java: the UTC date-time, seconds always, then ``Z``."""
+    if value.tzinfo is None:  # Spark gives a TIMESTAMP_LTZ as the driver's local date-time
+        value = value.astimezone()
+    value = value.astimezone(datetime.timezone.utc)
+    text = value.strftime("%Y-%m-%dT%H:%M:%S")
+    micros = value.microsecond
+    if micros:
+        text += ".%03d" % (micros // 1000) if micros % 1000 == 0 else ".%06d" % micros
+    return text + "Z"
+
+
 def _time_text(value: datetime.time) -> str:
     text = value.strftime("%H:%M")
     if value.second or value.microsecond:
@@ -46,10 +77,16 @@ def _time_text(value: datetime.time) -> str:
     return text
 
 
-def print_text(value: Any) -> str:
-    """Java's text of one field as a print sink shows it (``LocalDateTime.toString()``...)."""
+def print_text(value: Any, spark_type: Optional[str] = None) -> str:
+    """Java's text of one field as a print sink shows it (``LocalDateTime.toString()``...);
+    ``spark_type``, the name of the column's Spark type, tells a ``FLOAT`` (``FloatType``) and a
+    ``TIMESTAMP_LTZ`` (``TimestampType``, an ``Instant`` in Flink) from the Python values alike."""
     if value is None:
         return "null"
+    if spark_type == "FloatType" and isinstance(value, float):
+        return java_float_text(value)
+    if spark_type == "TimestampType" and isinstance(value, datetime.datetime):
+        return instant_text(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float):
@@ -73,9 +110,11 @@ def print_text(value: Any) -> str:
     return str(value)
 
 
-def row_text(kind: str, values: Sequence[Any]) -> str:
-    """A record as Flink's ``Row.toString()``: ``+I[a, 1]``."""
-    return "{}[{}]".format(kind, ", ".join(print_text(v) for v in values))
+def row_text(kind: str, values: Sequence[Any], spark_types: Sequence[Optional[str]] = ()) -> str:
+    """A record as Flink's ``Row.toString()``: ``+I[a, 1]`` (``spark_types``: the names of the
+    columns' Spark types, see :func:`print_text`)."""
+    kinds = list(spark_types) + [None] * (len(values) - len(spark_types))
+    return "{}[{}]".format(kind, ", ".join(print_text(v, k) for v, k in zip(values, kinds)))
 
 
 def timestamp_text(value: datetime.datetime, precision: int) -> str:

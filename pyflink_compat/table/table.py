@@ -675,8 +675,15 @@ class WindowGroupedTable(object):
         from pyflink_compat.sql.windows import window_select
 
         table, window, keys = self._j_table
-        return Table(window_select(table._subquery(), window, keys, _trees(fields, "select")),
-                     self._t_env)
+        trees = _trees(fields, "select")
+        if _python_aggregate_calls(trees):
+            # Spark's window aggregations take its built-in aggregates only
+            raise NotSupportedError(
+                "A Python aggregate function in a group window's select",
+                "Aggregate the window with built-in functions (sum, avg, count...), or run the "
+                "Python function per window with DataStream windows "
+                "(to_data_stream(...).key_by(...).window(...).aggregate(...)).")
+        return Table(window_select(table._subquery(), window, keys, trees), self._t_env)
 
 
 from pyflink_compat._reexports import with_reexports  # noqa: E402

@@ -41,11 +41,6 @@ def _table_method(name: str, parameters: str) -> Callable[..., Any]:
     return declared_method(__name__, "TableEnvironment", name, parameters, _PIPELINE_DOC)
 
 
-def _stream_table_method(name: str, parameters: str) -> Callable[..., Any]:
-    """A pipeline method of ``StreamTableEnvironment``, declared but not supported."""
-    return declared_method(__name__, "StreamTableEnvironment", name, parameters, _PIPELINE_DOC)
-
-
 def _apply_before_jobs(environment: 'StreamExecutionEnvironment', table_config: TableConfig) -> None:
     """Have ``environment`` apply ``table_config`` whenever it starts or plans a job.
 
@@ -285,21 +280,57 @@ class TableEnvironment(object):
 
     def create_temporary_view(self, view_path: str, table_or_data_stream: Any,
                               *fields_or_schema: Any) -> None:
-        """Register ``table_or_data_stream`` (a :class:`~pyflink_compat.table.Table`) as a view
-        named ``view_path``.
+        """Register ``table_or_data_stream`` as a view named ``view_path``: a
+        :class:`~pyflink_compat.table.Table`, or a
+        :class:`~pyflink_compat.datastream.DataStream` read as
+        :meth:`StreamTableEnvironment.from_data_stream` reads it with ``fields_or_schema``.
         """
+        from pyflink_compat.datastream.data_stream import DataStream
         from pyflink_compat.sql.planner import View
         from pyflink_compat.table.table import Table
 
-        if not isinstance(table_or_data_stream, Table) or fields_or_schema:
+        if isinstance(table_or_data_stream, DataStream):
+            table_or_data_stream = self._stream_table(
+                table_or_data_stream, fields_or_schema, "TableEnvironment.create_temporary_view")
+        elif not isinstance(table_or_data_stream, Table) or fields_or_schema:
             raise NotSupportedError(
-                "TableEnvironment.create_temporary_view of a DataStream or with fields",
-                "Register a Table (from sql_query, from_path or from_elements).")
+                "TableEnvironment.create_temporary_view of a Table with fields",
+                "Register the Table, then select and rename its columns with sql_query.")
         runtime = self._runtime
         if runtime.catalog.get(view_path) is not None:
             raise _validation("Temporary table '{}' already exists".format(
                 runtime.catalog.full_name(view_path)))
         runtime.catalog.put(view_path, View(table_or_data_stream._query.copy(), view_path))
+
+    def _stream_table(self, data_stream: Any, fields_or_schema: Any, api: str) -> 'Table':
+        """The table of the records of ``data_stream`` (a stream of this environment's job)."""
+        from sqlglot import exp
+
+        from pyflink_compat.runtime.plan import needs_keyed_state
+        from pyflink_compat.sql.data_streams import read_stream, stream_table
+        from pyflink_compat.sql.data_types import from_flink_type
+        from pyflink_compat.sql.planner import StreamTable
+        from pyflink_compat.table.table import Table
+
+        node = data_stream._j_data_stream
+        if node.env is not self.stream_execution_environment:
+            raise NotSupportedError(
+                "{} of a stream of another StreamExecutionEnvironment".format(api),
+                "Create the table environment over the stream's environment.")
+        runtime = self._runtime
+        name = runtime.new_anonymous_name()
+        table, fields, sources = stream_table(name, node, tuple(fields_or_schema), api)
+        runtime.catalog.put(name, StreamTable(table, read_stream(node, fields, table, sources),
+                                              needs_keyed_state(node)))
+        result = Table(exp.select(*[exp.column(c.name, quoted=True) for c in table.columns])
+                       .from_(exp.to_table(name)), self)
+        result._declared = {c.name: from_flink_type(c.data_type) for c in table.columns
+                            if c.kind == "physical" and c.data_type is not None}
+        for column in table.columns:
+            # a computed column's type is known when it is a CAST
+            if column.kind == "computed" and isinstance(column.expression, exp.Cast):
+                result._declared[column.name] = from_flink_type(column.expression.to)
+        return result
 
     def from_elements(self, elements: Iterable[Any], schema: Any = None,
                       verify_schema: bool = True) -> 'Table':
@@ -439,6 +470,26 @@ def _validation(message: str) -> Exception:
                       "org.apache.flink.table.api.ValidationException: " + message, "o0.sqlQuery")
 
 
+class _TableSource(object):
+    """The source of a stream of a table's rows: ``frame(spark)`` gives its records."""
+
+    def __init__(self, records: Any, keyed_state: bool = False, event_time: Any = None):
+        self.frame = records
+        #: Whether the table reads a stream whose keyed functions run in transformWithState.
+        self.keyed_state = keyed_state
+        #: The delay of the table's watermark (ms) when its rows carry their rowtime as the
+        #: records' timestamps, as Flink's do; None without a time attribute.
+        self.watermark_delay_ms = None if event_time is None else event_time[1]
+
+
+def _as_type(type_info: Any) -> Callable[[Any], Any]:
+    from pyflink_compat.common.typeinfo import TupleTypeInfo
+
+    if isinstance(type_info, TupleTypeInfo):
+        return tuple
+    return lambda row: row
+
+
 class StreamTableEnvironment(TableEnvironment):
     """A :class:`TableEnvironment` over a
     :class:`~pyflink_compat.datastream.StreamExecutionEnvironment`.
@@ -479,14 +530,106 @@ class StreamTableEnvironment(TableEnvironment):
             environment = _new_environment()
         return StreamTableEnvironment(_TableContext(environment, settings))
 
-    from_data_stream = _stream_table_method("from_data_stream", "self, data_stream, *fields_or_schema")
-    from_changelog_stream = _stream_table_method(
-        "from_changelog_stream", "self, data_stream, schema=None, changelog_mode=None")
-    to_data_stream = _stream_table_method("to_data_stream", "self, table")
-    to_changelog_stream = _stream_table_method(
-        "to_changelog_stream", "self, table, target_schema=None, changelog_mode=None")
-    to_append_stream = _stream_table_method("to_append_stream", "self, table, type_info")
-    to_retract_stream = _stream_table_method("to_retract_stream", "self, table, type_info")
+    def from_data_stream(self, data_stream: Any, *fields_or_schema: Any) -> 'Table':
+        """The :class:`~pyflink_compat.table.Table` of the records of ``data_stream``.
+
+        Its columns are the fields of the stream's declared type (``Types.ROW_NAMED`` names them;
+        ``Types.ROW``, ``Types.TUPLE`` and atomic types give ``f0``, ``f1``...). ``fields_or_schema``
+        is either expressions (``col("b"), col("a").alias("x")``: the fields by name, or renamed
+        by position) or one :class:`~pyflink_compat.table.Schema`: its physical columns select,
+        order and retype the fields, its computed columns and watermark follow, and
+        ``column_by_metadata("rowtime", "TIMESTAMP_LTZ(3)")`` is each record's timestamp
+        (``SOURCE_WATERMARK()`` the stream's watermark strategy).
+
+        :raises NotSupportedError: For a stream without a declared type (Flink's ``RAW``
+            column).
+        """
+        from pyflink_compat.table.expression import Expression
+        from pyflink_compat.table.schema import Schema
+
+        if fields_or_schema and not all(isinstance(f, Expression) for f in fields_or_schema) \
+                and not (len(fields_or_schema) == 1 and isinstance(fields_or_schema[0], Schema)):
+            raise ValueError("Invalid arguments for 'fields': %r" % (fields_or_schema,))
+        return self._stream_table(data_stream, fields_or_schema, "StreamTableEnvironment.from_data_stream")
+
+    def from_changelog_stream(self, data_stream: Any, schema: Any = None,
+                              changelog_mode: Any = None) -> 'Table':
+        """Not supported: Spark's tables have no row kinds, so a changelog's updates and
+        deletions cannot be applied to a query's aggregates. A stream of inserts only is read with
+        :meth:`from_data_stream`."""
+        raise NotSupportedError(
+            "StreamTableEnvironment.from_changelog_stream",
+            "Spark's streaming tables are insert-only: read a stream of inserts with "
+            "from_data_stream, or keep the latest row per key with PySpark "
+            "(groupBy(key).agg(max_by(...)) in update mode, or GroupedData.transformWithState).")
+
+    def to_data_stream(self, table: 'Table') -> Any:
+        """The :class:`~pyflink_compat.datastream.DataStream` of the rows of ``table``, which
+        must be insert-only: ``Row`` values named after its columns, of kind ``+I``, in a
+        stream typed ``Types.ROW_NAMED`` of the columns; a table with a time attribute gives
+        each record its rowtime as timestamp, and its watermark to the stream's event-time
+        operators.
+
+        :raises TableException: For an updating table (Flink refuses it the same way).
+        """
+        return self._table_stream(table, "to_data_stream", False)
+
+    def to_changelog_stream(self, table: 'Table', target_schema: Any = None,
+                            changelog_mode: Any = None) -> Any:
+        """The :class:`~pyflink_compat.datastream.DataStream` of the changes of ``table``: ``Row``
+        values of kind ``+I``, and for an updating table ``-U`` / ``+U`` pairs when a key's row
+        changes (per micro-batch, see the divergence ``updates-per-micro-batch``). The changes of
+        an updating table go straight to sinks (``print``, ``execute_and_collect``, ``sink_to``).
+
+        :raises NotSupportedError: For a target schema or a changelog mode, and for an operator
+            on the changes of an updating table.
+        """
+        if target_schema is not None or changelog_mode is not None:
+            raise NotSupportedError(
+                "StreamTableEnvironment.to_changelog_stream with a target schema or changelog mode",
+                "Convert the table with to_changelog_stream(table), then map its rows.")
+        return self._table_stream(table, "to_changelog_stream", True)
+
+    def to_append_stream(self, table: 'Table', type_info: Any) -> Any:
+        """The rows of the insert-only ``table`` as a stream of ``type_info`` (a row or tuple
+        type of its columns)."""
+        stream = self._table_stream(table, "to_append_stream", False)
+        return stream.map(_as_type(type_info), output_type=type_info)
+
+    def to_retract_stream(self, table: 'Table', type_info: Any) -> Any:
+        """Not supported: Spark's updating results carry no retractions."""
+        raise NotSupportedError(
+            "StreamTableEnvironment.to_retract_stream",
+            "Write the table's query with writeStream.outputMode('update') and foreachBatch: "
+            "each micro-batch holds the new rows of the keys that changed.")
+
+    def _table_stream(self, table: 'Table', method: str, changelog: bool) -> Any:
+        from pyflink_compat.common.typeinfo import ExternalTypeInfo
+        from pyflink_compat.datastream.data_stream import DataStream
+        from pyflink_compat.runtime.graph import SOURCE, Node
+        from pyflink_compat.sql.data_streams import event_time, row_type_info, table_records
+
+        from pyflink_compat.sql.dialect import Flink
+
+        planned = self._runtime.planner.plan_query(table._query, table._query.sql(Flink), rowtime_only=True)
+        if planned.updating:
+            if changelog:
+                from pyflink_compat.sql.data_streams import changelog_stream
+
+                return changelog_stream(self.stream_execution_environment, planned)
+            from pyflink_compat.util.exceptions import TableException
+
+            raise TableException(
+                "org.apache.flink.table.api.TableException: Table sink "
+                "'*anonymous_datastream_sink$1*' doesn't support consuming update changes which "
+                "is produced by node {}".format(planned.node))
+        type_info = row_type_info(planned.frame.schema)
+        environment = self.stream_execution_environment
+        source = _TableSource(table_records(planned.frame, planned.bounded), planned.keyed_state,
+                              event_time(planned.frame))
+        if changelog:
+            type_info = ExternalTypeInfo(type_info)
+        return DataStream(Node(environment, SOURCE, (), source, type_info, name=method))
 
 
 from pyflink_compat._reexports import with_reexports  # noqa: E402

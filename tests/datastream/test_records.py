@@ -8,6 +8,7 @@ import pickle
 import pytest
 
 from pyflink_compat.common import Row, RowKind, Types
+from pyflink_compat.common.time import Instant
 from pyflink_compat.datastream.functions import ProcessWindowFunction
 from pyflink_compat.datastream.window import TimeWindow
 from pyflink_compat.runtime.records import collected, conform, dumps, loads, print_text
@@ -38,6 +39,10 @@ def test_a_row_reads_by_position_name_and_attribute_and_prints_as_pyflinks():
     (0.001, Types.DOUBLE(), "0.001"),
     (False, Types.BOOLEAN(), "false"),
     (3, Types.INT(), "3"),
+    (Instant.of_epoch_milli(1000), Types.INSTANT(), "1970-01-01T00:00:01Z"),
+    (Instant.of_epoch_milli(1500), Types.INSTANT(), "1970-01-01T00:00:01.500Z"),
+    # PyFlink hands Flink to_epoch_milli() of the instant, -901 here
+    (Instant.of_epoch_milli(-1), Types.INSTANT(), "1969-12-31T23:59:59.099Z"),
 ])
 def test_print_writes_what_pyflink_prints_for_each_type(value, type_info, text):
     assert print_text(value, type_info) == text
