@@ -111,6 +111,7 @@ class TableRuntime(object):
         self.streaming = streaming
         self.catalog = Catalog()
         self.planner = Planner(lambda: environment.spark_session, self.catalog)
+        self.planner.streaming = streaming
 
     def new_anonymous_name(self) -> str:
         """A fresh name for a table without one (PyFlink's ``UnnamedTable$<n>``)."""

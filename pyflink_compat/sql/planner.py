@@ -156,6 +156,17 @@ def _flink_types_of(struct: "StructType") -> Dict[str, exp.DataType]:
             for f in struct.fields if f.dataType.simpleString() in _FLINK_NAMES}
 
 
+def _time_attributes(table: CreateTable) -> List[str]:
+    """The time attributes of ``table``: its watermarked column and its ``PROCTIME()``
+    columns."""
+    names = [table.watermark.column] if table.watermark is not None else []
+    for column in table.columns:
+        if column.kind == "computed" and column.expression is not None and \
+                column.expression.sql(Flink).upper().startswith("PROCTIME("):
+            names.append(column.name)
+    return names
+
+
 def _group_aggregate(select: exp.Select) -> Optional[Tuple[List[str], str]]:
     """The key columns and Flink's node text of a select that aggregates without a window."""
     group = select.args.get("group")
@@ -201,6 +212,8 @@ class Planner(object):
         self._delays: Dict[str, str] = {}
         self._watermarked: Set[str] = set()
         self.catalog = catalog
+        # the environment's mode: Flink's streaming planner refuses some sorts and over windows
+        self.streaming = True
 
     @property
     def spark(self) -> "SparkSession":
@@ -321,6 +334,19 @@ class Planner(object):
             from_.set("this", exp.Table(this=exp.to_identifier(view_name), alias=exp.TableAlias(
                 this=exp.to_identifier(alias or view_name))))
 
+    def _read_once(self, frame: "DataFrame", bounded: bool, text: str) -> "DataFrame":
+        """The rows of a table that a sort, outer join or over window reads: a batch
+        DataFrame of the bounded table's rows."""
+        from pyflink_compat.sql.bounded_evaluation import read_once
+
+        if not bounded:
+            raise NotSupportedError(
+                "A sort, outer join or over window of an unbounded table (in: {})".format(text),
+                "Spark's streaming queries have none of these: compute them per micro-batch in "
+                "foreachBatch (DataFrame.orderBy, DataFrame.join(how='left'), pyspark.sql.Window"
+                ".partitionBy(...).orderBy(...).rowsBetween(...)), or bound the source.")
+        return read_once(frame)
+
     def _watermark_delay(self, table: CreateTable) -> str:
         assert table.watermark is not None
         expression = table.watermark.expression
@@ -371,7 +397,20 @@ class Planner(object):
             from pyflink_compat.sql.python_functions import resolve_calls
 
             tree = resolve_calls(tree, self.catalog.functions, self.spark)
+        from pyflink_compat.sql.bounded_evaluation import needs_bounded_evaluation
+
         windowed = has_group_window(tree)
+        # a sort, an outer join or an over window: a batch query over the inputs read once
+        read_once = needs_bounded_evaluation(tree)
+        if read_once and self.streaming:
+            from pyflink_compat.sql.bounded_evaluation import check_streaming_rules
+
+            time_attributes: Set[str] = set()
+            for table in tree.find_all(exp.Table):
+                entry = self.catalog.get(".".join(p.name for p in table.parts))
+                if isinstance(entry, CreateTable):
+                    time_attributes.update(_time_attributes(entry))
+            check_streaming_rules(tree, time_attributes)
         self._delays = {}
         self._watermarked = set()
         bounded = True
@@ -389,15 +428,32 @@ class Planner(object):
                     "Table '{}' (in: {})".format(name, text),
                     "Object '{}' not found: declare it with CREATE TABLE or "
                     "create_temporary_view before the query.".format(name))
-            if isinstance(entry, CreateTable):
+            if isinstance(entry, CreateTable) and read_once:
+                frame, table_bounded = self._source(attrs.evolve(entry, watermark=None))
+                frame = self._read_once(frame, table_bounded, text)
+                schema[entry.name] = {c.name: c.data_type for c in entry.columns
+                                      if c.data_type is not None}
+            elif isinstance(entry, CreateTable):
                 frame, table_bounded = self._source(entry, end_of_input=windowed)
                 schema[entry.name] = {c.name: c.data_type for c in entry.columns
                                       if c.data_type is not None}
             elif isinstance(entry, DerivedTable):
                 frame, table_bounded, entry_updating, entry_keys = entry.build(self)
+                if read_once:
+                    if entry_updating:
+                        raise NotSupportedError(
+                            "A sort, outer join or over window of an updating table (in: {})"
+                            .format(text),
+                            "Aggregate in a batch query with PySpark (spark.read, then "
+                            "DataFrame.groupBy/orderBy/join).")
+                    frame = self._read_once(frame, table_bounded, text)
                 derived_updating = derived_updating or entry_updating
                 derived_keys.extend(entry_keys)
                 schema[table.name] = _flink_types_of(frame.schema)
+            elif read_once:
+                frame, table_bounded = self.spark.createDataFrame(entry.rows, entry.schema), True
+                schema[table.name] = entry.flink_types if entry.flink_types is not None \
+                    else _flink_types_of(entry.schema)
             else:
                 frame, table_bounded = self._elements(entry), True
                 schema[table.name] = entry.flink_types if entry.flink_types is not None \
@@ -414,6 +470,11 @@ class Planner(object):
             _group_aggregate(s) is not None for s in tree.find_all(exp.Select) if s is not outer)
         keys, node = grouped if grouped is not None else ([], "")
         tree = group_windows_to_spark(_apply_flink_semantics(tree, schema), text)
+        if read_once:
+            from pyflink_compat.spark.bounded_sources import as_stream
+
+            frame = as_stream(self.spark.sql(self._to_spark_sql(tree)))
+            return PlannedQuery(frame=frame, bounded=True, updating=False, keys=[], node=node)
         if windowed and bounded:
             self._flush_windows(tree)
         elif windowed:
