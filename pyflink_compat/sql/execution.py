@@ -79,7 +79,11 @@ def _refuse_updates_into(sink: CreateTable, planned: PlannedQuery, catalog: Cata
 
     connector = sink.options.get("connector")
     # in batch mode Flink's sinks receive the final, insert-only rows
-    if planned.updating and connector == "filesystem" and streaming:
+    from pyflink_compat.connectors.changelog_files import CHANGELOG_FORMATS
+
+    # a changelog format (canal-json) writes the updates
+    if planned.updating and connector == "filesystem" and streaming and \
+            sink.options.get("format") not in CHANGELOG_FORMATS:
         from pyflink_compat.util.exceptions import TableException
 
         raise TableException("org.apache.flink.table.api.TableException: " + filesystem.updating_refusal(

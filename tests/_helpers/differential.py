@@ -19,7 +19,8 @@ What the sinks received is every line printed to standard output, less a leading
 lines, and the lines of every file under each of the job's output directories (hidden files,
 ``_SUCCESS`` and checksum files left out). ``append`` jobs compare these as multisets;
 ``changelog`` jobs compare the table that their printed ``+I/-U/+U/-D[...]`` rows (or rows of
-a printed table, ``| +I | ... |``) leave and the set of row kinds seen (an update's
+a printed table, ``| +I | ... |``) and the canal-json lines of their files leave, and the set
+of row kinds seen (an update's
 intermediate rows depend on how records are grouped into batches, the final table and the kinds
 do not).
 
@@ -296,6 +297,19 @@ def _failed(out: _Tee, workdir: Path, job: Job, exc: BaseException) -> SinkRecor
                        error="%s: %s" % ("/".join(chain), message))
 
 
+def _canal_record(line: str) -> Optional[Tuple[str, str]]:
+    """The type and row of a canal-json line (``{"data":[{...}],"type":"INSERT"}``), or None."""
+    if not line.startswith('{"data":'):
+        return None
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(record, dict) or record.get("type") not in ("INSERT", "DELETE"):
+        return None
+    return record["type"], json.dumps(record["data"], sort_keys=True)
+
+
 def changelog_table(lines: Sequence[str]) -> Tuple[Dict[str, int], List[str]]:
     """The rows a printed changelog leaves (row text to count) and the row kinds it shows.
 
@@ -305,6 +319,11 @@ def changelog_table(lines: Sequence[str]) -> Tuple[Dict[str, int], List[str]]:
     table: Dict[str, int] = collections.Counter()
     kinds = set()
     for line in lines:
+        canal = _canal_record(line)
+        if canal is not None:
+            kinds.add(canal[0])
+            table[canal[1]] += 1 if canal[0] == "INSERT" else -1
+            continue
         match = _CHANGELOG_ROW.match(line) or _TABLEAU_ROW.match(line)
         if not match:
             table[line] += 1
@@ -355,6 +374,13 @@ def differences(job: Job, expected: SinkRecords, actual: SinkRecords) -> List[st
                                                   collections.Counter(actual.printed)))
     for output in sorted(set(expected.files) | set(actual.files)):
         want_lines, got_lines = expected.files.get(output, ()), actual.files.get(output, ())
+        if job.compare == "changelog":
+            # files of a changelog format (canal-json): their final table, as for printed rows
+            want_files, _ = changelog_table(want_lines)
+            got_files, _ = changelog_table(got_lines)
+            if want_files != got_files:
+                found.append("%s: final table: %s" % (output, _multiset_diff(want_files, got_files)))
+            continue
         if want_lines != got_lines:
             found.append("%s: %s" % (output, _multiset_diff(collections.Counter(want_lines),
                                                             collections.Counter(got_lines))))
