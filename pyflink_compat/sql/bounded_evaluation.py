@@ -1,6 +1,6 @@
 """Queries that Spark's streaming engine cannot run but whose inputs are bounded: sorts
-(``ORDER BY``, ``OFFSET``), outer joins, joins without an equality and over windows
-(``OVER``).
+(``ORDER BY``, ``OFFSET``), outer joins, joins without an equality, over windows (``OVER``)
+and aggregates of aggregates.
 
 Spark's streaming queries have no sort, no outer join without a watermark and time bounds, and
 no window functions. When every table a query reads is bounded, the query's result is the
@@ -56,7 +56,29 @@ def needs_bounded_evaluation(tree: exp.Expression) -> bool:
         if condition is None or condition.find(exp.EQ) is None:
             # a join without an equality: Spark's stream-stream joins need one
             return True
+    for select in tree.find_all(exp.Select):
+        if _aggregates(select) and any(
+                _aggregates(inner) for inner in select.find_all(exp.Select) if inner is not select):
+            # an aggregate of an aggregate: Spark's streaming queries chain no such operators
+            return True
     return tree.find(exp.Window) is not None
+
+
+def _aggregates(select: exp.Select) -> bool:
+    """Whether ``select`` aggregates without a window (a GROUP BY, an aggregate, DISTINCT)."""
+    group = select.args.get("group")
+    if group is not None:
+        for key in group.expressions:
+            if isinstance(key, exp.Anonymous) and key.name.upper() in ("TUMBLE", "HOP", "SESSION",
+                                                                       "CUMULATE"):
+                return False
+            if isinstance(key, exp.Column) and key.name in ("window_start", "window_end"):
+                return False
+        return True
+    if select.args.get("distinct") is not None:
+        return True
+    return any(e.find(exp.AggFunc) is not None and e.find(exp.Window) is None
+               for e in select.expressions)
 
 
 def _orders_by_time(order: exp.Order, time_attributes: Set[str]) -> bool:

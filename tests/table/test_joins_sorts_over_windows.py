@@ -181,3 +181,31 @@ def test_explain_gives_sparks_logical_plan_and_accepts_flinks_details(t_env: Any
     plan = left.explain(ExplainDetail.PLAN_ADVICE)
     assert plan.startswith("== Parsed Logical Plan ==") and "== Analyzed Logical Plan ==" in plan
     assert t_env.explain_sql("SELECT * FROM %s" % left).startswith("== Parsed Logical Plan ==")
+
+
+def test_an_aggregate_of_a_distinct_table_gives_the_final_value_in_batch_mode(
+        make_env: Callable[..., Any], spark: Any) -> None:
+    from pyflink_compat.table import EnvironmentSettings, StreamTableEnvironment
+    from pyflink_compat.table.expressions import col
+
+    batch = StreamTableEnvironment.create(make_env(), EnvironmentSettings.in_batch_mode())
+    prices = batch.from_elements([(1.5,), (2.5,), (1.5,), (4.0,)], ['p'])
+    assert _rows(prices.select(col('p')).distinct().select(col('p').avg.alias('a'))) == [
+        (8.0 / 3,)]
+
+
+def test_from_pandas_then_to_pandas_gives_the_frames_rows_in_order(t_env: Any) -> None:
+    # as recorded from live PyFlink 1.20.5 (parallelism 1): the same values, in order, float64
+    import numpy as np
+    import pandas as pd
+
+    from pyflink_compat.table import DataTypes
+
+    t_env.get_config().set("parallelism.default", "1")
+    pdf = pd.DataFrame(np.random.default_rng(7).random((1000, 2)))
+    table = t_env.from_pandas(pdf, schema=DataTypes.ROW([DataTypes.FIELD("a", DataTypes.DOUBLE()),
+                                                         DataTypes.FIELD("b", DataTypes.DOUBLE())]))
+    out = table.to_pandas()
+    assert list(out.columns) == ['a', 'b'] and [str(d) for d in out.dtypes] == ['float64', 'float64']
+    assert list(out.index) == list(range(1000))
+    assert (out.values == pdf.values).all()
