@@ -342,8 +342,8 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
     ),
     Divergence(
         id="table-bounded-query-final-rows",
-        summary="A sort with a fetch (Top-N), an outer join or a join without an equality of "
-        "bounded tables emits its final rows once (+I), where Flink's streaming planner emits "
+        summary="A sort with a fetch (Top-N), an outer join, a join without an equality or an "
+        "aggregate of an aggregate of bounded tables emits its final rows once (+I), where Flink's streaming planner emits "
         "rows as its input arrives and deletes those that a later row replaces (-D); the final "
         "table is the same.",
         reason="Spark's streaming queries have no sort and no outer join without watermarks "
