@@ -341,7 +341,8 @@ class Planner(object):
 
         if not bounded:
             raise NotSupportedError(
-                "A sort, outer join or over window of an unbounded table (in: {})".format(text),
+                "A sort, outer join, over window or CUMULATE window of an unbounded table "
+                "(in: {})".format(text),
                 "Spark's streaming queries have none of these: compute them per micro-batch in "
                 "foreachBatch (DataFrame.orderBy, DataFrame.join(how='left'), pyspark.sql.Window"
                 ".partitionBy(...).orderBy(...).rowsBetween(...)), or bound the source.")
@@ -392,6 +393,8 @@ class Planner(object):
             group_windows_to_spark, has_group_window, table_functions_to_group_windows,
             window_property_columns)
 
+        # CUMULATE windows exist over bounded tables only (see _cumulate_rows)
+        cumulate = any(str(f.this).upper() == "CUMULATE" for f in query.find_all(exp.Anonymous))
         tree = table_functions_to_group_windows(self._inline_views(query.copy()), text)
         if tree.find(exp.Anonymous) is not None:
             from pyflink_compat.sql.python_functions import resolve_calls
@@ -401,7 +404,7 @@ class Planner(object):
 
         windowed = has_group_window(tree)
         # a sort, an outer join or an over window: a batch query over the inputs read once
-        read_once = needs_bounded_evaluation(tree)
+        read_once = cumulate or needs_bounded_evaluation(tree)
         if read_once and self.streaming:
             from pyflink_compat.sql.bounded_evaluation import check_streaming_rules
 
@@ -474,6 +477,9 @@ class Planner(object):
             from pyflink_compat.spark.bounded_sources import as_stream
 
             frame = as_stream(self.spark.sql(self._to_spark_sql(tree)))
+            for name in ("window_start", "window_end", "window_time") if cumulate else ():
+                if name in frame.columns:
+                    frame = frame.withMetadata(name, {"flink_precision": 3})
             return PlannedQuery(frame=frame, bounded=True, updating=False, keys=[], node=node)
         if windowed and bounded:
             self._flush_windows(tree)

@@ -209,3 +209,33 @@ def test_from_pandas_then_to_pandas_gives_the_frames_rows_in_order(t_env: Any) -
     assert list(out.columns) == ['a', 'b'] and [str(d) for d in out.dtypes] == ['float64', 'float64']
     assert list(out.index) == list(range(1000))
     assert (out.values == pdf.values).all()
+
+
+def test_a_cumulate_window_of_a_bounded_table_gives_pyflinks_windows(
+        t_env: Any, events: Any, capsys: Any) -> None:
+    t_env.execute_sql(_EVENTS)
+    t_env.execute_sql(
+        "SELECT window_start, window_end, k, SUM(amt) AS s, COUNT(*) AS c FROM TABLE(CUMULATE("
+        "TABLE ev, DESCRIPTOR(ts), INTERVAL '2' SECOND, INTERVAL '6' SECOND)) "
+        "GROUP BY window_start, window_end, k").print()
+    rows = sorted(line for line in capsys.readouterr().out.splitlines() if line.startswith("| +I"))
+    assert rows == [
+        '| +I | 2024-01-01 00:00:00.000 | 2024-01-01 00:00:02.000 |                              a |          10 |                    1 |',  # noqa: E501
+        '| +I | 2024-01-01 00:00:00.000 | 2024-01-01 00:00:04.000 |                              a |          30 |                    2 |',  # noqa: E501
+        '| +I | 2024-01-01 00:00:00.000 | 2024-01-01 00:00:04.000 |                              b |           5 |                    1 |',  # noqa: E501
+        '| +I | 2024-01-01 00:00:00.000 | 2024-01-01 00:00:06.000 |                              a |          37 |                    3 |',  # noqa: E501
+        '| +I | 2024-01-01 00:00:00.000 | 2024-01-01 00:00:06.000 |                              b |           5 |                    1 |',  # noqa: E501
+        '| +I | 2024-01-01 00:00:06.000 | 2024-01-01 00:00:10.000 |                              b |           1 |                    1 |',  # noqa: E501
+        '| +I | 2024-01-01 00:00:06.000 | 2024-01-01 00:00:12.000 |                              b |           1 |                    1 |',  # noqa: E501
+        '| +I | 2024-01-01 00:00:12.000 | 2024-01-01 00:00:14.000 |                              a |           3 |                    1 |',  # noqa: E501
+        '| +I | 2024-01-01 00:00:12.000 | 2024-01-01 00:00:16.000 |                              a |           3 |                    1 |',  # noqa: E501
+        '| +I | 2024-01-01 00:00:12.000 | 2024-01-01 00:00:18.000 |                              a |           3 |                    1 |',  # noqa: E501
+    ]
+
+
+def test_a_cumulate_window_of_an_unbounded_table_is_not_supported(t_env: Any) -> None:
+    t_env.execute_sql("CREATE TABLE g (k INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                      "WITH ('connector'='datagen')")
+    with pytest.raises(NotSupportedError, match="CUMULATE window of an unbounded table"):
+        t_env.execute_sql("SELECT window_start, COUNT(*) FROM TABLE(CUMULATE(TABLE g, DESCRIPTOR(ts), "
+                          "INTERVAL '1' SECOND, INTERVAL '4' SECOND)) GROUP BY window_start, window_end")
