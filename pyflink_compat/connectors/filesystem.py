@@ -115,7 +115,9 @@ def _review(table: "CreateTable") -> Tuple[OptionReview, str, str]:
         # Relative to the job's working directory, as Flink resolves it (Spark's JVM would
         # resolve it against its own).
         path = os.path.abspath(path)
-    if fmt not in _FORMATS:
+    from pyflink_compat.connectors.changelog_files import CHANGELOG_FORMATS
+
+    if fmt not in _FORMATS + CHANGELOG_FORMATS:
         raise refuse("filesystem", "format", table.text,
                      "Formats read and written here: {}; read other formats with "
                      "spark.readStream.format(...).".format(", ".join(_FORMATS)))
@@ -126,6 +128,10 @@ def source(table: "CreateTable", spark: "SparkSession", schema: "StructType"
            ) -> Tuple["DataFrame", bool]:
     """The rows of the files, and whether the table is bounded (read once)."""
     review, path, fmt = _review(table)
+    if fmt not in _FORMATS:
+        raise refuse("filesystem", "format", table.text,
+                     "Files of format '{}' are written here, not read; read them with "
+                     "spark.readStream.format('json').".format(fmt))
     monitor = review.take("source.monitor-interval")
     review.drop("source.path.regex-pattern", "every file under the path is read")
     for key in list(table.options):
@@ -158,6 +164,18 @@ def updating_refusal(table_name: str, node: str) -> str:
 def sink(table: "CreateTable", frame: "DataFrame", updating: bool, keys: Sequence[str]) -> Any:
     """A writer of ``frame``'s rows as new files under the table's path."""
     path, fmt, options = sink_options(table)
+    from pyflink_compat.connectors.changelog_files import CHANGELOG_FORMATS, ChangelogFileWriter
+
+    if fmt in CHANGELOG_FORMATS:
+        if table.partition_keys:
+            raise refuse("filesystem", "format", table.text,
+                         "A partitioned table of format '{}' is not written here.".format(fmt))
+        ChangelogFileWriter.check(frame, table.text)
+        names = frame.columns
+        writer_of = ChangelogFileWriter(path, names, updating,
+                                        [names.index(k) for k in keys if k in names])
+        return frame.writeStream.foreachBatch(writer_of).outputMode(
+            "update" if updating else "append")
     writer = frame.writeStream.format(fmt).option("path", path).options(**options)
     if table.partition_keys:
         writer = writer.partitionBy(*table.partition_keys)

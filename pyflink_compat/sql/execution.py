@@ -79,7 +79,11 @@ def _refuse_updates_into(sink: CreateTable, planned: PlannedQuery, catalog: Cata
 
     connector = sink.options.get("connector")
     # in batch mode Flink's sinks receive the final, insert-only rows
-    if planned.updating and connector == "filesystem" and streaming:
+    from pyflink_compat.connectors.changelog_files import CHANGELOG_FORMATS
+
+    # a changelog format (canal-json) writes the updates
+    if planned.updating and connector == "filesystem" and streaming and \
+            sink.options.get("format") not in CHANGELOG_FORMATS:
         from pyflink_compat.util.exceptions import TableException
 
         raise TableException("org.apache.flink.table.api.TableException: " + filesystem.updating_refusal(
@@ -111,6 +115,7 @@ class TableRuntime(object):
         self.streaming = streaming
         self.catalog = Catalog()
         self.planner = Planner(lambda: environment.spark_session, self.catalog)
+        self.planner.streaming = streaming
 
     def new_anonymous_name(self) -> str:
         """A fresh name for a table without one (PyFlink's ``UnnamedTable$<n>``)."""

@@ -184,6 +184,17 @@ def _delay_ms(delay: str) -> int:
     return int(float(amount) * _UNIT_MS[unit.lower().rstrip("s")])
 
 
+def _time_attributes(table: CreateTable) -> List[str]:
+    """The time attributes of ``table``: its watermarked column and its ``PROCTIME()``
+    columns."""
+    names = [table.watermark.column] if table.watermark is not None else []
+    for column in table.columns:
+        if column.kind == "computed" and column.expression is not None and \
+                column.expression.sql(Flink).upper().startswith("PROCTIME("):
+            names.append(column.name)
+    return names
+
+
 def _group_aggregate(select: exp.Select) -> Optional[Tuple[List[str], str]]:
     """The key columns and Flink's node text of a select that aggregates without a window."""
     group = select.args.get("group")
@@ -230,6 +241,8 @@ class Planner(object):
         self._watermarked: Set[str] = set()
         self._rowtime_only = False
         self.catalog = catalog
+        # the environment's mode: Flink's streaming planner refuses some sorts and over windows
+        self.streaming = True
 
     @property
     def spark(self) -> "SparkSession":
@@ -365,6 +378,20 @@ class Planner(object):
             from_.set("this", exp.Table(this=exp.to_identifier(view_name), alias=exp.TableAlias(
                 this=exp.to_identifier(alias or view_name))))
 
+    def _read_once(self, frame: "DataFrame", bounded: bool, text: str) -> "DataFrame":
+        """The rows of a table that a sort, outer join or over window reads: a batch
+        DataFrame of the bounded table's rows."""
+        from pyflink_compat.sql.bounded_evaluation import read_once
+
+        if not bounded:
+            raise NotSupportedError(
+                "A sort, outer join, over window or CUMULATE window of an unbounded table "
+                "(in: {})".format(text),
+                "Spark's streaming queries have none of these: compute them per micro-batch in "
+                "foreachBatch (DataFrame.orderBy, DataFrame.join(how='left'), pyspark.sql.Window"
+                ".partitionBy(...).orderBy(...).rowsBetween(...)), or bound the source.")
+        return read_once(frame)
+
     def _watermark_delay(self, table: CreateTable) -> str:
         assert table.watermark is not None
         expression = table.watermark.expression
@@ -415,12 +442,27 @@ class Planner(object):
             group_windows_to_spark, has_group_window, table_functions_to_group_windows,
             window_property_columns)
 
+        # CUMULATE windows exist over bounded tables only (see _cumulate_rows)
+        cumulate = any(str(f.this).upper() == "CUMULATE" for f in query.find_all(exp.Anonymous))
         tree = table_functions_to_group_windows(self._inline_views(query.copy()), text)
         if tree.find(exp.Anonymous) is not None:
             from pyflink_compat.sql.python_functions import resolve_calls
 
             tree = resolve_calls(tree, self.catalog.functions, self.spark)
+        from pyflink_compat.sql.bounded_evaluation import needs_bounded_evaluation
+
         windowed = has_group_window(tree)
+        # a sort, an outer join or an over window: a batch query over the inputs read once
+        read_once = cumulate or needs_bounded_evaluation(tree)
+        if read_once and self.streaming:
+            from pyflink_compat.sql.bounded_evaluation import check_streaming_rules
+
+            time_attributes: Set[str] = set()
+            for table in tree.find_all(exp.Table):
+                entry = self.catalog.get(".".join(p.name for p in table.parts))
+                if isinstance(entry, CreateTable):
+                    time_attributes.update(_time_attributes(entry))
+            check_streaming_rules(tree, time_attributes)
         self._delays = {}
         self._watermarked = set()
         bounded = True
@@ -439,7 +481,12 @@ class Planner(object):
                     "Table '{}' (in: {})".format(name, text),
                     "Object '{}' not found: declare it with CREATE TABLE or "
                     "create_temporary_view before the query.".format(name))
-            if isinstance(entry, (CreateTable, StreamTable)):
+            if isinstance(entry, CreateTable) and read_once:
+                frame, table_bounded = self._source(attrs.evolve(entry, watermark=None))
+                frame = self._read_once(frame, table_bounded, text)
+                schema[entry.name] = {c.name: c.data_type for c in entry.columns
+                                      if c.data_type is not None}
+            elif isinstance(entry, (CreateTable, StreamTable)):
                 declared = entry if isinstance(entry, CreateTable) else entry.table
                 keyed_state = keyed_state or (isinstance(entry, StreamTable) and entry.keyed_state)
                 frame, table_bounded = self._source(
@@ -449,9 +496,21 @@ class Planner(object):
                     c.name: c.data_type for c in declared.columns if c.data_type is not None}
             elif isinstance(entry, DerivedTable):
                 frame, table_bounded, entry_updating, entry_keys = entry.build(self)
+                if read_once:
+                    if entry_updating:
+                        raise NotSupportedError(
+                            "A sort, outer join or over window of an updating table (in: {})"
+                            .format(text),
+                            "Aggregate in a batch query with PySpark (spark.read, then "
+                            "DataFrame.groupBy/orderBy/join).")
+                    frame = self._read_once(frame, table_bounded, text)
                 derived_updating = derived_updating or entry_updating
                 derived_keys.extend(entry_keys)
                 schema[table.name] = _flink_types_of(frame.schema)
+            elif read_once:
+                frame, table_bounded = self.spark.createDataFrame(entry.rows, entry.schema), True
+                schema[table.name] = entry.flink_types if entry.flink_types is not None \
+                    else _flink_types_of(entry.schema)
             else:
                 frame, table_bounded = self._elements(entry), True
                 schema[table.name] = entry.flink_types if entry.flink_types is not None \
@@ -468,6 +527,14 @@ class Planner(object):
             _group_aggregate(s) is not None for s in tree.find_all(exp.Select) if s is not outer)
         keys, node = grouped if grouped is not None else ([], "")
         tree = group_windows_to_spark(_apply_flink_semantics(tree, schema), text)
+        if read_once:
+            from pyflink_compat.spark.bounded_sources import as_stream
+
+            frame = as_stream(self.spark.sql(self._to_spark_sql(tree)))
+            for name in ("window_start", "window_end", "window_time") if cumulate else ():
+                if name in frame.columns:
+                    frame = frame.withMetadata(name, {"flink_precision": 3})
+            return PlannedQuery(frame=frame, bounded=True, updating=False, keys=[], node=node)
         if windowed and bounded:
             self._flush_windows(tree)
         elif windowed:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import datetime
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
+import sqlglot
 from sqlglot import exp
 
 from pyflink_compat.missing import NotSupportedError
@@ -87,11 +88,6 @@ def _group_window_of(function: exp.Anonymous, text: str) -> Tuple[str, exp.Expre
     """The kind, the input table and the legacy group window call of a windowing function."""
     kind = str(function.this).upper()
     arguments = list(function.expressions)
-    if kind == "CUMULATE":
-        raise NotSupportedError(
-            "CUMULATE windows (in: {})".format(text),
-            "Spark has tumbling, sliding and session windows only: aggregate per "
-            "pyspark.sql.functions.window and sum the windows of each step with PySpark.")
     if kind not in _GROUP_WINDOWS or len(arguments) < 3 or not isinstance(arguments[0], TableArgument) \
             or not isinstance(arguments[1], DescriptorArgument):
         raise NotSupportedError(
@@ -110,6 +106,42 @@ def _group_window_of(function: exp.Anonymous, text: str) -> Tuple[str, exp.Expre
             "Spark's windows have no offset: give the window's size{} only.".format(
                 " and slide" if kind == "HOP" else ""))
     return kind, arguments[0].this, [time_column] + [s.copy() for s in sizes]
+
+
+def _cumulate_rows(function: exp.Anonymous, text: str) -> exp.Select:
+    """The rows of ``CUMULATE(TABLE t, DESCRIPTOR(ts), step, size)``: each row of ``t`` once per
+    window holding it, with the window's ``window_start``, ``window_end`` and ``window_time``.
+
+    A row at ``ts`` belongs to the windows starting where its window of ``size`` starts and
+    ending at each step after ``ts`` up to ``size``. Spark has no such window: the query runs
+    over bounded tables only (:mod:`pyflink_compat.sql.bounded_evaluation`).
+    """
+    arguments = list(function.expressions)
+    if len(arguments) != 4 or not isinstance(arguments[0], TableArgument) \
+            or not isinstance(arguments[1], DescriptorArgument) \
+            or len(arguments[1].expressions) != 1:
+        raise NotSupportedError(
+            "Table function {} (in: {})".format(function.sql("spark"), text),
+            "Read cumulating windows with CUMULATE(TABLE t, DESCRIPTOR(ts), INTERVAL step, "
+            "INTERVAL size), without an offset.")
+    time_column = exp.column(arguments[1].expressions[0].name, quoted=True)
+    step, size = (interval_text(a, text) for a in arguments[2:])
+    start = exp.Dot(this=exp.Anonymous(this="window", expressions=[
+        time_column.copy(), exp.Literal.string(size)]), expression=exp.to_identifier("start"))
+    ends = sqlglot.parse_one(
+        "filter(sequence(s + INTERVAL '{0}', s + INTERVAL '{1}', INTERVAL '{0}'), e -> e > t)".format(
+            step, size), read="spark")
+    ends = ends.transform(lambda n: start.copy() if isinstance(n, exp.Column) and n.name == "s"
+                          else time_column.copy() if isinstance(n, exp.Column) and n.name == "t"
+                          else n)
+    inner = exp.select(exp.Star(), exp.alias_(start, "window_start", quoted=True),
+                       exp.alias_(exp.Explode(this=ends), "window_end", quoted=True)
+                       ).from_(arguments[0].this.copy())
+    # Flink's window_time: the window's end minus one millisecond
+    window_time = exp.Sub(this=exp.column("window_end", quoted=True), expression=exp.Interval(
+        this=exp.Literal.string("0.001"), unit=exp.Var(this="SECOND")))
+    return exp.select(exp.Star(), exp.alias_(window_time, "window_time", quoted=True)).from_(
+        exp.Subquery(this=inner, alias=exp.TableAlias(this=exp.to_identifier("cumulated"))))
 
 
 def _window_call(kind: str, arguments: List[exp.Expression], suffix: str = "") -> exp.Expression:
@@ -145,8 +177,12 @@ def table_functions_to_group_windows(tree: exp.Expression, text: str) -> exp.Exp
         function = _table_function(from_.this)
         if function is None:
             continue
-        kind, table, arguments = _group_window_of(function, text)
         alias = from_.this.alias
+        if str(function.this).upper() == "CUMULATE":
+            from_.set("this", exp.Subquery(this=_cumulate_rows(function, text), alias=exp.TableAlias(
+                this=exp.to_identifier(alias or "window_table"))))
+            continue
+        kind, table, arguments = _group_window_of(function, text)
         source = table.copy()
         if alias:
             source.set("alias", exp.TableAlias(this=exp.to_identifier(alias)))

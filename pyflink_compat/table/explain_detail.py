@@ -1,14 +1,22 @@
-"""Declared PyFlink module ``pyflink.table.explain_detail``.
+"""PyFlink module ``pyflink.table.explain_detail``: :class:`ExplainDetail`, the details an
+explanation may include.
 
-Using a name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
-naming the PySpark way to do the same.
-Written by ``tests/parity/generate_declared_modules.py`` from the recorded import
-surface of PyFlink 1.20.5.
+The explanations (:meth:`~pyflink_compat.table.Table.explain`,
+:meth:`~pyflink_compat.table.TableEnvironment.explain_sql`) are Spark's plans of the queries,
+which hold none of Flink's details: the details are accepted and change nothing.
 """
-from pyflink_compat.missing.declared import Declared
 
 __all__ = ['ExplainDetail']
 
 
-class ExplainDetail(Declared):
-    pass
+class ExplainDetail(object):
+    """The details an explanation may include (Flink's optimizer's cost estimates, changelog
+    modes, JSON execution plan, plan advice)."""
+
+    ESTIMATED_COST = 0
+
+    CHANGELOG_MODE = 1
+
+    JSON_EXECUTION_PLAN = 2
+
+    PLAN_ADVICE = 3

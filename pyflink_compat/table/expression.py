@@ -153,6 +153,28 @@ class Expression(Generic[T]):
     avg = _aggregate("Avg")
 
     @property
+    def asc(self) -> 'Expression':
+        """This expression, sorted ascending (in :meth:`~pyflink_compat.table.Table.order_by`)."""
+        from sqlglot import exp
+
+        return Expression(exp.Ordered(this=self._j_expr.copy(), desc=False))
+
+    @property
+    def desc(self) -> 'Expression':
+        """This expression, sorted descending (in :meth:`~pyflink_compat.table.Table.order_by`)."""
+        from sqlglot import exp
+
+        return Expression(exp.Ordered(this=self._j_expr.copy(), desc=True))
+
+    def over(self, alias: Any) -> 'Expression':
+        """This aggregate over the over window named ``alias`` (``col('w')``) of
+        :meth:`~pyflink_compat.table.Table.over_window`."""
+        from sqlglot import exp
+
+        return Expression(exp.Window(this=self._j_expr.copy(), alias=exp.to_identifier(
+            _tree(alias).name)))
+
+    @property
     def is_null(self) -> 'Expression':
         from sqlglot import exp
 

@@ -6,7 +6,7 @@ naming the PySpark way to do the same.
 """
 from typing import Any
 
-from pyflink_compat.missing.declared import declared_function, declared_value
+from pyflink_compat.missing.declared import declared_function
 from pyflink_compat.table.expression import Expression
 
 __all__ = ['if_then_else', 'lit', 'col', 'range_', 'and_', 'or_', 'not_', 'UNBOUNDED_ROW',
@@ -73,7 +73,17 @@ def _predicate(value: Any) -> Any:
     return exp.Boolean(this=bool(value))
 
 
-concat = declared_function(__name__, 'concat')
+
+
+def concat(first: Any, *others: Any) -> Expression:
+    """The strings ``first``, ``*others`` joined (``NULL`` when any is ``NULL``)."""
+    from sqlglot import exp
+
+    from pyflink_compat.table.expression import _tree
+
+    return Expression(exp.Concat(expressions=[_tree(v).copy() for v in (first,) + others]))
+
+
 concat_ws = declared_function(__name__, 'concat_ws')
 convert_tz = declared_function(__name__, 'convert_tz')
 current_database = declared_function(__name__, 'current_database')
@@ -115,7 +125,16 @@ rand = declared_function(__name__, 'rand')
 rand_integer = declared_function(__name__, 'rand_integer')
 range_ = declared_function(__name__, 'range_')
 row = declared_function(__name__, 'row')
-row_interval = declared_function(__name__, 'row_interval')
+
+
+def row_interval(rows: int) -> Expression:
+    """An interval of ``rows`` rows: how far an over window reaches back
+    (``Over...preceding(row_interval(2))``)."""
+    from sqlglot import exp
+
+    return Expression(exp.Anonymous(this="ROW_INTERVAL", expressions=[exp.Literal.number(rows)]))
+
+
 source_watermark = declared_function(__name__, 'source_watermark')
 temporal_overlaps = declared_function(__name__, 'temporal_overlaps')
 timestamp_diff = declared_function(__name__, 'timestamp_diff')
@@ -127,10 +146,20 @@ uuid = declared_function(__name__, 'uuid')
 with_all_columns = declared_function(__name__, 'with_all_columns')
 with_columns = declared_function(__name__, 'with_columns')
 without_columns = declared_function(__name__, 'without_columns')
-CURRENT_RANGE = declared_value(__name__, 'CURRENT_RANGE')
-CURRENT_ROW = declared_value(__name__, 'CURRENT_ROW')
-UNBOUNDED_RANGE = declared_value(__name__, 'UNBOUNDED_RANGE')
-UNBOUNDED_ROW = declared_value(__name__, 'UNBOUNDED_ROW')
+
+
+def _bound(name: str) -> Expression:
+    from sqlglot import exp
+
+    return Expression(exp.Var(this=name))
+
+
+#: The bounds of an over window (:class:`~pyflink_compat.table.window.Over`): every row or
+#: every time before the current row, the current row, or its peers of equal time.
+UNBOUNDED_ROW = _bound('UNBOUNDED_ROW')
+UNBOUNDED_RANGE = _bound('UNBOUNDED_RANGE')
+CURRENT_ROW = _bound('CURRENT_ROW')
+CURRENT_RANGE = _bound('CURRENT_RANGE')
 
 
 from pyflink_compat._reexports import with_reexports  # noqa: E402

@@ -73,6 +73,45 @@ def _select_trees(fields: Any) -> List[Any]:
             for position, tree in enumerate(trees)]
 
 
+def _aggregate_names(trees: List[Any]) -> List[Any]:
+    """The fields of a grouped select, each unnamed aggregate named ``EXPR$<n>`` (counted
+    among those, as the Table API names them) and any other unnamed computed field
+    ``_c<position>``."""
+    from sqlglot import exp
+
+    named: List[Any] = []
+    unnamed = 0
+    for position, tree in enumerate(trees):
+        if isinstance(tree, (exp.Column, exp.Alias, exp.Star)):
+            named.append(tree)
+        elif tree.find(exp.AggFunc) is not None:
+            named.append(exp.alias_(tree, "EXPR${}".format(unnamed), quoted=True))
+            unnamed += 1
+        else:
+            named.append(exp.alias_(tree, "_c{}".format(position), quoted=True))
+    return named
+
+
+def _validation_error(message: str, method: str) -> Exception:
+    """Flink's ``ValidationException`` of a Table API call, as PyFlink surfaces it (a py4j
+    error)."""
+    from pyflink_compat.util.exceptions import java_error
+
+    return java_error("java.lang.RuntimeException",
+                      "org.apache.flink.table.api.ValidationException: " + message,
+                      "o0." + method)
+
+
+def _named_trees(trees: List[Any], first: int) -> List[Any]:
+    """``trees`` with each unnamed computed one named ``_c<position>`` (positions counted
+    from ``first``)."""
+    from sqlglot import exp
+
+    return [tree if isinstance(tree, (exp.Column, exp.Alias))
+            else exp.alias_(tree, "_c{}".format(first + position), quoted=True)
+            for position, tree in enumerate(trees)]
+
+
 def _trees(fields: Any, operation: str) -> List[Any]:
     from pyflink_compat.table.expression import Expression
 
@@ -108,7 +147,7 @@ class GroupedTable(object):
         python_calls = _python_aggregate_calls(trees)
         if python_calls:
             return _select_python_aggregate(table, keys, trees, python_calls, self._t_env)
-        query = exp.select(*trees).from_(table._subquery()).group_by(*keys)
+        query = exp.select(*_aggregate_names(trees)).from_(table._subquery()).group_by(*keys)
         return Table(query, self._t_env)
 
     def aggregate(self, func: Any) -> AggregatedTable:
@@ -308,11 +347,66 @@ def python_aggregate(table: 'Table', keys: List[Any], func: Any, flat: bool) -> 
 
 
 class OverWindowedTable(object):
-    """A :class:`Table` with over windows (:meth:`Table.over_window`)."""
+    """A :class:`Table` with over windows (:meth:`Table.over_window`): :meth:`select`
+    computes aggregates over them.
+
+    :param java_over_windowed_table: The table and its windows (in PyFlink, the JVM over
+        windowed table).
+    :param t_env: The table environment.
+    """
 
     def __init__(self, java_over_windowed_table: Any, t_env: 'RuntimeOwner'):
         self._j_table = java_over_windowed_table
         self._t_env = t_env
+
+    def select(self, *fields: 'Expression') -> 'Table':
+        """The columns ``fields`` of each row, among them aggregates over a window
+        (``col('a').sum.over(col('w'))``).
+
+        :return: The :class:`Table`.
+        """
+        from sqlglot import exp
+
+        table, windows = self._j_table
+        specs = {w.alias: w for w in windows}
+        trees = _select_trees(fields)
+        for tree in trees:
+            for window in list(tree.find_all(exp.Window)):
+                name = window.alias
+                if name not in specs:
+                    raise _validation_error(
+                        "Over window alias '{}' is not defined.".format(name), "select")
+                spec = specs[name]
+                window.set("alias", None)
+                window.set("partition_by", [p.copy() for p in spec.partition_by])
+                window.set("order", exp.Order(expressions=[
+                    exp.Ordered(this=spec.order_by.copy(), desc=False)]))
+                window.set("spec", _frame(spec.preceding, spec.following))
+        return Table(exp.select(*trees).from_(table._subquery()), self._t_env)
+
+
+def _frame(preceding: Any, following: Any) -> Any:
+    """The frame of an over window from its ``preceding`` and ``following`` bounds."""
+    from sqlglot import exp
+
+    def bound(value: Any, side: str) -> Any:
+        tree = value._j_expr if value is not None else exp.Var(
+            this="UNBOUNDED_RANGE" if side == "PRECEDING" else "CURRENT_RANGE")
+        if isinstance(tree, exp.Var):
+            kind = "ROWS" if tree.name.endswith("_ROW") else "RANGE"
+            return kind, ("UNBOUNDED" if tree.name.startswith("UNBOUNDED") else "CURRENT ROW")
+        if isinstance(tree, exp.Anonymous) and str(tree.this).upper() == "ROW_INTERVAL":
+            return "ROWS", tree.expressions[0].copy()
+        return "RANGE", tree.copy()
+
+    kind, start = bound(preceding, "PRECEDING")
+    if following is None:
+        end: Any = "CURRENT ROW"
+    else:
+        _, end = bound(following, "FOLLOWING")
+    return exp.WindowSpec(kind=kind, start=start,
+                          start_side=None if start == "CURRENT ROW" else "PRECEDING",
+                          end=end, end_side=None if end == "CURRENT ROW" else "FOLLOWING")
 
 
 #: The public methods of PyFlink's ``Table``: asking for one that is not defined here is asking
@@ -560,22 +654,216 @@ class Table(object):
         return GroupWindowedTable((self, window._java_window), self._t_env)
 
     def over_window(self, *over_windows: Any) -> OverWindowedTable:
-        """Over windows do not run on Spark: Spark's streaming queries have no window
-        functions.
+        """This table with the over windows ``over_windows`` (of
+        :class:`~pyflink_compat.table.window.Over`, each named with ``alias``); select
+        aggregates over them with :meth:`OverWindowedTable.select`. They run when the table
+        is bounded (Spark's streaming queries have no window functions).
 
-        :raises NotSupportedError: Always.
+        :return: The :class:`OverWindowedTable`.
         """
-        raise NotSupportedError(
-            "Table.over_window",
-            "Spark's streaming queries have no over windows: compute them per micro-batch in "
-            "foreachBatch with pyspark.sql.Window (Window.partitionBy(...).orderBy(...)"
-            ".rowsBetween(...)), or keep the running aggregate in keyed state.")
+        return OverWindowedTable((self, [w._java_over_window for w in over_windows]),
+                                 self._t_env)
+
+    def add_columns(self, *fields: 'Expression') -> 'Table':
+        """This table's columns followed by ``fields`` (computed columns, named with
+        ``alias``); a name already taken fails, as in Flink.
+
+        :return: The :class:`Table`.
+        """
+        from sqlglot import exp
+
+        trees = _trees(fields, "add_columns")
+        columns = _columns(self)
+        taken = [t.alias_or_name for t in trees if t.alias_or_name in columns]
+        if taken:
+            raise _validation_error("Ambiguous column name: {}".format(taken[0]), "addColumns")
+        return Table(exp.select(*[exp.column(c, quoted=True) for c in columns],
+                                *_named_trees(trees, len(columns)))
+                     .from_(self._subquery()), self._t_env)
+
+    def add_or_replace_columns(self, *fields: 'Expression') -> 'Table':
+        """This table's columns with ``fields`` in place of the columns of the same name, the
+        other fields after them (of fields with one name, the last one counts).
+
+        :return: The :class:`Table`.
+        """
+        from sqlglot import exp
+
+        columns = _columns(self)
+        by_name: Dict[str, Any] = {}
+        for tree in _named_trees(_trees(fields, "add_or_replace_columns"), len(columns)):
+            by_name[tree.alias_or_name] = tree
+        selected = [by_name.pop(c) if c in by_name else exp.column(c, quoted=True)
+                    for c in columns]
+        return Table(exp.select(*selected, *by_name.values()).from_(self._subquery()),
+                     self._t_env)
+
+    def rename_columns(self, *fields: 'Expression') -> 'Table':
+        """This table with the columns ``fields`` name (``col('a').alias('b')``) renamed.
+
+        :return: The :class:`Table`.
+        """
+        from sqlglot import exp
+
+        renames: Dict[str, str] = {}
+        for tree in _trees(fields, "rename_columns"):
+            if not (isinstance(tree, exp.Alias) and isinstance(tree.this, exp.Column)):
+                raise _validation_error(
+                    "Invalid alias for a renaming column operation. Renaming must add an alias "
+                    "to anexisting field. E.g.: 'a as a1'. But was: {}".format(tree.sql()),
+                    "renameColumns")
+            renames[tree.this.name] = tree.alias
+        columns = _columns(self)
+        unknown = [name for name in renames if name not in columns]
+        if unknown:
+            raise _validation_error(
+                "Cannot resolve field [{}], input field list:[{}].".format(
+                    unknown[0], ", ".join(columns)), "renameColumns")
+        return Table(exp.select(*[
+            exp.alias_(exp.column(c, quoted=True), renames[c], quoted=True) if c in renames
+            else exp.column(c, quoted=True) for c in columns]).from_(self._subquery()),
+            self._t_env)
+
+    def drop_columns(self, *fields: 'Expression') -> 'Table':
+        """This table without the columns ``fields`` name.
+
+        :return: The :class:`Table`.
+        """
+        from sqlglot import exp
+
+        dropped = [t.alias_or_name for t in _trees(fields, "drop_columns")]
+        columns = _columns(self)
+        unknown = [name for name in dropped if name not in columns]
+        if unknown:
+            raise _validation_error(
+                "Field {} does not exist in source table".format(unknown[0]), "dropColumns")
+        return Table(exp.select(*[exp.column(c, quoted=True) for c in columns
+                                  if c not in dropped]).from_(self._subquery()), self._t_env)
+
+    def join(self, right: 'Table', join_predicate: Any = None) -> 'Table':
+        """The rows of this table joined with the rows of ``right`` for which
+        ``join_predicate`` holds (every pair without it); the two tables' column names must
+        differ.
+
+        :return: The :class:`Table`.
+        """
+        return self._join(right, join_predicate, None, "join")
+
+    def left_outer_join(self, right: 'Table', join_predicate: Any = None) -> 'Table':
+        """As :meth:`join`, and the rows of this table that join no row, with ``NULL`` in
+        ``right``'s columns.
+
+        :return: The :class:`Table`.
+        """
+        return self._join(right, join_predicate, "LEFT", "left_outer_join")
+
+    def right_outer_join(self, right: 'Table', join_predicate: Any) -> 'Table':
+        """As :meth:`join`, and the rows of ``right`` that join no row, with ``NULL`` in this
+        table's columns.
+
+        :return: The :class:`Table`.
+        """
+        return self._join(right, join_predicate, "RIGHT", "right_outer_join")
+
+    def full_outer_join(self, right: 'Table', join_predicate: Any) -> 'Table':
+        """As :meth:`join`, and the rows of either table that join no row, with ``NULL`` in
+        the other's columns.
+
+        :return: The :class:`Table`.
+        """
+        return self._join(right, join_predicate, "FULL", "full_outer_join")
+
+    def _join(self, right: 'Table', predicate: Any, side: Any, operation: str) -> 'Table':
+        from sqlglot import exp
+
+        if not isinstance(right, Table):
+            raise AttributeError("'{}' object has no attribute '_j_table'".format(
+                type(right).__name__))
+        left_columns, right_columns = _columns(self), _columns(right)
+        ambiguous = [c for c in left_columns if c in right_columns]
+        if ambiguous:
+            raise _validation_error(
+                "join relations with ambiguous names: [{}]".format(", ".join(ambiguous)), "join")
+        condition = _trees([predicate], operation)[0] if predicate is not None \
+            else exp.Boolean(this=True)
+        query = exp.select(*[exp.column(c, quoted=True) for c in left_columns + right_columns]
+                           ).from_(self._subquery())
+        right_query = exp.Subquery(this=right._j_table.copy(), alias=exp.TableAlias(
+            this=exp.to_identifier("r")))
+        query.append("joins", exp.Join(this=right_query, side=side, on=condition)
+                     if side else exp.Join(this=right_query, on=condition))
+        return Table(query, self._t_env)
+
+    def order_by(self, *fields: 'Expression') -> 'Table':
+        """The rows sorted by ``fields`` (``col('a').desc``; ascending by default). A streaming
+        query sorts by an ascending time attribute first, or fetches the first rows, as in
+        Flink.
+
+        :return: The :class:`Table`.
+        """
+        from sqlglot import exp
+
+        orders = [t if isinstance(t, exp.Ordered) else exp.Ordered(this=t, desc=False)
+                  for t in _trees(fields, "order_by")]
+        query = exp.select("*").from_(self._subquery())
+        query.set("order", exp.Order(expressions=orders))
+        return Table(query, self._t_env)
+
+    def offset(self, offset: int) -> 'Table':
+        """The rows after the first ``offset`` ones (of the order :meth:`order_by` gives).
+
+        :return: The :class:`Table`.
+        """
+        from sqlglot import exp
+
+        if offset < 0:
+            raise _validation_error("Offset should be greater or equal 0", "offset")
+        query = self._sorted_query("offset")
+        query.set("offset", exp.Offset(expression=exp.Literal.number(offset)))
+        return Table(query, self._t_env)
+
+    def fetch(self, fetch: int) -> 'Table':
+        """The first ``fetch`` rows (of the order :meth:`order_by` gives, after
+        :meth:`offset`).
+
+        :return: The :class:`Table`.
+        """
+        from sqlglot import exp
+
+        if fetch < 0:
+            raise _validation_error("FETCH count must be equal or larger than 0.", "fetch")
+        query = self._sorted_query("fetch")
+        query.set("limit", exp.Limit(expression=exp.Literal.number(fetch)))
+        return Table(query, self._t_env)
+
+    def limit(self, fetch: int, offset: int = 0) -> 'Table':
+        """The ``fetch`` rows after the first ``offset`` ones (:meth:`offset`, then
+        :meth:`fetch`).
+
+        :return: The :class:`Table`.
+        """
+        return self.offset(offset).fetch(fetch)
+
+    def _sorted_query(self, operation: str) -> Any:
+        """The query that an offset or fetch bounds: this table's own sort, or a new select
+        of its rows."""
+        from sqlglot import exp
+
+        query = self._j_table
+        if isinstance(query, exp.Select) and query.args.get("limit") is not None:
+            raise _validation_error("FETCH is already defined.", operation)
+        if isinstance(query, exp.Select) and (query.args.get("order") is not None or
+                                              query.args.get("offset") is not None):
+            return query.copy()
+        return exp.select("*").from_(self._subquery())
 
     def distinct(self) -> 'Table':
         """The distinct rows (an updating result, as in Flink)."""
         from sqlglot import exp
 
-        query = exp.select("*").from_(self._subquery())
+        # the columns by name: they are the keys of the updating result
+        query = exp.select(*[exp.column(c, quoted=True) for c in _columns(self)]
+                           ).from_(self._subquery())
         query.set("distinct", exp.Distinct())
         return Table(query, self._t_env)
 
@@ -608,8 +896,12 @@ class Table(object):
         return TableResult._of(self._t_env._runtime.execute_query(self._plan()))
 
     def explain(self, *extra_details: Any) -> str:
-        """Spark's plan of this table's query."""
-        return str(self._plan().frame._jdf.queryExecution().toString())
+        """Spark's plan of this table's query (the details Flink's explanation may add,
+        :class:`~pyflink_compat.table.ExplainDetail`, are accepted and change nothing)."""
+        execution = self._plan().frame._jdf.queryExecution()
+        # the physical plan of a streaming query exists only once it runs
+        return "== Parsed Logical Plan ==\n{}\n== Analyzed Logical Plan ==\n{}".format(
+            execution.logical().toString(), execution.analyzed().toString())
 
     def get_schema(self) -> 'TableSchema':
         """The :class:`~pyflink_compat.table.TableSchema` of this table's columns: their

@@ -158,7 +158,6 @@ class TableEnvironment(object):
     list_databases = _table_method("list_databases", "self")
     list_user_defined_functions = _table_method("list_user_defined_functions", "self")
     list_functions = _table_method("list_functions", "self")
-    explain_sql = _table_method("explain_sql", "self, stmt, *extra_details")
 
     get_current_catalog = _table_method("get_current_catalog", "self")
     use_catalog = _table_method("use_catalog", "self, catalog_name")
@@ -238,6 +237,15 @@ class TableEnvironment(object):
         from pyflink_compat.table.table_result import TableResult
 
         return TableResult._of(self._runtime.execute_sql(stmt))
+
+    def explain_sql(self, stmt: str, *extra_details: Any) -> str:
+        """Spark's plan of the query ``stmt`` (the details Flink's explanation may add are
+        accepted and change nothing).
+
+        :param stmt: A query.
+        :return: The plan's text.
+        """
+        return self.sql_query(stmt).explain(*extra_details)
 
     def sql_query(self, query: str) -> 'Table':
         """The :class:`~pyflink_compat.table.Table` of a Flink SQL query (nothing runs yet).

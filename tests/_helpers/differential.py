@@ -21,9 +21,11 @@ What the sinks received is every line printed to standard output, less a leading
 (``3> ``, which says which parallel instance printed a record, not what the record is) and blank
 lines, and the lines of every file under each of the job's output directories (hidden files,
 ``_SUCCESS`` and checksum files left out). ``append`` jobs compare these as multisets;
-``changelog`` jobs compare the table that their printed ``+I/-U/+U/-D[...]`` rows leave and the
-set of row kinds seen (an update's intermediate rows depend on how records are grouped into
-batches, the final table and the kinds do not).
+``changelog`` jobs compare the table that their printed ``+I/-U/+U/-D[...]`` rows (or rows of
+a printed table, ``| +I | ... |``) and the canal-json lines of their files leave, and the set
+of row kinds seen (an update's
+intermediate rows depend on how records are grouped into batches, the final table and the kinds
+do not).
 
 This module imports only the standard library, so the live-PyFlink environment (which has no
 pyspark) can use it.
@@ -56,6 +58,8 @@ PYFLINK_TIMEOUT_S = 600
 
 _SUBTASK_PREFIX = re.compile(r"^\d+> ")
 _CHANGELOG_ROW = re.compile(r"^(?:(?P<ident>[^\s:]+:)\s*)?(?P<kind>[+-][IUD])\[(?P<row>.*)\]$")
+# a row of a printed TableResult (its kind in the first column)
+_TABLEAU_ROW = re.compile(r"^\| (?P<kind>[+-][IUD]) \|(?P<row>.*)$")
 _SKIPPED_FILE = re.compile(r"^(?:[._].*|.*\.crc)$")
 
 #: Log records that PyFlink's Python worker (Apache Beam) emits at INFO when it starts: a job
@@ -84,11 +88,16 @@ class Job:
     compare: str = "append"
     expect: str = "records"
     notes: str = ""
-    # a registered divergence (pyflink_compat.divergences) that excuses a changelog job's row
-    # kinds: only its final table is compared
+    # registered divergences (pyflink_compat.divergences, ids separated by commas) that excuse
+    # a changelog job's row kinds (only its final table is compared), or a job's printed query
+    # plans ('table-explain-spark-plan': only what its tables print is compared)
     divergence: str = ""
     # a path the job file names, as written there -> a path under the working directory
     paths: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def divergences(self) -> Tuple[str, ...]:
+        return tuple(d.strip() for d in self.divergence.split(",") if d.strip())
 
     @property
     def path(self) -> Path:
@@ -309,6 +318,19 @@ def _failed(out: _Tee, workdir: Path, job: Job, exc: BaseException) -> SinkRecor
                        error="%s: %s" % ("/".join(chain), message))
 
 
+def _canal_record(line: str) -> Optional[Tuple[str, str]]:
+    """The type and row of a canal-json line (``{"data":[{...}],"type":"INSERT"}``), or None."""
+    if not line.startswith('{"data":'):
+        return None
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(record, dict) or record.get("type") not in ("INSERT", "DELETE"):
+        return None
+    return record["type"], json.dumps(record["data"], sort_keys=True)
+
+
 def changelog_table(lines: Sequence[str]) -> Tuple[Dict[str, int], List[str]]:
     """The rows a printed changelog leaves (row text to count) and the row kinds it shows.
 
@@ -318,33 +340,68 @@ def changelog_table(lines: Sequence[str]) -> Tuple[Dict[str, int], List[str]]:
     table: Dict[str, int] = collections.Counter()
     kinds = set()
     for line in lines:
-        match = _CHANGELOG_ROW.match(line)
+        canal = _canal_record(line)
+        if canal is not None:
+            kinds.add(canal[0])
+            table[canal[1]] += 1 if canal[0] == "INSERT" else -1
+            continue
+        match = _CHANGELOG_ROW.match(line) or _TABLEAU_ROW.match(line)
         if not match:
             table[line] += 1
             continue
         kinds.add(match.group("kind"))
-        row = (match.group("ident") or "") + match.group("row")
+        row = (match.groupdict().get("ident") or "") + match.group("row")
         table[row] += 1 if match.group("kind") in ("+I", "+U") else -1
     return {row: n for row, n in table.items() if n}, sorted(kinds)
+
+
+#: What a table prints (``TableResult.print()``, ``Table.print_schema()``): borders, rows,
+#: the row count, the schema's lines.
+_TABLE_OUTPUT = re.compile(r"^(?:\+[-+]+\+|\|.*\||\d+ rows? in set|Empty set|\(|\)|  `.*)$")
+
+
+def _without_plans(records: SinkRecords) -> SinkRecords:
+    """``records`` with only what tables print: the lines of printed query plans left out."""
+    return SinkRecords(tuple(line for line in records.printed if _TABLE_OUTPUT.match(line)),
+                       records.files, records.error)
+
+
+_ROW_COUNT = re.compile(r"^\d+ rows? in set$")
+
+
+def _counted(lines: Sequence[str], excused: bool) -> Sequence[str]:
+    """``lines`` without the row counts of printed tables when the row kinds are excused: a
+    printed table counts its changelog records, which the kinds' divergence changes."""
+    return [line for line in lines if not _ROW_COUNT.match(line)] if excused else lines
 
 
 def differences(job: Job, expected: SinkRecords, actual: SinkRecords) -> List[str]:
     """How ``actual`` differs from ``expected`` for ``job``; empty when they agree."""
     found: List[str] = []
+    if "table-explain-spark-plan" in job.divergences:
+        expected, actual = _without_plans(expected), _without_plans(actual)
     if expected.error is not None or actual.error is not None:
         found.append("error: expected %r, got %r" % (expected.error, actual.error))
     if job.compare == "changelog":
-        want, want_kinds = changelog_table(expected.printed)
-        got, got_kinds = changelog_table(actual.printed)
+        excused = bool(set(job.divergences) - {"table-explain-spark-plan"})
+        want, want_kinds = changelog_table(_counted(expected.printed, excused))
+        got, got_kinds = changelog_table(_counted(actual.printed, excused))
         if want != got:
             found.append("final table: " + _multiset_diff(want, got))
-        if want_kinds != got_kinds and not job.divergence:
+        if want_kinds != got_kinds and not excused:
             found.append("row kinds: expected %s, got %s" % (want_kinds, got_kinds))
     elif expected.printed != actual.printed:
         found.append("printed: " + _multiset_diff(collections.Counter(expected.printed),
                                                   collections.Counter(actual.printed)))
     for output in sorted(set(expected.files) | set(actual.files)):
         want_lines, got_lines = expected.files.get(output, ()), actual.files.get(output, ())
+        if job.compare == "changelog":
+            # files of a changelog format (canal-json): their final table, as for printed rows
+            want_files, _ = changelog_table(want_lines)
+            got_files, _ = changelog_table(got_lines)
+            if want_files != got_files:
+                found.append("%s: final table: %s" % (output, _multiset_diff(want_files, got_files)))
+            continue
         if want_lines != got_lines:
             found.append("%s: %s" % (output, _multiset_diff(collections.Counter(want_lines),
                                                             collections.Counter(got_lines))))

@@ -195,7 +195,7 @@ def test_using_any_placeholder_raises_not_supported_naming_the_api_and_a_pyspark
      "WatermarkStrategy.with_watermark_alignment", "DataFrame.withWatermark"),
     (lambda c: c.datastream.connectors.kafka.KafkaSource.builder().set_unbounded(None),
      "KafkaSourceBuilder.set_unbounded", 'spark.readStream.format("kafka")'),
-    (lambda c: c.table.expressions.concat("a"), "concat", "pyspark.sql.functions"),
+    (lambda c: c.table.expressions.concat_ws("-", "a"), "concat_ws", "pyspark.sql.functions"),
     (lambda c: c.datastream.window.ProcessingTimeSessionWindows.with_gap(None),
      "ProcessingTimeSessionWindows.with_gap", "pyspark.sql.functions.window"),
     (lambda c: c.datastream.connectors.jdbc.JdbcSink.sink("insert"), "JdbcSink.sink",

@@ -64,8 +64,8 @@ def test_a_missing_column_attribute_names_the_columns(b_env: Any) -> None:
         assert table.nope is None
     from pyflink_compat.missing import NotSupportedError
 
-    with pytest.raises(NotSupportedError, match="Table.right_outer_join"):
-        table.right_outer_join(table)
+    with pytest.raises(NotSupportedError, match="Table.minus"):
+        table.minus(table)
 
 
 def test_to_pandas_and_from_pandas_give_arrows_dtypes_and_types(b_env: Any, capsys: Any) -> None:

@@ -119,23 +119,15 @@ def test_a_table_api_session_window_closes_a_session_after_the_gap(
     ]
 
 
-def test_a_cumulate_window_is_refused_at_the_statement_naming_the_pyspark_way(
-        t_env: Any, events: Any) -> None:
-    t_env.execute_sql(_SOURCE)
-    with pytest.raises(NotSupportedError, match="CUMULATE windows.*pyspark.sql.functions.window"):
-        t_env.execute_sql("SELECT window_start, window_end, SUM(v) FROM TABLE(CUMULATE(TABLE src, "
-                          "DESCRIPTOR(ts), INTERVAL '1' MINUTE, INTERVAL '3' MINUTES)) "
-                          "GROUP BY window_start, window_end")
-
-
-def test_an_over_window_is_refused_at_the_call_naming_the_pyspark_way(t_env: Any, events: Any) -> None:
-    from pyflink_compat.table.expressions import col
+def test_an_over_window_of_an_unbounded_table_is_refused_naming_the_pyspark_way(t_env: Any) -> None:
+    from pyflink_compat.table.expressions import UNBOUNDED_RANGE, col
     from pyflink_compat.table.window import Over
 
-    t_env.execute_sql(_SOURCE)
-    window = Over.partition_by(col("k")).order_by(col("ts")).preceding(col("ts")).alias("w")
-    with pytest.raises(NotSupportedError, match="Table.over_window.*pyspark.sql.Window"):
-        t_env.from_path("src").over_window(window)
+    t_env.execute_sql("CREATE TABLE g (k INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                      "WITH ('connector'='datagen')")
+    window = Over.partition_by(col("k")).order_by(col("ts")).preceding(UNBOUNDED_RANGE).alias("w")
+    with pytest.raises(NotSupportedError, match="CUMULATE window of an unbounded table.*pyspark.sql.Window"):
+        t_env.from_path("g").over_window(window).select(col("k"), col("k").count.over(col("w"))).execute()
 
 
 def test_a_count_window_of_the_table_api_is_refused_at_the_call() -> None:
