@@ -17,10 +17,10 @@ import textwrap
 from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 import libcst as cst
-from libcst.metadata import Assignment, ClassScope, ImportAssignment, MetadataWrapper, Scope
+from libcst.metadata import Assignment, ClassScope, ImportAssignment, Scope
 
 from pyflink_compat.porting import imports as import_rewriter
-from pyflink_compat.porting.dispatch import Scopes, Transformer, Visitor
+from pyflink_compat.porting.dispatch import Transformer, Visitor, scopes
 from pyflink_compat.porting.report import Finding, Outcome
 from pyflink_compat.porting.resolver import (
     COMPAT_ROOT, PYFLINK_ROOT, Ref, RefKind, call_result, member_ref, module_ref, settings_touched)
@@ -230,8 +230,7 @@ class JobPorter(Transformer):
         self._source_lines = self.text.splitlines()
         # only the scope provider is resolved: qualified names are asked of the scope for the
         # few names an import binds, and lines come from Python's parser
-        self._scopes: Mapping[cst.CSTNode, Optional[Scope]] = MetadataWrapper(
-            module, unsafe_skip_copy=True).resolve(Scopes)
+        self._scopes: Mapping[cst.CSTNode, Optional[Scope]] = scopes(module)
         self.lines = statement_lines(module, self.text)
         self._positions: Optional[Mapping[cst.CSTNode, Any]] = None
         #: what each name holds at the statement being walked (None: known not to be PyFlink)
