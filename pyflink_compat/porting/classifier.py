@@ -17,16 +17,16 @@ import textwrap
 from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 import libcst as cst
-from libcst.metadata import Assignment, ClassScope, ImportAssignment, Scope
+from libcst.metadata import Assignment, ClassScope, GlobalScope, ImportAssignment, Scope
 
 from pyflink_compat.porting import imports as import_rewriter
 from pyflink_compat.porting.dispatch import Transformer, Visitor, scopes
 from pyflink_compat.porting.report import Finding, Outcome
 from pyflink_compat.porting.resolver import (
-    COMPAT_ROOT, PYFLINK_ROOT, Ref, RefKind, call_result, member_ref, module_ref, settings_touched)
+    COMPAT_ROOT, PYFLINK_ROOT, Ref, RefKind, call_result, member_ref, module_ref, parameter_value, settings_touched)
 from pyflink_compat.porting.lines import statement_lines
 from pyflink_compat.porting.sql_check import (
-    FUNCTION_DECLARATIONS, SQL_METHODS, TABLE_DECLARATIONS, SqlChecker, sql_text)
+    FUNCTION_DECLARATIONS, SQL_METHODS, TABLE_DECLARATIONS, TABLE_VALUE, SqlChecker, sql_text)
 
 __all__ = ["JobPorter", "MARK", "string_value"]
 
@@ -192,6 +192,7 @@ class _Inference(Visitor):
 
     def leave_Return(self, original_node: cst.Return) -> None:
         if self.functions and original_node.value is not None:
+            self.porter.returned.setdefault(self.functions[-1], {})[id(original_node)] = original_node.value
             ref = self.porter.ref_of(original_node.value)
             if ref is not None:
                 self.porter.returns.setdefault(self.functions[-1], ref)
@@ -244,6 +245,9 @@ class JobPorter(Transformer):
         #: what the job passes to its functions' parameters, and what its functions return
         self.params: Dict[Key, Ref] = {}
         self.returns: Dict[cst.FunctionDef, Ref] = {}
+        #: the values each of the job's functions returns (by ``return`` statement)
+        self.returned: Dict[cst.FunctionDef, Dict[int, cst.BaseExpression]] = {}
+        self._following: Set[int] = set()
         #: the parameters and functions looked up in a walk ahead before anything was known of them
         self._missed: Set[Any] = set()
         self.findings: List[Finding] = []
@@ -346,7 +350,35 @@ class JobPorter(Transformer):
         if key in self.params:
             return self.params[key]
         self._missed.add(key)
+        declared = self._parameter(key)
+        if declared is not None:
+            return declared
         return self._imported(node, key)
+
+    def _parameter(self, key: Key) -> Optional[Ref]:
+        """What a parameter holds by its declaration: its annotation when that names a PyFlink
+        class (``context: ProcessWindowFunction.Context``), else, for a method of a subclass of
+        a PyFlink class, what PyFlink passes to the method it overrides."""
+        for assignment in key[0].assignments[key[1]]:
+            param = assignment.node if isinstance(assignment, Assignment) else None
+            if not isinstance(param, cst.Param):
+                continue
+            if param.annotation is not None:
+                ref = self.ref_of(param.annotation.annotation)
+                if ref is not None and ref.kind in (RefKind.CLASS, RefKind.PIPELINE):
+                    return call_result(ref)
+            function = getattr(key[0], "node", None)
+            owner = key[0].parent
+            definition = getattr(owner, "node", None)
+            if isinstance(owner, ClassScope) and isinstance(function, cst.FunctionDef) \
+                    and isinstance(definition, cst.ClassDef):
+                for base in definition.bases:
+                    ref = self.ref_of(base.value)
+                    if ref is not None and ref.kind is RefKind.CLASS:
+                        found = parameter_value(ref.obj, function.name.value, key[1])
+                        if found is not None:
+                            return found
+        return None
 
     def _imported(self, node: cst.Name, key: Key) -> Optional[Ref]:
         if not any(isinstance(a, ImportAssignment) for a in key[0].assignments[key[1]]):
@@ -517,7 +549,34 @@ class JobPorter(Transformer):
         return self._sql.translated(query)
 
     def _sql_string(self, node: cst.BaseExpression) -> Optional[str]:
-        return self.sql_strings.get(node.value) if isinstance(node, cst.Name) else None
+        """The SQL text a name holds, or that a call of one of the job's functions returns (the
+        same text from every ``return``)."""
+        if isinstance(node, cst.Name):
+            if self.sql_strings.get(node.value) is not None:
+                return self.sql_strings[node.value]
+            ref = self.ref_of(node)
+            # a Table formatted into SQL gives the name the runtime registered it under
+            return TABLE_VALUE if ref is not None and ref.api.rsplit(".", 1)[-1] == "Table" else None
+        if not isinstance(node, cst.Call):
+            return None
+        local = self.local_definition(node.func)
+        if not isinstance(local, cst.FunctionDef) or id(local) in self._following:
+            return None
+        self._following.add(id(local))
+        try:
+            texts = {sql_text(value, self._returned_text) for value in self.returned.get(local, {}).values()}
+        finally:
+            self._following.discard(id(local))
+        return texts.pop() if len(texts) == 1 else None
+
+    def _returned_text(self, node: cst.BaseExpression) -> Optional[str]:
+        """The SQL text of a name or call in a function's return value: a name of the module's
+        (the function's own names and parameters are set at run time)."""
+        if isinstance(node, cst.Name):
+            key = self._key(node)
+            if key is None or not isinstance(key[0], GlobalScope):
+                return None
+        return self._sql_string(node)
 
     def note_sql_strings(self, targets: Sequence[cst.BaseExpression], value: cst.BaseExpression) -> None:
         """Follow the SQL text names hold, in source order."""

@@ -205,3 +205,21 @@ def test_the_hints_of_print_and_add_sink_speak_of_sinks():
                                                                                         "DataStream.add_sink",
                                                                                         "KeyedStream.print")))
         assert "writeStream" in sink and "map and filter" not in sink
+
+
+def test_a_parameter_is_typed_by_its_pyflink_annotation_or_by_the_method_it_overrides():
+    job = textwrap.dedent('''\
+        from pyflink.datastream import KeyedProcessFunction, ProcessWindowFunction
+        class Windowed(ProcessWindowFunction):
+            def process(self, key, context: ProcessWindowFunction.Context, elements):
+                return [(key, context.window().start)]
+        class Timed(KeyedProcessFunction):
+            def process_element(self, value, ctx):
+                ctx.timer_service().register_event_time_timer(ctx.timestamp() + 10)
+                yield value
+        ''')
+    _, report = port_text(job)
+    found = {f.line: (f.outcome, f.apis) for f in report.findings}
+    assert found[4] == (Outcome.PORTED, ("Context.window",))
+    assert found[7][0] is Outcome.PORTED and "TimerService.register_event_time_timer" in found[7][1]
+    assert report.unknown == 0
