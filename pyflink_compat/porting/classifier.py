@@ -219,10 +219,12 @@ class JobPorter(Transformer):
     :param text: The job's source (``module``'s code), when the caller has it.
     :param to_pyspark: Whether to write PySpark for the pipeline statements it can (else they
         run on pyflink_compat's runtimes, and what is left is marked).
+    :param keep: The names of streams and tables ``--to-pyspark`` leaves as they are (a
+        statement it cannot write uses them).
     """
 
     def __init__(self, module: cst.Module, generate: bool = True, text: Optional[str] = None,
-                 to_pyspark: bool = False):
+                 to_pyspark: bool = False, keep: FrozenSet[str] = frozenset()):
         super().__init__()
         from pyflink_compat.porting.pipeline import PipelineWriter
 
@@ -257,7 +259,10 @@ class JobPorter(Transformer):
         #: whether to write PySpark for the pipeline (``--to-pyspark``) rather than run it on
         #: the runtimes
         self.to_pyspark = to_pyspark
-        self.writer = PipelineWriter(self)
+        self.writer = PipelineWriter(self, keep)
+        #: the streams and tables a statement the writer cannot write uses: ported again, they
+        #: stay PyFlink's (``keep`` of the next run)
+        self.kept: Set[str] = set()
         #: the job's SQL, checked in source order with the runtime's translation (made on the
         #: first SQL call: a job without SQL loads no SQL parser)
         self._sql: Optional[SqlChecker] = None
@@ -276,6 +281,8 @@ class JobPorter(Transformer):
         self._refs: Dict[int, Optional[Ref]] = {}
         #: the calls met so far in the line being walked
         self._line_calls: List[cst.Call] = []
+        #: the classified calls of the headers of the compound statements being walked
+        self._headers: Dict[int, Tuple[List[Tuple[Outcome, str, str]], Sequence[cst.CSTNode]]] = {}
 
     def visit_Module(self, node: cst.Module) -> None:
         for _ in range(2):
@@ -661,6 +668,22 @@ class JobPorter(Transformer):
         unique = tuple(dict.fromkeys(apis))
         self.findings.append(Finding(line, outcome, unique, note, code))
 
+    def _settled(self, original: cst.CSTNode, updated: Any, calls: List[Tuple[Outcome, str, str]],
+                 parts: Optional[Sequence[cst.CSTNode]] = None) -> Any:
+        """:meth:`_settle` the statement; with ``--to-pyspark``, a statement left as it is that
+        uses a DataFrame the writer wrote in place of a stream, or names a table whose
+        ``CREATE TABLE`` it wrote as PySpark, would find a DataFrame or no table where it
+        expects PyFlink's: the stream or table is then kept (:attr:`kept`), for the port to run
+        again without writing it. ``parts``: what of the statement it runs itself (a compound
+        statement's header), the whole statement by default."""
+        findings = len(self.findings)
+        result = self._settle(original, updated, calls)
+        rewritten = any(f.outcome is Outcome.REWRITTEN for f in self.findings[findings:])
+        if self.to_pyspark and not rewritten:
+            for part in [original] if parts is None else parts:
+                self.kept |= self.writer.frames_used(part) | self.writer.tables_named(part)
+        return result
+
     def _settle(self, original: cst.CSTNode, updated: Statement,
                 calls: List[Tuple[Outcome, str, str]]) -> Union[Statement, cst.FlattenSentinel[cst.BaseStatement],
                                                                 cst.RemovalSentinel]:
@@ -753,7 +776,7 @@ class JobPorter(Transformer):
                         "builds a PyFlink value that nothing uses: no effect, on PyFlink as on Spark; "
                         "the statement can be deleted", self._code(line))
             return updated_node
-        return self._settle(original_node, updated_node, calls)
+        return self._settled(original_node, updated_node, calls)  # type: ignore[no-any-return]
 
     def _unused(self, line: cst.SimpleStatementLine, walked: Optional[List[cst.Call]]) -> Optional[str]:
         """The PyFlink class of a statement that only builds an instance of it (``Schema()``)."""
@@ -781,13 +804,52 @@ class JobPorter(Transformer):
             elif ref is not None and ref.kind is RefKind.CLASS:
                 calls.append((Outcome.PORTED, ref.api, ""))
         self.bind_definition(original_node)
-        return self._settle(original_node, updated_node, calls)
+        return self._settled(original_node, updated_node, calls,  # type: ignore[no-any-return]
+                             list(original_node.decorators) + [b.value for b in original_node.bases])
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef, updated_node: cst.FunctionDef
                           ) -> Union[cst.BaseStatement, cst.FlattenSentinel[cst.BaseStatement], cst.RemovalSentinel]:
-        calls = self._calls_in([d for d in original_node.decorators])
+        params = original_node.params
+        defaults: List[cst.CSTNode] = [p.default for p in list(params.params) + list(params.kwonly_params)
+                                       + list(params.posonly_params) if p.default is not None]
+        parts = list(original_node.decorators) + defaults
+        calls = self._calls_in(parts)
         self.bind_definition(original_node)
-        return self._settle(original_node, updated_node, calls)
+        return self._settled(original_node, updated_node, calls, parts)  # type: ignore[no-any-return]
+
+    # -- the headers of compound statements (``if``, ``while``, ``for``, ``with``) ------------
+    def _header(self, node: cst.CSTNode, parts: Sequence[cst.CSTNode]) -> None:
+        """Classify the calls of a compound statement's header before its body is walked (the
+        SQL of a job is checked in source order)."""
+        self._headers[id(node)] = (self._calls_in(parts), parts)
+
+    def _settle_header(self, original: cst.BaseCompoundStatement, updated: Any) -> Any:
+        calls, parts = self._headers.pop(id(original), ([], []))
+        return self._settled(original, updated, calls, parts)
+
+    def visit_If(self, node: cst.If) -> None:
+        self._header(node, [node.test])
+
+    def leave_If(self, original_node: cst.If, updated_node: cst.If) -> Any:
+        return self._settle_header(original_node, updated_node)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._header(node, [node.test])
+
+    def leave_While(self, original_node: cst.While, updated_node: cst.While) -> Any:
+        return self._settle_header(original_node, updated_node)
+
+    def visit_For(self, node: cst.For) -> None:
+        self._header(node, [node.iter])
+
+    def leave_For(self, original_node: cst.For, updated_node: cst.For) -> Any:
+        return self._settle_header(original_node, updated_node)
+
+    def visit_With(self, node: cst.With) -> None:
+        self._header(node, [item.item for item in node.items])
+
+    def leave_With(self, original_node: cst.With, updated_node: cst.With) -> Any:
+        return self._settle_header(original_node, updated_node)
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         self.fallback += 1

@@ -104,6 +104,12 @@ def port_text(text: str, path: str = "<string>", generate: bool = True, to_pyspa
                             "left as it is")
     porter = JobPorter(module, generate=generate, text=text, to_pyspark=to_pyspark)
     ported = module.visit(porter).code
+    while porter.kept - porter.writer.keep:
+        # a statement the writer could not write uses a stream it wrote as a DataFrame: port
+        # again with that stream left as it is
+        kept = frozenset(porter.kept | porter.writer.keep)
+        porter = JobPorter(module, generate=generate, text=text, to_pyspark=to_pyspark, keep=kept)
+        ported = module.visit(porter).code
     if not porter.job_imports:
         raise PortError("it imports no PyFlink module (nothing to port)")
     try:

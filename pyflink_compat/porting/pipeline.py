@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from typing import Any, Dict, List, Optional, Protocol, Sequence, Set, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Protocol, Sequence, Set, Tuple
 
 import attrs
 import libcst as cst
@@ -128,10 +128,14 @@ class PipelineWriter:
     """Writes PySpark for the pipeline statements of one job, in source order.
 
     :param porter: The classifier walking the job (for names and the source text).
+    :param keep: The names of streams not to write as DataFrames, and of tables whose
+        ``CREATE TABLE`` is not to be written.
     """
 
-    def __init__(self, porter: Porter):
+    def __init__(self, porter: Porter, keep: FrozenSet[str] = frozenset()):
         self.porter = porter
+        # the streams and tables that stay PyFlink's: a statement the writer cannot write uses them
+        self.keep = keep
         self.constants: Dict[str, Any] = {}
         # names bound more than once: their value depends on the path taken, so none is static
         self._rebound: Set[str] = set()
@@ -431,6 +435,8 @@ class PipelineWriter:
         if not isinstance(value, cst.Call):
             return None
         func = value.func
+        if target is not None and target in self.keep:
+            return None
         if target is not None:
             reader = self._reader(value)
             if reader is not None:
@@ -571,6 +577,8 @@ class PipelineWriter:
 
     def _create_table(self, env: str, table: sql.Table) -> Optional[Rewrite]:
         key = table.name.lower()
+        if key in self.keep:
+            return None
         spark = env + ".spark_session"
         if key in self.table_sinks:
             writer = sql.table_writer(table)
@@ -662,6 +670,10 @@ class PipelineWriter:
 
     def uses_frame(self, node: cst.CSTNode) -> bool:
         """Whether ``node`` names a DataFrame the writer wrote in place of a PyFlink value."""
+        return bool(self.frames_used(node))
+
+    def frames_used(self, node: cst.CSTNode) -> Set[str]:
+        """The DataFrames the writer wrote in place of PyFlink values that ``node`` names."""
         names: List[str] = []
 
         class _Names(cst.CSTVisitor):
@@ -669,7 +681,30 @@ class PipelineWriter:
                 names.append(name.value)
 
         node.visit(_Names())
-        return any(name in self.frames for name in names)
+        return {name for name in names if name in self.frames}
+
+    def tables_named(self, node: cst.CSTNode) -> Set[str]:
+        """The tables whose ``CREATE TABLE`` the writer wrote as PySpark that the strings of
+        ``node`` (literals, and names bound to them) name."""
+        written = set(self.tables) | set(self.views)
+        if not written:
+            return set()
+        texts: List[str] = []
+        strings = self._strings
+
+        class _Strings(cst.CSTVisitor):
+            def visit_SimpleString(self, string: cst.SimpleString) -> None:
+                texts.append(_static_text(string))
+
+            def visit_FormattedString(self, string: cst.FormattedString) -> bool:
+                texts.append(_static_text(string))
+                return True
+
+            def visit_Name(self, name: cst.Name) -> None:
+                texts.extend(strings.get(name.value, ()))
+
+        node.visit(_Strings())
+        return written & {word.lower() for text in texts for word in re.findall(r"\w+", text)}
 
     def flush(self, depth: int) -> List[cst.BaseStatement]:
         """What ends a block at ``depth``: ``env.execute`` of its INSERTs not run yet."""
