@@ -569,42 +569,42 @@ class PipelineWriter:
         env = table_env + ".stream_execution_environment"
         table = sql.create_table(statement)
         if table is not None:
-            return self._create_table(env, table)
+            return self._create_table(env, table, statement)
         insert = sql.insert_into(statement)
         if insert is not None:
             return self._insert(env, *insert, waited=waited, target=target)
         return None
 
-    def _create_table(self, env: str, table: sql.Table) -> Optional[Rewrite]:
+    def _create_table(self, env: str, table: sql.Table, statement: str) -> Optional[Rewrite]:
+        """A ``CREATE TABLE`` as the runtime's connector reads or writes the table."""
         key = table.name.lower()
         if key in self.keep:
             return None
         spark = env + ".spark_session"
         if key in self.table_sinks:
-            writer = sql.table_writer(table)
+            writer = sql.table_writer(table, statement)
             if writer is None:
                 return None
             writer = attrs.evolve(writer, names=tuple(sql.column_names(table)))
             self.tables[key] = table
             return self._sink_function("write_" + re.sub(r"\W", "_", table.name), writer)
         if table.connector == "datagen":
-            rows = sql.datagen_rows(table)
+            generated = sql.datagen_source(statement)
+            if generated is None:
+                return None
+            columns, rows, per_second = generated
             if rows is not None:
-                columns = sql.datagen_columns(table, "id")
-                if columns is None:
-                    return None
-                code = "as_stream({}.range({}).selectExpr({}))".format(spark, rows, ", ".join(map(repr, columns)))
+                code = "as_stream({}.range(0, {}, 1, 1).selectExpr({}))".format(
+                    spark, rows, ", ".join(map(repr, columns)))
                 statements = [_statement("from pyflink_compat.sources import as_stream")]
             else:
-                columns = sql.datagen_columns(table, "value")
-                if columns is None:
-                    return None
-                per_second = dict(table.options).get("rows-per-second", "10000")
-                reader = ReaderSpec("rate", (("rowsPerSecond", per_second),), columns=tuple(columns))
-                code, statements = reader.render(spark), []
+                code = ("{}.readStream.format('rate').option('rowsPerSecond', {!r}).load()"
+                        ".withColumnRenamed('value', 'id').selectExpr({})").format(
+                    spark, per_second, ", ".join(map(repr, columns)))
+                statements = []
             self.views[key] = rows is not None
         else:
-            source = sql.table_reader(table)
+            source = sql.table_reader(table, statement)
             if source is None:
                 return None
             if source.kafka:

@@ -27,7 +27,7 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 import attrs
 
-__all__ = ["SqlChecker", "Verdict", "DYNAMIC", "TABLE_VALUE", "SQL_METHODS", "sql_text"]
+__all__ = ["SqlChecker", "Verdict", "DYNAMIC", "TABLE_VALUE", "SQL_METHODS", "sql_text", "table_schema"]
 
 #: The text that stands for a value the tool cannot know (a placeholder filled at run time).
 DYNAMIC = "pyflink_compat_runtime_value"
@@ -298,7 +298,7 @@ class SqlChecker(object):
 
         module = self._connector(table, "source")
         try:
-            module.source(table, _StopAtSpark(), _schema(table))
+            module.source(table, _StopAtSpark(), table_schema(table))
         except _SparkReached:
             pass
         metadata = [c for c in table.columns if c.kind == "metadata"]
@@ -351,7 +351,7 @@ def _no_session() -> Any:
     raise _SparkReached("spark")
 
 
-def _schema(table: Any) -> Any:
+def table_schema(table: Any) -> Any:
     """The Spark schema of ``table``'s physical columns, built without a session."""
     from pyspark.sql.types import StructField, StructType
 
