@@ -238,6 +238,8 @@ class PipelineWriter:
             return self._literal(node)
         except _NotStatic:
             pass
+        if isinstance(node, cst.Attribute) and self._api(node.value) == "DeliveryGuarantee":
+            return ("DeliveryGuarantee", node.attr.value)
         root, calls = _chain(node)
         owner = self._api(root)
         names = [name for name, _ in calls]
@@ -318,9 +320,7 @@ class PipelineWriter:
         root, calls = _chain(node)
         owner = self._api(root)
         if owner == "KafkaSink" and calls and calls[0][0] == "builder" and calls[-1][0] == "build":
-            # the delivery guarantee has no Spark counterpart (the writer's note says so)
-            methods = [(name, [] if name == "set_delivery_guarantee" else [self._value(a.value) for a in call.args])
-                       for name, call in calls[1:]]
+            methods = [(name, [self._value(a.value) for a in call.args]) for name, call in calls[1:]]
             return connectors.kafka_sink(methods)
         if isinstance(node, cst.Call) and self._api(node.func) == "FlinkKafkaProducer":
             args = self._arguments(node, ["topic", "serialization_schema", "producer_config"])
@@ -468,6 +468,7 @@ class PipelineWriter:
             return None
         if reader.kafka:
             self._note_kafka()
+        self.porter.notes.extend(reader.notes)
         self.frames[target] = _Frame(env, reader.bounded, ("value",) if reader.format in ("text", "kafka") else None)
         code = "{} = {}".format(target, reader.render(env + ".spark_session"))
         return [_statement(code)], "a streaming DataFrame: spark.readStream.format({!r})".format(reader.format)
