@@ -184,6 +184,7 @@ def _raises_not_supported(function: Any) -> bool:
             and isinstance(body[0].exc.func, ast.Name) and body[0].exc.func.id == "not_supported")
 
 
+@functools.lru_cache(maxsize=None)
 def settings_touched(function: Any) -> FrozenSet[str]:
     """The names of the settings (in :data:`~pyflink_compat.settings.registry.SETTINGS_BY_NAME`)
     that an implemented method of pyflink_compat writes or reads, found in its source."""
