@@ -22,6 +22,7 @@ import argparse
 import ast
 import contextlib
 import difflib
+import itertools
 import os
 import sys
 import tempfile
@@ -105,8 +106,8 @@ def port_text(text: str, path: str = "<string>", generate: bool = True, to_pyspa
     porter = JobPorter(module, generate=generate, text=text, to_pyspark=to_pyspark)
     ported = module.visit(porter).code
     while porter.kept - porter.writer.keep:
-        # a statement the writer could not write uses a stream it wrote as a DataFrame: port
-        # again with that stream left as it is
+        # a statement the writer could not write uses a stream or table it wrote as PySpark:
+        # port again with those left as they are
         kept = frozenset(porter.kept | porter.writer.keep)
         porter = JobPorter(module, generate=generate, text=text, to_pyspark=to_pyspark, keep=kept)
         ported = module.visit(porter).code
@@ -219,9 +220,12 @@ def run(args: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Te
             from concurrent.futures import ProcessPoolExecutor
 
             _load_for_workers()
+            # the first file is ported here, before the workers fork: what it loads and caches
+            # (the API's members, the dispatch tables, the SQL parser's) they start with
+            first = port_file(files[0], generate[0], to_pyspark[0])
             pool = stack.enter_context(ProcessPoolExecutor(max_workers=os.cpu_count()))
-            results: Iterator[Tuple[str, str, FileReport]] = pool.map(
-                port_file, files, generate, to_pyspark, chunksize=8)
+            results: Iterator[Tuple[str, str, FileReport]] = itertools.chain([first], pool.map(
+                port_file, files[1:], generate[1:], to_pyspark[1:], chunksize=8))
         else:
             results = map(port_file, files, generate, to_pyspark)
         for number, (path, (original, ported, report)) in enumerate(zip(files, results), 1):
