@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     from pyflink_compat.sql.statements import CreateTable
 
-__all__ = ["source"]
+__all__ = ["source", "generated_columns"]
 
 _INTEGER_RANGES = {
     "ByteType": (-128, 127),
@@ -94,6 +94,22 @@ def _sequence(name: str, data_type: "DataType", field: Dict[str, str], review: O
 def source(table: "CreateTable", spark: "SparkSession", schema: "StructType"
            ) -> Tuple["DataFrame", bool]:
     """The generated rows of ``table``, and whether they are bounded."""
+    expressions, count, rows_per_second = generated_columns(table, schema)
+    if count is None:
+        rate = (spark.readStream.format("rate").option("rowsPerSecond", rows_per_second).load()
+                .withColumnRenamed("value", "id"))
+        return rate.selectExpr(*expressions), False
+    from pyflink_compat.spark.bounded_sources import as_stream
+
+    return as_stream(spark.range(0, count, 1, 1).selectExpr(*expressions)), True
+
+
+def generated_columns(table: "CreateTable", schema: "StructType") -> Tuple[List[str], Optional[int], str]:
+    """How ``table``'s rows are generated, without Spark: the SQL expression of each column
+    over the row number ``id``, how many rows there are (None: unbounded, read from Spark's
+    ``rate`` source), and the rows per second of an unbounded table.
+
+    :raises NotSupportedError: For an option or field Spark cannot generate."""
     review = OptionReview("datagen", table.options, table.text)
     rows_text = review.take("number-of-rows")
     rows_per_second = review.take("rows-per-second", "10000")
@@ -130,10 +146,4 @@ def source(table: "CreateTable", spark: "SparkSession", schema: "StructType"
     count: Optional[int] = int(rows_text) if rows_text is not None else None
     if lengths:
         count = min(lengths + ([count] if count is not None else []))
-    if count is None:
-        rate = (spark.readStream.format("rate").option("rowsPerSecond", rows_per_second).load()
-                .withColumnRenamed("value", "id"))
-        return rate.selectExpr(*expressions), False
-    from pyflink_compat.spark.bounded_sources import as_stream
-
-    return as_stream(spark.range(0, count, 1, 1).selectExpr(*expressions)), True
+    return expressions, count, rows_per_second or "10000"

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
     from pyflink_compat.sql.statements import CreateTable
 
-__all__ = ["sink", "source", "updating_refusal"]
+__all__ = ["sink", "sink_options", "source", "source_options", "updating_refusal"]
 
 _FORMATS = ("csv", "json", "parquet", "orc")
 _SQL_TIMESTAMP = "yyyy-MM-dd HH:mm:ss[.SSS]"
@@ -127,6 +127,13 @@ def _review(table: "CreateTable") -> Tuple[OptionReview, str, str]:
 def source(table: "CreateTable", spark: "SparkSession", schema: "StructType"
            ) -> Tuple["DataFrame", bool]:
     """The rows of the files, and whether the table is bounded (read once)."""
+    fmt, options, path, bounded = source_options(table)
+    return spark.readStream.schema(schema).format(fmt).options(**options).load(path), bounded
+
+
+def source_options(table: "CreateTable") -> Tuple[str, Dict[str, str], str, bool]:
+    """How the table's files are read, without Spark: Spark's format, its options, the path
+    to load and whether the table is bounded (its options reviewed: a refused one raises)."""
     review, path, fmt = _review(table)
     if fmt not in _FORMATS:
         raise refuse("filesystem", "format", table.text,
@@ -139,15 +146,15 @@ def source(table: "CreateTable", spark: "SparkSession", schema: "StructType"
             review.drop(key, "a sink option, and this table is read")
     options = _format_options(review, fmt)
     review.finish()
-    reader = spark.readStream.schema(schema).format(fmt).options(**options)
     if table.partition_keys:
-        reader = reader.option("basePath", path)
+        options["basePath"] = path
     local = path[len("file://"):] if path.startswith("file://") else path
     if "://" not in local and os.path.isfile(local):
         # Spark's file stream reads directories: a single file is its directory, filtered to it.
         directory, name = os.path.split(os.path.abspath(local))
-        return reader.option("pathGlobFilter", glob_escape(name)).load(directory), monitor is None
-    return reader.load(path), monitor is None
+        options["pathGlobFilter"] = glob_escape(name)
+        return fmt, options, directory, monitor is None
+    return fmt, options, path, monitor is None
 
 
 def glob_escape(name: str) -> str:

@@ -17,16 +17,16 @@ import textwrap
 from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 import libcst as cst
-from libcst.metadata import Assignment, ClassScope, ImportAssignment, MetadataWrapper, Scope
+from libcst.metadata import Assignment, ClassScope, GlobalScope, ImportAssignment, Scope
 
 from pyflink_compat.porting import imports as import_rewriter
-from pyflink_compat.porting.dispatch import Scopes, Transformer, Visitor
+from pyflink_compat.porting.dispatch import Transformer, Visitor, scopes
 from pyflink_compat.porting.report import Finding, Outcome
 from pyflink_compat.porting.resolver import (
-    COMPAT_ROOT, PYFLINK_ROOT, Ref, RefKind, call_result, member_ref, module_ref, settings_touched)
+    COMPAT_ROOT, PYFLINK_ROOT, Ref, RefKind, call_result, member_ref, module_ref, parameter_value, settings_touched)
 from pyflink_compat.porting.lines import statement_lines
 from pyflink_compat.porting.sql_check import (
-    FUNCTION_DECLARATIONS, SQL_METHODS, TABLE_DECLARATIONS, SqlChecker, sql_text)
+    FUNCTION_DECLARATIONS, SQL_METHODS, TABLE_DECLARATIONS, TABLE_VALUE, SqlChecker, sql_text)
 
 __all__ = ["JobPorter", "MARK", "string_value"]
 
@@ -192,6 +192,7 @@ class _Inference(Visitor):
 
     def leave_Return(self, original_node: cst.Return) -> None:
         if self.functions and original_node.value is not None:
+            self.porter.returned.setdefault(self.functions[-1], {})[id(original_node)] = original_node.value
             ref = self.porter.ref_of(original_node.value)
             if ref is not None:
                 self.porter.returns.setdefault(self.functions[-1], ref)
@@ -218,10 +219,12 @@ class JobPorter(Transformer):
     :param text: The job's source (``module``'s code), when the caller has it.
     :param to_pyspark: Whether to write PySpark for the pipeline statements it can (else they
         run on pyflink_compat's runtimes, and what is left is marked).
+    :param keep: The names of streams and tables ``--to-pyspark`` leaves as they are (a
+        statement it cannot write uses them).
     """
 
     def __init__(self, module: cst.Module, generate: bool = True, text: Optional[str] = None,
-                 to_pyspark: bool = False):
+                 to_pyspark: bool = False, keep: FrozenSet[str] = frozenset()):
         super().__init__()
         from pyflink_compat.porting.pipeline import PipelineWriter
 
@@ -230,8 +233,7 @@ class JobPorter(Transformer):
         self._source_lines = self.text.splitlines()
         # only the scope provider is resolved: qualified names are asked of the scope for the
         # few names an import binds, and lines come from Python's parser
-        self._scopes: Mapping[cst.CSTNode, Optional[Scope]] = MetadataWrapper(
-            module, unsafe_skip_copy=True).resolve(Scopes)
+        self._scopes: Mapping[cst.CSTNode, Optional[Scope]] = scopes(module)
         self.lines = statement_lines(module, self.text)
         self._positions: Optional[Mapping[cst.CSTNode, Any]] = None
         #: what each name holds at the statement being walked (None: known not to be PyFlink)
@@ -245,6 +247,9 @@ class JobPorter(Transformer):
         #: what the job passes to its functions' parameters, and what its functions return
         self.params: Dict[Key, Ref] = {}
         self.returns: Dict[cst.FunctionDef, Ref] = {}
+        #: the values each of the job's functions returns (by ``return`` statement)
+        self.returned: Dict[cst.FunctionDef, Dict[int, cst.BaseExpression]] = {}
+        self._following: Set[int] = set()
         #: the parameters and functions looked up in a walk ahead before anything was known of them
         self._missed: Set[Any] = set()
         self.findings: List[Finding] = []
@@ -254,7 +259,10 @@ class JobPorter(Transformer):
         #: whether to write PySpark for the pipeline (``--to-pyspark``) rather than run it on
         #: the runtimes
         self.to_pyspark = to_pyspark
-        self.writer = PipelineWriter(self)
+        self.writer = PipelineWriter(self, keep)
+        #: the streams and tables a statement the writer cannot write uses: ported again, they
+        #: stay PyFlink's (``keep`` of the next run)
+        self.kept: Set[str] = set()
         #: the job's SQL, checked in source order with the runtime's translation (made on the
         #: first SQL call: a job without SQL loads no SQL parser)
         self._sql: Optional[SqlChecker] = None
@@ -273,6 +281,8 @@ class JobPorter(Transformer):
         self._refs: Dict[int, Optional[Ref]] = {}
         #: the calls met so far in the line being walked
         self._line_calls: List[cst.Call] = []
+        #: the classified calls of the headers of the compound statements being walked
+        self._headers: Dict[int, Tuple[List[Tuple[Outcome, str, str]], Sequence[cst.CSTNode]]] = {}
 
     def visit_Module(self, node: cst.Module) -> None:
         for _ in range(2):
@@ -347,7 +357,35 @@ class JobPorter(Transformer):
         if key in self.params:
             return self.params[key]
         self._missed.add(key)
+        declared = self._parameter(key)
+        if declared is not None:
+            return declared
         return self._imported(node, key)
+
+    def _parameter(self, key: Key) -> Optional[Ref]:
+        """What a parameter holds by its declaration: its annotation when that names a PyFlink
+        class (``context: ProcessWindowFunction.Context``), else, for a method of a subclass of
+        a PyFlink class, what PyFlink passes to the method it overrides."""
+        for assignment in key[0].assignments[key[1]]:
+            param = assignment.node if isinstance(assignment, Assignment) else None
+            if not isinstance(param, cst.Param):
+                continue
+            if param.annotation is not None:
+                ref = self.ref_of(param.annotation.annotation)
+                if ref is not None and ref.kind in (RefKind.CLASS, RefKind.PIPELINE):
+                    return call_result(ref)
+            function = getattr(key[0], "node", None)
+            owner = key[0].parent
+            definition = getattr(owner, "node", None)
+            if isinstance(owner, ClassScope) and isinstance(function, cst.FunctionDef) \
+                    and isinstance(definition, cst.ClassDef):
+                for base in definition.bases:
+                    ref = self.ref_of(base.value)
+                    if ref is not None and ref.kind is RefKind.CLASS:
+                        found = parameter_value(ref.obj, function.name.value, key[1])
+                        if found is not None:
+                            return found
+        return None
 
     def _imported(self, node: cst.Name, key: Key) -> Optional[Ref]:
         if not any(isinstance(a, ImportAssignment) for a in key[0].assignments[key[1]]):
@@ -518,7 +556,34 @@ class JobPorter(Transformer):
         return self._sql.translated(query)
 
     def _sql_string(self, node: cst.BaseExpression) -> Optional[str]:
-        return self.sql_strings.get(node.value) if isinstance(node, cst.Name) else None
+        """The SQL text a name holds, or that a call of one of the job's functions returns (the
+        same text from every ``return``)."""
+        if isinstance(node, cst.Name):
+            if self.sql_strings.get(node.value) is not None:
+                return self.sql_strings[node.value]
+            ref = self.ref_of(node)
+            # a Table formatted into SQL gives the name the runtime registered it under
+            return TABLE_VALUE if ref is not None and ref.api.rsplit(".", 1)[-1] == "Table" else None
+        if not isinstance(node, cst.Call):
+            return None
+        local = self.local_definition(node.func)
+        if not isinstance(local, cst.FunctionDef) or id(local) in self._following:
+            return None
+        self._following.add(id(local))
+        try:
+            texts = {sql_text(value, self._returned_text) for value in self.returned.get(local, {}).values()}
+        finally:
+            self._following.discard(id(local))
+        return texts.pop() if len(texts) == 1 else None
+
+    def _returned_text(self, node: cst.BaseExpression) -> Optional[str]:
+        """The SQL text of a name or call in a function's return value: a name of the module's
+        (the function's own names and parameters are set at run time)."""
+        if isinstance(node, cst.Name):
+            key = self._key(node)
+            if key is None or not isinstance(key[0], GlobalScope):
+                return None
+        return self._sql_string(node)
 
     def note_sql_strings(self, targets: Sequence[cst.BaseExpression], value: cst.BaseExpression) -> None:
         """Follow the SQL text names hold, in source order."""
@@ -602,6 +667,22 @@ class JobPorter(Transformer):
     def record(self, line: int, outcome: Outcome, apis: Sequence[str], note: str, code: str) -> None:
         unique = tuple(dict.fromkeys(apis))
         self.findings.append(Finding(line, outcome, unique, note, code))
+
+    def _settled(self, original: cst.CSTNode, updated: Any, calls: List[Tuple[Outcome, str, str]],
+                 parts: Optional[Sequence[cst.CSTNode]] = None) -> Any:
+        """:meth:`_settle` the statement; with ``--to-pyspark``, a statement left as it is that
+        uses a DataFrame the writer wrote in place of a stream, or names a table whose
+        ``CREATE TABLE`` it wrote as PySpark, would find a DataFrame or no table where it
+        expects PyFlink's: the stream or table is then kept (:attr:`kept`), for the port to run
+        again without writing it. ``parts``: what of the statement it runs itself (a compound
+        statement's header), the whole statement by default."""
+        findings = len(self.findings)
+        result = self._settle(original, updated, calls)
+        rewritten = any(f.outcome is Outcome.REWRITTEN for f in self.findings[findings:])
+        if self.to_pyspark and not rewritten:
+            for part in [original] if parts is None else parts:
+                self.kept |= self.writer.frames_used(part) | self.writer.tables_named(part)
+        return result
 
     def _settle(self, original: cst.CSTNode, updated: Statement,
                 calls: List[Tuple[Outcome, str, str]]) -> Union[Statement, cst.FlattenSentinel[cst.BaseStatement],
@@ -695,7 +776,7 @@ class JobPorter(Transformer):
                         "builds a PyFlink value that nothing uses: no effect, on PyFlink as on Spark; "
                         "the statement can be deleted", self._code(line))
             return updated_node
-        return self._settle(original_node, updated_node, calls)
+        return self._settled(original_node, updated_node, calls)  # type: ignore[no-any-return]
 
     def _unused(self, line: cst.SimpleStatementLine, walked: Optional[List[cst.Call]]) -> Optional[str]:
         """The PyFlink class of a statement that only builds an instance of it (``Schema()``)."""
@@ -723,13 +804,52 @@ class JobPorter(Transformer):
             elif ref is not None and ref.kind is RefKind.CLASS:
                 calls.append((Outcome.PORTED, ref.api, ""))
         self.bind_definition(original_node)
-        return self._settle(original_node, updated_node, calls)
+        return self._settled(original_node, updated_node, calls,  # type: ignore[no-any-return]
+                             list(original_node.decorators) + [b.value for b in original_node.bases])
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef, updated_node: cst.FunctionDef
                           ) -> Union[cst.BaseStatement, cst.FlattenSentinel[cst.BaseStatement], cst.RemovalSentinel]:
-        calls = self._calls_in([d for d in original_node.decorators])
+        params = original_node.params
+        defaults: List[cst.CSTNode] = [p.default for p in list(params.params) + list(params.kwonly_params)
+                                       + list(params.posonly_params) if p.default is not None]
+        parts = list(original_node.decorators) + defaults
+        calls = self._calls_in(parts)
         self.bind_definition(original_node)
-        return self._settle(original_node, updated_node, calls)
+        return self._settled(original_node, updated_node, calls, parts)  # type: ignore[no-any-return]
+
+    # -- the headers of compound statements (``if``, ``while``, ``for``, ``with``) ------------
+    def _header(self, node: cst.CSTNode, parts: Sequence[cst.CSTNode]) -> None:
+        """Classify the calls of a compound statement's header before its body is walked (the
+        SQL of a job is checked in source order)."""
+        self._headers[id(node)] = (self._calls_in(parts), parts)
+
+    def _settle_header(self, original: cst.BaseCompoundStatement, updated: Any) -> Any:
+        calls, parts = self._headers.pop(id(original), ([], []))
+        return self._settled(original, updated, calls, parts)
+
+    def visit_If(self, node: cst.If) -> None:
+        self._header(node, [node.test])
+
+    def leave_If(self, original_node: cst.If, updated_node: cst.If) -> Any:
+        return self._settle_header(original_node, updated_node)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._header(node, [node.test])
+
+    def leave_While(self, original_node: cst.While, updated_node: cst.While) -> Any:
+        return self._settle_header(original_node, updated_node)
+
+    def visit_For(self, node: cst.For) -> None:
+        self._header(node, [node.iter])
+
+    def leave_For(self, original_node: cst.For, updated_node: cst.For) -> Any:
+        return self._settle_header(original_node, updated_node)
+
+    def visit_With(self, node: cst.With) -> None:
+        self._header(node, [item.item for item in node.items])
+
+    def leave_With(self, original_node: cst.With, updated_node: cst.With) -> Any:
+        return self._settle_header(original_node, updated_node)
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         self.fallback += 1

@@ -4,14 +4,17 @@ A :class:`ReaderSpec` is a ``spark.readStream`` (format, options, schema, the co
 select) and a :class:`WriterSpec` a ``writeStream`` (format, options, the columns to write);
 both render as PySpark source text. The functions here turn the configuration of PyFlink's
 connectors (already evaluated to Python values by :mod:`~pyflink_compat.porting.pipeline` or
-:mod:`~pyflink_compat.porting.sql`) into specs, with Spark's option names. A configuration
-with anything the function does not know gives None: the statement is then left to a person
-rather than half-translated.
+:mod:`~pyflink_compat.porting.sql`) into specs, with Spark's option names. The Kafka
+connectors of the DataStream API are built by pyflink_compat's own builders and mapped by the
+runtime's Kafka mapping (:mod:`pyflink_compat.runtime.kafka_io`), as the Kafka, datagen and
+filesystem tables are by the runtime's table connectors: one mapping for the runtime and the
+written PySpark. A configuration with anything the function does not know, or that the
+runtime refuses, gives None: the statement is then left as it is rather than half-translated.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, List, Mapping, Optional, Sequence, Tuple
 
 import attrs
 
@@ -147,91 +150,131 @@ def _value_columns(deserializer: Optional[str]) -> Optional[Tuple[str, ...]]:
     return None
 
 
+def _runtime_value(value: Any) -> Any:
+    """A value the pipeline writer evaluated from the code, as the pyflink_compat object the
+    job's own call would build (a serialization schema, a start position, a guarantee)."""
+    if value == "SimpleStringSchema":
+        from pyflink_compat.common.serialization import SimpleStringSchema
+
+        return SimpleStringSchema()
+    if value in ("earliest", "latest"):
+        from pyflink_compat.datastream.connectors.kafka import KafkaOffsetsInitializer
+
+        return getattr(KafkaOffsetsInitializer, value)()
+    if isinstance(value, tuple) and len(value) == 2 and value[0] == "DeliveryGuarantee":
+        from pyflink_compat.datastream.connectors import DeliveryGuarantee
+
+        return DeliveryGuarantee[value[1]]
+    if isinstance(value, dict) and set(value) <= {"topic", "value"}:
+        from pyflink_compat.datastream.connectors.kafka import KafkaRecordSerializationSchema
+
+        builder = KafkaRecordSerializationSchema.builder()
+        if "topic" in value:
+            builder = builder.set_topic(value["topic"])
+        return builder.set_value_serialization_schema(_runtime_value(value.get("value", "SimpleStringSchema"))).build()
+    return value
+
+
+def _built(builder: Any, calls: Sequence[Tuple[str, List[Any]]]) -> Any:
+    """``builder`` after ``calls`` (method, evaluated arguments) up to ``build()``."""
+    for method, args in calls:
+        if method == "build":
+            break
+        builder = getattr(builder, method)(*[_runtime_value(a) for a in args])
+    return builder.build()
+
+
+def _runtime(make: Any, notes: Optional[List[str]] = None) -> Optional[Any]:
+    """What the runtime builds with ``make()`` (what its connectors say they drop or change
+    added to ``notes``); None when it refuses it."""
+    import warnings
+
+    try:
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            made = make()
+    except Exception:  # noqa: BLE001 - what the runtime refuses is not written
+        return None
+    if notes is not None:
+        notes.extend(" ".join(str(w.message).split()) for w in seen)
+    return made
+
+
+def _simple_string(attribute: str) -> Any:
+    return getattr(_runtime_value("SimpleStringSchema"), attribute)
+
+
+def _string_values(deserializer: Any) -> bool:
+    from pyflink_compat.common.serialization import SimpleStringSchema
+
+    return isinstance(deserializer, SimpleStringSchema)
+
+
+def _reader_of(source: Any) -> Optional[ReaderSpec]:
+    """The streaming read of a ``KafkaSource`` / ``FlinkKafkaConsumer`` of text values, with
+    the options of the runtime's Kafka reader (:class:`pyflink_compat.runtime.kafka_io.KafkaSourceReader`)."""
+    from pyflink_compat.runtime.kafka_io import KafkaSourceReader
+
+    notes: List[str] = []
+    reader = _runtime(lambda: KafkaSourceReader(source), notes)
+    if reader is None or reader.description["deserializer"] != _simple_string("_j_deserialization_schema"):
+        return None
+    return ReaderSpec("kafka", tuple(reader.options.items()), columns=("CAST(value AS STRING) AS value",),
+                      kafka=True, notes=tuple(notes))
+
+
 def kafka_source(calls: Sequence[Tuple[str, List[Any]]]) -> Optional[ReaderSpec]:
     """``KafkaSource.builder()`` followed by ``calls`` (method, evaluated arguments) up to
-    ``build()``. Deserializers are given by their class name."""
-    options: Dict[str, str] = {}
-    deserializer: Optional[str] = "SimpleStringSchema"
-    bounded = False
-    for method, args in calls:
-        if method == "set_bootstrap_servers" and len(args) == 1:
-            options["kafka.bootstrap.servers"] = str(args[0])
-        elif method == "set_topics" and args:
-            topics = args[0] if len(args) == 1 and isinstance(args[0], list) else args
-            options["subscribe"] = ",".join(str(t) for t in topics)
-        elif method == "set_topic_pattern" and len(args) == 1:
-            options["subscribePattern"] = str(args[0])
-        elif method == "set_group_id" and len(args) == 1:
-            options["kafka.group.id"] = str(args[0])
-        elif method == "set_client_id_prefix" and len(args) == 1:
-            options["kafka.client.id"] = str(args[0])
-        elif method == "set_starting_offsets" and len(args) == 1 and args[0] in _STARTING:
-            options["startingOffsets"] = _STARTING[args[0]]
-        elif method == "set_bounded" and len(args) == 1 and args[0] in _STARTING:
-            options["endingOffsets"] = _STARTING[args[0]]
-            bounded = True
-        elif method == "set_property" and len(args) == 2:
-            options.update(_kafka_properties({args[0]: args[1]}))
-        elif method == "set_properties" and len(args) == 1 and isinstance(args[0], dict):
-            options.update(_kafka_properties(args[0]))
-        elif method == "set_value_only_deserializer" and len(args) == 1:
-            deserializer = args[0]
-        elif method != "build":
-            return None
-    columns = _value_columns(deserializer)
-    if columns is None or not ({"subscribe", "subscribePattern"} & set(options)) \
-            or "kafka.bootstrap.servers" not in options:
-        return None
-    return ReaderSpec("kafka", tuple(options.items()), columns=columns, bounded=bounded, kafka=True)
+    ``build()``, built by pyflink_compat's builder and mapped as its runtime maps it.
+    Deserializers are given by their class name."""
+    from pyflink_compat.datastream.connectors.kafka import KafkaSource
+
+    source = _runtime(lambda: _built(KafkaSource.builder(), calls), [])
+    return None if source is None else _reader_of(source)
 
 
 def kafka_consumer(topics: Any, deserializer: Optional[str], properties: Mapping[str, Any]) -> Optional[ReaderSpec]:
-    """``FlinkKafkaConsumer(topics, deserialization_schema, properties)``."""
-    columns = _value_columns(deserializer)
-    if columns is None or "bootstrap.servers" not in properties:
-        return None
-    names = topics if isinstance(topics, list) else [topics]
-    options = [("subscribe", ",".join(str(t) for t in names))] + _kafka_properties(properties)
-    # Flink's consumer starts from the group's committed offsets; Spark keeps its own in the
-    # checkpoint and starts a new query at the latest offsets
-    return ReaderSpec("kafka", tuple(options), columns=columns, kafka=True)
+    """``FlinkKafkaConsumer(topics, deserialization_schema, properties)``, mapped as the
+    runtime maps it (from the group's committed offsets, as Flink's consumer starts)."""
+    from pyflink_compat.datastream.connectors.kafka import FlinkKafkaConsumer
+
+    consumer = _runtime(lambda: FlinkKafkaConsumer(topics, _runtime_value(deserializer), dict(properties)), [])
+    return None if consumer is None else _reader_of(consumer)
 
 
 _DELIVERY_NOTE = ("Spark's Kafka sink writes at least once (a replayed micro-batch is written "
                   "again), whatever the delivery guarantee asked of Flink's sink")
 
 
-def kafka_sink(calls: Sequence[Tuple[str, List[Any]]]) -> Optional[WriterSpec]:
-    """``KafkaSink.builder()`` followed by ``calls``; the record serializer is given as a dict
-    ``{"topic": ..., "value": <serializer class name>}``."""
-    options: Dict[str, str] = {}
-    for method, args in calls:
-        if method == "set_bootstrap_servers" and len(args) == 1:
-            options["kafka.bootstrap.servers"] = str(args[0])
-        elif method == "set_record_serializer" and len(args) == 1 and isinstance(args[0], dict):
-            serializer = args[0]
-            if serializer.get("value", "SimpleStringSchema") != "SimpleStringSchema" or "topic" not in serializer:
-                return None
-            options["topic"] = str(serializer["topic"])
-        elif method == "set_property" and len(args) == 2:
-            options.update(_kafka_properties({args[0]: args[1]}))
-        elif method in ("set_delivery_guarantee", "set_transactional_id_prefix", "build"):
-            continue
-        else:
-            return None
-    if "topic" not in options or "kafka.bootstrap.servers" not in options:
+def _writer_of(sink: Any) -> Optional[WriterSpec]:
+    """The streaming write of text values to a ``KafkaSink`` / ``FlinkKafkaProducer``, with the
+    options of the runtime's Kafka writer (:func:`pyflink_compat.runtime.kafka_io.sink_options`)."""
+    from pyflink_compat.runtime.kafka_io import sink_options
+
+    description = dict(sink.get_java_function())
+    notes: List[str] = []
+    options = _runtime(lambda: sink_options(description), notes)
+    if options is None or description.get("serializer") != _simple_string("_j_serialization_schema"):
         return None
     return WriterSpec("kafka", tuple(options.items()), columns=("CAST(value AS STRING) AS value",),
-                      kafka=True, note=_DELIVERY_NOTE)
+                      kafka=True, note=" ".join([_DELIVERY_NOTE + "."] + notes))
+
+
+def kafka_sink(calls: Sequence[Tuple[str, List[Any]]]) -> Optional[WriterSpec]:
+    """``KafkaSink.builder()`` followed by ``calls``, built by pyflink_compat's builder; the
+    record serializer is given as a dict ``{"topic": ..., "value": <serializer class name>}``."""
+    from pyflink_compat.datastream.connectors.kafka import KafkaSink
+
+    sink = _runtime(lambda: _built(KafkaSink.builder(), calls), [])
+    return None if sink is None else _writer_of(sink)
 
 
 def kafka_producer(topic: Any, serializer: Optional[str], properties: Mapping[str, Any]) -> Optional[WriterSpec]:
     """``FlinkKafkaProducer(topic, serialization_schema, producer_config)``."""
-    if serializer not in (None, "SimpleStringSchema") or "bootstrap.servers" not in properties:
-        return None
-    options = [("topic", str(topic))] + _kafka_properties(properties)
-    return WriterSpec("kafka", tuple(options), columns=("CAST(value AS STRING) AS value",), kafka=True,
-                      note=_DELIVERY_NOTE)
+    from pyflink_compat.datastream.connectors.kafka import FlinkKafkaProducer
+
+    producer = _runtime(lambda: FlinkKafkaProducer(topic, _runtime_value(serializer), dict(properties)), [])
+    return None if producer is None else _writer_of(producer)
 
 
 def file_source(format_name: str, path: str, monitor_seconds: Optional[float],

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from typing import Any, Dict, List, Optional, Protocol, Sequence, Set, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Protocol, Sequence, Set, Tuple
 
 import attrs
 import libcst as cst
@@ -128,10 +128,14 @@ class PipelineWriter:
     """Writes PySpark for the pipeline statements of one job, in source order.
 
     :param porter: The classifier walking the job (for names and the source text).
+    :param keep: The names of streams not to write as DataFrames, and of tables whose
+        ``CREATE TABLE`` is not to be written.
     """
 
-    def __init__(self, porter: Porter):
+    def __init__(self, porter: Porter, keep: FrozenSet[str] = frozenset()):
         self.porter = porter
+        # the streams and tables that stay PyFlink's: a statement the writer cannot write uses them
+        self.keep = keep
         self.constants: Dict[str, Any] = {}
         # names bound more than once: their value depends on the path taken, so none is static
         self._rebound: Set[str] = set()
@@ -234,6 +238,8 @@ class PipelineWriter:
             return self._literal(node)
         except _NotStatic:
             pass
+        if isinstance(node, cst.Attribute) and self._api(node.value) == "DeliveryGuarantee":
+            return ("DeliveryGuarantee", node.attr.value)
         root, calls = _chain(node)
         owner = self._api(root)
         names = [name for name, _ in calls]
@@ -314,9 +320,7 @@ class PipelineWriter:
         root, calls = _chain(node)
         owner = self._api(root)
         if owner == "KafkaSink" and calls and calls[0][0] == "builder" and calls[-1][0] == "build":
-            # the delivery guarantee has no Spark counterpart (the writer's note says so)
-            methods = [(name, [] if name == "set_delivery_guarantee" else [self._value(a.value) for a in call.args])
-                       for name, call in calls[1:]]
+            methods = [(name, [self._value(a.value) for a in call.args]) for name, call in calls[1:]]
             return connectors.kafka_sink(methods)
         if isinstance(node, cst.Call) and self._api(node.func) == "FlinkKafkaProducer":
             args = self._arguments(node, ["topic", "serialization_schema", "producer_config"])
@@ -431,6 +435,8 @@ class PipelineWriter:
         if not isinstance(value, cst.Call):
             return None
         func = value.func
+        if target is not None and target in self.keep:
+            return None
         if target is not None:
             reader = self._reader(value)
             if reader is not None:
@@ -462,6 +468,7 @@ class PipelineWriter:
             return None
         if reader.kafka:
             self._note_kafka()
+        self.porter.notes.extend(reader.notes)
         self.frames[target] = _Frame(env, reader.bounded, ("value",) if reader.format in ("text", "kafka") else None)
         code = "{} = {}".format(target, reader.render(env + ".spark_session"))
         return [_statement(code)], "a streaming DataFrame: spark.readStream.format({!r})".format(reader.format)
@@ -563,40 +570,42 @@ class PipelineWriter:
         env = table_env + ".stream_execution_environment"
         table = sql.create_table(statement)
         if table is not None:
-            return self._create_table(env, table)
+            return self._create_table(env, table, statement)
         insert = sql.insert_into(statement)
         if insert is not None:
             return self._insert(env, *insert, waited=waited, target=target)
         return None
 
-    def _create_table(self, env: str, table: sql.Table) -> Optional[Rewrite]:
+    def _create_table(self, env: str, table: sql.Table, statement: str) -> Optional[Rewrite]:
+        """A ``CREATE TABLE`` as the runtime's connector reads or writes the table."""
         key = table.name.lower()
+        if key in self.keep:
+            return None
         spark = env + ".spark_session"
         if key in self.table_sinks:
-            writer = sql.table_writer(table)
+            writer = sql.table_writer(table, statement)
             if writer is None:
                 return None
             writer = attrs.evolve(writer, names=tuple(sql.column_names(table)))
             self.tables[key] = table
             return self._sink_function("write_" + re.sub(r"\W", "_", table.name), writer)
         if table.connector == "datagen":
-            rows = sql.datagen_rows(table)
+            generated = sql.datagen_source(statement)
+            if generated is None:
+                return None
+            columns, rows, per_second = generated
             if rows is not None:
-                columns = sql.datagen_columns(table, "id")
-                if columns is None:
-                    return None
-                code = "as_stream({}.range({}).selectExpr({}))".format(spark, rows, ", ".join(map(repr, columns)))
+                code = "as_stream({}.range(0, {}, 1, 1).selectExpr({}))".format(
+                    spark, rows, ", ".join(map(repr, columns)))
                 statements = [_statement("from pyflink_compat.sources import as_stream")]
             else:
-                columns = sql.datagen_columns(table, "value")
-                if columns is None:
-                    return None
-                per_second = dict(table.options).get("rows-per-second", "10000")
-                reader = ReaderSpec("rate", (("rowsPerSecond", per_second),), columns=tuple(columns))
-                code, statements = reader.render(spark), []
+                code = ("{}.readStream.format('rate').option('rowsPerSecond', {!r}).load()"
+                        ".withColumnRenamed('value', 'id').selectExpr({})").format(
+                    spark, per_second, ", ".join(map(repr, columns)))
+                statements = []
             self.views[key] = rows is not None
         else:
-            source = sql.table_reader(table)
+            source = sql.table_reader(table, statement)
             if source is None:
                 return None
             if source.kafka:
@@ -662,6 +671,10 @@ class PipelineWriter:
 
     def uses_frame(self, node: cst.CSTNode) -> bool:
         """Whether ``node`` names a DataFrame the writer wrote in place of a PyFlink value."""
+        return bool(self.frames_used(node))
+
+    def frames_used(self, node: cst.CSTNode) -> Set[str]:
+        """The DataFrames the writer wrote in place of PyFlink values that ``node`` names."""
         names: List[str] = []
 
         class _Names(cst.CSTVisitor):
@@ -669,7 +682,30 @@ class PipelineWriter:
                 names.append(name.value)
 
         node.visit(_Names())
-        return any(name in self.frames for name in names)
+        return {name for name in names if name in self.frames}
+
+    def tables_named(self, node: cst.CSTNode) -> Set[str]:
+        """The tables whose ``CREATE TABLE`` the writer wrote as PySpark that the strings of
+        ``node`` (literals, and names bound to them) name."""
+        written = set(self.tables) | set(self.views)
+        if not written:
+            return set()
+        texts: List[str] = []
+        strings = self._strings
+
+        class _Strings(cst.CSTVisitor):
+            def visit_SimpleString(self, string: cst.SimpleString) -> None:
+                texts.append(_static_text(string))
+
+            def visit_FormattedString(self, string: cst.FormattedString) -> bool:
+                texts.append(_static_text(string))
+                return True
+
+            def visit_Name(self, name: cst.Name) -> None:
+                texts.extend(strings.get(name.value, ()))
+
+        node.visit(_Strings())
+        return written & {word.lower() for text in texts for word in re.findall(r"\w+", text)}
 
     def flush(self, depth: int) -> List[cst.BaseStatement]:
         """What ends a block at ``depth``: ``env.execute`` of its INSERTs not run yet."""

@@ -28,7 +28,7 @@ import attrs
 from pyflink_compat.missing import declared
 from pyflink_compat.missing.hints import hint_for
 
-__all__ = ["RefKind", "Ref", "module_ref", "member_ref", "call_result", "is_implemented",
+__all__ = ["RefKind", "Ref", "module_ref", "member_ref", "call_result", "parameter_value", "is_implemented",
            "settings_touched", "pipeline_result_names", "PYFLINK_ROOT", "COMPAT_ROOT"]
 
 PYFLINK_ROOT = "pyflink"
@@ -184,6 +184,7 @@ def _raises_not_supported(function: Any) -> bool:
             and isinstance(body[0].exc.func, ast.Name) and body[0].exc.func.id == "not_supported")
 
 
+@functools.lru_cache(maxsize=None)
 def settings_touched(function: Any) -> FrozenSet[str]:
     """The names of the settings (in :data:`~pyflink_compat.settings.registry.SETTINGS_BY_NAME`)
     that an implemented method of pyflink_compat writes or reads, found in its source."""
@@ -270,8 +271,9 @@ def member_ref(base: Ref, name: str) -> Optional[Ref]:
     return None
 
 
-def _annotation_class(function: Any) -> Optional[type]:
-    annotation = getattr(function, "__annotations__", {}).get("return")
+def _annotation_class(function: Any, name: str = "return") -> Optional[type]:
+    """The class of ``function``'s annotation of ``name`` (its return by default)."""
+    annotation = getattr(function, "__annotations__", {}).get(name)
     if annotation is None:
         return None
     if isinstance(annotation, type):
@@ -303,6 +305,19 @@ def _returned(function: Any, api: str, module: Optional[str]) -> Optional[Ref]:
     if cls is None or cls.__module__.split(".")[0] != COMPAT_ROOT:
         return None
     return Ref(RefKind.INSTANCE, cls.__name__, _pyflink_module(cls.__module__), cls)
+
+
+def parameter_value(cls: Any, method: str, parameter: str) -> Optional[Ref]:
+    """What PyFlink passes to ``parameter`` of ``method`` of a subclass of ``cls`` (a class of
+    pyflink_compat), from the annotation of the method the subclass overrides: ``ctx`` of
+    ``KeyedProcessFunction.process_element`` is a ``KeyedProcessFunction.Context``."""
+    function = getattr(cls, method, None)
+    if function is None or not callable(function):
+        return None
+    found = _annotation_class(inspect.unwrap(function), parameter)
+    if found is None or found.__module__.split(".")[0] != COMPAT_ROOT:
+        return None
+    return Ref(RefKind.INSTANCE, found.__name__, _pyflink_module(found.__module__), found)
 
 
 def call_result(callee: Ref) -> Optional[Ref]:

@@ -12,14 +12,14 @@ watermarks, primary keys, time windows, user functions, ``LATERAL TABLE``, ``OVE
 from __future__ import annotations
 
 import re
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
 import attrs
 
 from pyflink_compat.porting.connectors import TABLE_PRINT, ReaderSpec, WriterSpec
 
 __all__ = ["Table", "create_table", "insert_into", "spark_query", "spark_type", "table_reader",
-           "table_writer", "SPARK_FUNCTIONS"]
+           "table_writer", "datagen_source", "runtime_table", "SPARK_FUNCTIONS"]
 
 #: Functions of Flink SQL that Spark SQL has with the same name and meaning.
 SPARK_FUNCTIONS = frozenset({
@@ -219,66 +219,52 @@ def changelog_keys(query: str) -> Optional[Tuple[int, ...]]:
     return tuple(names.index(k) for k in found[0] if k in names)
 
 
-def _datagen_column(name: str, kind: str, options: Dict[str, str], index: str) -> Optional[str]:
-    prefix = "fields.{}.".format(name)
-    generator = options.get(prefix + "kind", "random")
-    if generator == "sequence":
-        if kind not in ("TINYINT", "SMALLINT", "INT", "BIGINT", "STRING"):
+def runtime_table(statement: str) -> Optional[Tuple[Any, Any]]:
+    """The runtime's record of a ``CREATE TABLE`` statement
+    (:class:`pyflink_compat.sql.statements.CreateTable`) and the Spark schema of its physical
+    columns, else None."""
+    from pyflink_compat.porting.sql_check import table_schema
+    from pyflink_compat.sql.statements import CreateTable, parse_statements
+
+    try:
+        statements = parse_statements(statement)
+        if len(statements) != 1 or not isinstance(statements[0], CreateTable):
             return None
-        start = int(options.get(prefix + "start", "0"))
-        return "CAST({} + {} AS {}) AS `{}`".format(start, index, kind, name)
-    if kind in ("TINYINT", "SMALLINT", "INT", "BIGINT"):
-        low = int(options.get(prefix + "min", "0"))
-        high = int(options.get(prefix + "max", str(2 ** 31 - 1 if kind != "BIGINT" else 2 ** 62)))
-        return "CAST(floor(rand() * {}) + {} AS {}) AS `{}`".format(high - low + 1, low, kind, name)
-    if kind in ("FLOAT", "DOUBLE") or kind.startswith("DECIMAL"):
-        low_f = float(options.get(prefix + "min", "0"))
-        high_f = float(options.get(prefix + "max", "1"))
-        return "CAST(rand() * {} + {} AS {}) AS `{}`".format(high_f - low_f, low_f, kind, name)
-    if kind == "STRING":
-        length = int(options.get(prefix + "length", "100"))
-        return "substr(repeat(sha2(CAST(rand() AS STRING), 256), {}), 1, {}) AS `{}`".format(
-            length // 64 + 1, length, name)
-    if kind == "BOOLEAN":
-        return "rand() < 0.5 AS `{}`".format(name)
-    if kind == "TIMESTAMP":
-        return "current_timestamp() AS `{}`".format(name)
-    return None
-
-
-def datagen_rows(table: Table) -> Optional[int]:
-    """How many rows a bounded ``datagen`` table has (``number-of-rows``, or the length of its
-    shortest sequence), else None for an unbounded one."""
-    options = dict(table.options)
-    counts = []
-    if "number-of-rows" in options:
-        counts.append(int(options["number-of-rows"]))
-    for name, _ in table.columns:
-        prefix = "fields.{}.".format(name)
-        if options.get(prefix + "kind") == "sequence":
-            counts.append(int(options.get(prefix + "end", str(2 ** 62))) - int(options.get(prefix + "start", "0")) + 1)
-    return min(counts) if counts else None
-
-
-def datagen_columns(table: Table, index: str) -> Optional[List[str]]:
-    """The SQL expressions of a ``datagen`` table's columns over a row number ``index``."""
-    options = dict(table.options)
-    columns = [_datagen_column(n, k, options, index) for n, k in table.columns]
-    return None if any(c is None for c in columns) else [c for c in columns if c is not None]
-
-
-_FILE_FORMATS = {"csv": "csv", "json": "json", "parquet": "parquet", "avro": "avro", "orc": "orc",
-                 "raw": "text"}
-
-
-def _kafka_options(options: Dict[str, str]) -> Optional[List[Tuple[str, str]]]:
-    found: List[Tuple[str, str]] = []
-    for key, value in options.items():
-        if key.startswith("properties."):
-            found.append(("kafka." + key[len("properties."):], value))
-    if not any(k == "kafka.bootstrap.servers" for k, _ in found):
+        return statements[0], table_schema(statements[0])
+    except Exception:  # noqa: BLE001 - a statement the runtime does not read is not written
         return None
-    return found
+
+
+def _runtime(mapping: Any, *args: Any) -> Optional[Tuple[Any, List[str]]]:
+    """What a connector function of the runtime gives for ``args``, and the warnings it gave
+    (what it drops); None when it refuses them."""
+    import warnings
+
+    try:
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            result = mapping(*args)
+    except Exception:  # noqa: BLE001 - what the runtime refuses is not written
+        return None
+    return result, [" ".join(str(w.message).split()) for w in seen]
+
+
+def datagen_source(statement: str) -> Optional[Tuple[List[str], Optional[int], str]]:
+    """How the runtime's ``datagen`` connector generates the table of ``statement``
+    (:func:`pyflink_compat.connectors.datagen.generated_columns`): the SQL expression of each
+    column over the row number ``id``, the number of rows (None: unbounded) and the rows per
+    second of an unbounded table; None when the runtime refuses it."""
+    from pyflink_compat.connectors import datagen
+
+    found = runtime_table(statement)
+    if found is None:
+        return None
+    made = _runtime(datagen.generated_columns, *found)
+    return None if made is None else made[0]
+
+
+def _ddl(schema: Any) -> str:
+    return ", ".join("`{}` {}".format(f.name, f.dataType.simpleString()) for f in schema.fields)
 
 
 def runtime_kafka_options(table: Table, for_source: bool
@@ -305,22 +291,22 @@ def runtime_kafka_options(table: Table, for_source: bool
     return list(options.items()), form, [" ".join(str(w.message).split()) for w in seen]
 
 
-def table_reader(table: Table) -> Optional[ReaderSpec]:
-    """The streaming read of a source table, else None."""
-    options = dict(table.options)
+def table_reader(table: Table, statement: str) -> Optional[ReaderSpec]:
+    """The streaming read of a source table (declared by ``statement``), else None: as the
+    runtime's connectors read it."""
     connector = table.connector
     if connector == "datagen":
         return None  # written by the pipeline writer, which needs the row source too
     if connector == "filesystem":
-        form = _FILE_FORMATS.get(options.get("format", ""))
-        known = {"connector", "path", "format", "source.monitor-interval", "csv.field-delimiter"}
-        if form is None or "path" not in options or set(options) - known:
+        from pyflink_compat.connectors import filesystem
+
+        found = runtime_table(statement)
+        made = None if found is None else _runtime(filesystem.source_options, found[0])
+        if found is None or made is None:
             return None
-        spark_options: List[Tuple[str, str]] = []
-        if "csv.field-delimiter" in options:
-            spark_options.append(("sep", options["csv.field-delimiter"]))
-        return ReaderSpec(form, tuple(spark_options), schema=table.schema, path=options["path"],
-                          bounded="source.monitor-interval" not in options)
+        (form, spark_options, path, bounded), notes = made
+        return ReaderSpec(form, tuple(spark_options.items()), schema=_ddl(found[1]), path=path, bounded=bounded,
+                          notes=tuple(notes))
     if connector == "kafka":
         mapped = runtime_kafka_options(table, for_source=True)
         if mapped is None:
@@ -341,8 +327,9 @@ def table_reader(table: Table) -> Optional[ReaderSpec]:
 
 
 
-def table_writer(table: Table) -> Optional[WriterSpec]:
-    """The streaming write of a sink table, else None."""
+def table_writer(table: Table, statement: str) -> Optional[WriterSpec]:
+    """The streaming write of a sink table (declared by ``statement``), else None: as the
+    runtime's connectors write it."""
     options = dict(table.options)
     connector = table.connector
     if connector in ("print", "blackhole"):
@@ -352,10 +339,14 @@ def table_writer(table: Table) -> Optional[WriterSpec]:
             return TABLE_PRINT
         return WriterSpec("noop")
     if connector == "filesystem":
-        form = _FILE_FORMATS.get(options.get("format", ""))
-        if form is None or "path" not in options:
-            return None
-        return WriterSpec(form, (("path", options["path"]),))
+        from pyflink_compat.connectors import filesystem
+
+        found = runtime_table(statement)
+        made = None if found is None else _runtime(filesystem.sink_options, found[0])
+        if found is None or made is None or found[0].partition_keys:
+            return None  # partitioned files are left to the runtime
+        (path, form, spark_options), notes = made
+        return WriterSpec(form, (("path", path),) + tuple(spark_options.items()), note=" ".join(notes) or None)
     if connector == "kafka":
         mapped = runtime_kafka_options(table, for_source=False)
         if mapped is None:

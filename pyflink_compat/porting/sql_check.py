@@ -27,10 +27,13 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 import attrs
 
-__all__ = ["SqlChecker", "Verdict", "DYNAMIC", "SQL_METHODS"]
+__all__ = ["SqlChecker", "Verdict", "DYNAMIC", "TABLE_VALUE", "SQL_METHODS", "sql_text", "table_schema"]
 
 #: The text that stands for a value the tool cannot know (a placeholder filled at run time).
 DYNAMIC = "pyflink_compat_runtime_value"
+#: The name that stands for a PyFlink ``Table`` formatted into SQL (``"... FROM %s" % table``):
+#: the table's text is a name the runtime registered for it, which the tool cannot know.
+TABLE_VALUE = "pyflink_compat_table_value"
 #: The methods whose first argument is SQL (or, for ``execute_insert``, a sink table's path).
 SQL_METHODS = frozenset({"execute_sql", "sql_query", "add_insert_sql", "execute_insert"})
 #: The calls that declare tables the tool does not see as SQL.
@@ -243,6 +246,8 @@ class SqlChecker(object):
         from pyflink_compat.missing import NotSupportedError
 
         def read(name: str, entry: Any) -> None:
+            if entry is None and name == TABLE_VALUE:
+                return  # a Table of the job's, registered under its own name
             if entry is None:
                 if self.catalog.key(name) in self.refused_tables:
                     raise self.refused_tables[self.catalog.key(name)]
@@ -293,7 +298,7 @@ class SqlChecker(object):
 
         module = self._connector(table, "source")
         try:
-            module.source(table, _StopAtSpark(), _schema(table))
+            module.source(table, _StopAtSpark(), table_schema(table))
         except _SparkReached:
             pass
         metadata = [c for c in table.columns if c.kind == "metadata"]
@@ -346,7 +351,7 @@ def _no_session() -> Any:
     raise _SparkReached("spark")
 
 
-def _schema(table: Any) -> Any:
+def table_schema(table: Any) -> Any:
     """The Spark schema of ``table``'s physical columns, built without a session."""
     from pyspark.sql.types import StructField, StructType
 
@@ -361,7 +366,8 @@ def sql_text(node: Any, value_of: Callable[[Any], Optional[str]]) -> Optional[st
     :data:`DYNAMIC`; None when it is not a string the code spells out.
 
     :param node: A LibCST expression.
-    :param value_of: The static text of a name (or None when it has none).
+    :param value_of: The static text of a name or of a call (what a function of the job
+        returns), or None when it has none.
     """
     import libcst as cst
 
@@ -382,6 +388,8 @@ def sql_text(node: Any, value_of: Callable[[Any], Optional[str]]) -> Optional[st
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
         left, right = sql_text(node.left, value_of), sql_text(node.right, value_of)
         return None if left is None or right is None else left + right
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Modulo):
+        return _percent_formatted(node, value_of)
     if isinstance(node, cst.Name):
         return value_of(node)
     if isinstance(node, (cst.Integer, cst.Float)):
@@ -404,4 +412,28 @@ def sql_text(node: Any, value_of: Callable[[Any], Optional[str]]) -> Optional[st
             return template.format(*positional, **named)
         except (IndexError, KeyError, ValueError):
             return None
+    if isinstance(node, cst.Call):
+        return value_of(node)
     return None
+
+
+def _percent_formatted(node: Any, value_of: Callable[[Any], Optional[str]]) -> Optional[str]:
+    """``template % values`` with ``%s`` placeholders (anything else: None)."""
+    import libcst as cst
+
+    template = sql_text(node.left, value_of)
+    if template is None or DYNAMIC in template:
+        return None
+    right = node.right
+    items = [e.value for e in right.elements] if isinstance(right, cst.Tuple) else [right]
+    if any(isinstance(e, cst.StarredElement) for e in getattr(right, "elements", ())) or \
+            re.search(r"%[^s%]", template.replace("%%", "")):
+        return None
+    values = []
+    for item in items:
+        text = sql_text(item, value_of)
+        values.append(DYNAMIC if text is None else text)
+    try:
+        return template % tuple(values)
+    except (TypeError, ValueError):
+        return None

@@ -291,14 +291,52 @@ def _job_process_state(workdir: Path, argv: List[str]) -> Iterator[None]:
             logger.setLevel(level)
 
 
-def run_under_compat(job: Job, workdir: Path) -> SinkRecords:
-    """Run ``job`` with its imports swapped to pyflink_compat, in this process."""
+@contextlib.contextmanager
+def _calls_into_compat(script: Path, lines: Optional[set]) -> Iterator[None]:
+    """While the block runs (in this thread), add to ``lines`` each line of ``script`` that
+    calls a public function, method or constructor of pyflink_compat (nothing when ``lines``
+    is None)."""
+    if lines is None:
+        yield
+        return
+    import importlib
+
+    package = os.path.dirname(importlib.import_module("pyflink_compat").__file__ or "") + os.sep
+    target = str(script)
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if event != "call" or not frame.f_code.co_filename.startswith(package):
+            return
+        caller = frame.f_back
+        name = frame.f_code.co_name
+        if caller is not None and caller.f_code.co_filename == target and (
+                not name.startswith("_") or name == "__init__"):
+            lines.add(caller.f_lineno)
+
+    previous = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        yield
+    finally:
+        sys.setprofile(previous)
+
+
+def run_under_compat(job: Job, workdir: Path, source: Optional[str] = None,
+                     calls: Optional[set] = None) -> SinkRecords:
+    """Run ``job`` with its imports swapped to pyflink_compat, in this process.
+
+    :param source: The ported job to run (by default the job with its imports swapped).
+    :param calls: When given, the lines of the job that call pyflink_compat's public functions,
+        methods and constructors as it runs (in this process) are added to it.
+    """
     prepare_workdir(job, workdir)
     script = workdir / Path(job.file).name
-    script.write_text(mapped_paths(job, ported_source(job), workdir), encoding="utf-8")
+    script.write_text(mapped_paths(job, ported_source(job) if source is None else source, workdir),
+                      encoding="utf-8")
     out = _Tee()
     error = None
-    with _job_process_state(workdir, [script.name, *job.args]), contextlib.redirect_stdout(out):
+    with _job_process_state(workdir, [script.name, *job.args]), contextlib.redirect_stdout(out), \
+            _calls_into_compat(script, calls):
         try:
             runpy.run_path(str(script), run_name="__main__")
         except SystemExit as exit_:

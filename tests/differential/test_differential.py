@@ -4,11 +4,10 @@ recorded from live PyFlink 1.20.5; a job the corpus marks ``not-supported`` fail
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from tests._helpers.differential import Job, differences, load_corpus, load_golden, run_under_compat
+from tests._helpers.compat_runs import compat_run
+from tests._helpers.differential import Job, differences, load_corpus, load_golden
 
 JOBS = load_corpus()
 
@@ -25,8 +24,9 @@ def test_a_divergence_a_job_names_is_registered() -> None:
 
 
 @pytest.mark.parametrize("job", JOBS, ids=[job.name for job in JOBS])
-def test_the_job_gives_pyflinks_records(job: Job, tmp_path: Path) -> None:
-    actual = run_under_compat(job, tmp_path / "work")
+def test_the_job_gives_pyflinks_records(job: Job, tmp_path_factory: pytest.TempPathFactory) -> None:
+    # the run is shared with the porting tool's tests of the same job (tests/porting/test_check_runs.py)
+    actual = compat_run(job, tmp_path_factory.getbasetemp()).records
     if job.expect == "not-supported":
         assert actual.error is not None and "NotSupportedError" in actual.error.split(":")[0], actual.error
         assert all(lines == () for lines in actual.files.values())

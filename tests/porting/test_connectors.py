@@ -135,3 +135,30 @@ def test_an_insert_in_a_comment_changes_nothing_of_a_sql_job_that_runs_as_it_is(
     # the SQL runs on Spark at run time: only the imports change, the comment stays as it was
     assert ported == job.replace("from pyflink.table", "from pyflink_compat.table")
     assert report.left == 0
+
+
+INLINE_KAFKA_JOB = textwrap.dedent('''\
+    from pyflink.common import WatermarkStrategy
+    from pyflink.common.serialization import SimpleStringSchema
+    from pyflink.datastream import StreamExecutionEnvironment
+    from pyflink.datastream.connectors.kafka import FlinkKafkaConsumer, KafkaOffsetsInitializer, KafkaSource
+    env = StreamExecutionEnvironment.get_execution_environment()
+    legacy = env.add_source(FlinkKafkaConsumer(topics=["a", "b"], deserialization_schema=SimpleStringSchema(),
+                                               properties={"bootstrap.servers": "broker:9092", "group.id": "old"}))
+    ended = env.from_source(KafkaSource.builder().set_bootstrap_servers("broker:9092").set_topics("t")
+                            .set_bounded(KafkaOffsetsInitializer.latest())
+                            .set_value_only_deserializer(SimpleStringSchema()).build(),
+                            WatermarkStrategy.no_watermarks(), "ended")
+    ''')
+
+
+def test_with_to_pyspark_datastream_kafka_sources_get_the_runtimes_mapping_and_its_notes():
+    ported, report = port_text(INLINE_KAFKA_JOB, to_pyspark=True)
+    found = {f.line: f.outcome for f in report.findings}
+    # the consumer starts from its group's offsets in Flink: Spark has none and starts at the
+    # latest offsets, as the runtime's Kafka reader does, and says so
+    assert found[6] is Outcome.REWRITTEN
+    assert ".option('startingOffsets', 'latest')" in ported and ".option('subscribe', 'a,b')" in ported
+    assert any("committed offsets of group 'old'" in note for note in report.notes)
+    # the runtime refuses a bounded Kafka stream: the source is not written as PySpark
+    assert found[8] is not Outcome.REWRITTEN and "ended = env.from_source(" in ported

@@ -1,6 +1,6 @@
 """The statement lines porting reads from Python's parser (:mod:`pyflink_compat.porting.lines`)
-agree with LibCST's positions, and the scopes porting takes from LibCST's scope provider are
-Python's."""
+agree with LibCST's positions, and the scopes porting takes from LibCST's scope provider
+(:func:`pyflink_compat.porting.dispatch.scopes`) are the provider's and Python's."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import libcst as cst
 import pytest
 from libcst.metadata import ClassScope, MetadataWrapper, PositionProvider, Scope, ScopeProvider
 
+from pyflink_compat.porting.dispatch import scopes
 from pyflink_compat.porting.lines import statement_lines
 
 HERE = Path(__file__).resolve().parent
@@ -43,6 +44,29 @@ def test_every_statement_gets_the_line_libcst_gives_it(path: Path):
     assert statements.found
     assert [lines[id(s)] for s in statements.found] == [
         positions[s].start.line for s in statements.found]
+
+
+def _shape(scope: Optional[Scope]) -> object:
+    if scope is None:
+        return None
+    names = {a.name for a in scope.assignments}
+    accessed = {a.node.value for a in scope.accesses if isinstance(a.node, cst.Name)}
+    return type(scope).__name__, sorted((n, len(scope.assignments[n])) for n in names), sorted(accessed)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_every_node_gets_the_scope_libcsts_wrapper_gives_it(path: Path):
+    try:
+        module = cst.parse_module(path.read_text())
+    except cst.ParserSyntaxError:
+        pytest.skip("not Python")
+    wrapped = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ScopeProvider)
+    ours = {id(node): scope for node, scope in scopes(module).items()}
+    assert len(ours) == len(wrapped)
+    # string annotations are parsed into new nodes at each resolution: compared by count only
+    shared = [node for node in wrapped if id(node) in ours]
+    assert len(shared) > len(wrapped) * 0.9
+    assert [_shape(ours[id(node)]) for node in shared] == [_shape(wrapped[node]) for node in shared]
 
 
 def _scope_of(scopes: Mapping[cst.CSTNode, Optional[Scope]], module: cst.Module, name: str,

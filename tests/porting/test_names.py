@@ -205,3 +205,45 @@ def test_the_hints_of_print_and_add_sink_speak_of_sinks():
                                                                                         "DataStream.add_sink",
                                                                                         "KeyedStream.print")))
         assert "writeStream" in sink and "map and filter" not in sink
+
+
+def test_a_parameter_is_typed_by_its_pyflink_annotation_or_by_the_method_it_overrides():
+    job = textwrap.dedent('''\
+        from pyflink.datastream import KeyedProcessFunction, ProcessWindowFunction
+        class Windowed(ProcessWindowFunction):
+            def process(self, key, context: ProcessWindowFunction.Context, elements):
+                return [(key, context.window().start)]
+        class Timed(KeyedProcessFunction):
+            def process_element(self, value, ctx):
+                ctx.timer_service().register_event_time_timer(ctx.timestamp() + 10)
+                yield value
+        ''')
+    _, report = port_text(job)
+    found = {f.line: (f.outcome, f.apis) for f in report.findings}
+    assert found[4] == (Outcome.PORTED, ("Context.window",))
+    assert found[7][0] is Outcome.PORTED and "TimerService.register_event_time_timer" in found[7][1]
+    assert report.unknown == 0
+
+
+def test_the_header_of_a_compound_statement_and_a_default_value_are_reported():
+    job = textwrap.dedent('''\
+        from pyflink.datastream import StreamExecutionEnvironment
+        from pyflink.table import EnvironmentSettings, TableEnvironment
+        t_env = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
+        def job(env=StreamExecutionEnvironment.get_execution_environment()):
+            return env
+        if t_env.get_config().get("pipeline.name", "") == "x":
+            pass
+        with t_env.execute_sql("SELECT 1").collect() as results:
+            for row in t_env.from_elements([(1,)]).execute().collect():
+                print(row)
+        while t_env.list_catalogs():
+            break
+        ''')
+    _, report = port_text(job)
+    found = {f.line: (f.outcome, f.apis) for f in report.findings}
+    assert found[4] == (Outcome.PORTED, ("StreamExecutionEnvironment.get_execution_environment",))
+    assert found[6][0] is Outcome.PORTED and "TableConfig.get" in found[6][1]
+    assert found[8][0] is Outcome.PORTED and "TableResult.collect" in found[8][1]
+    assert found[9][0] is Outcome.PORTED and "Table.execute" in found[9][1]
+    assert found[11][0] is Outcome.LEFT and found[11][1] == ("TableEnvironment.list_catalogs",)

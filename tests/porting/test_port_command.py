@@ -227,3 +227,20 @@ def test_as_stream_is_published_from_pyflink_compat_sources_and_the_runtime_path
     from pyflink_compat.spark.bounded_sources import as_stream
 
     assert public.as_stream is as_stream and public.__all__ == ["as_stream"]
+
+
+def test_a_run_over_many_files_ports_each_in_order_as_one_file_at_a_time_would(tmp_path, capsys):
+    # more files than the command ports in one process: the first here, the rest in workers
+    jobs = []
+    for number in range(52):
+        path = tmp_path / "job_{:02d}.py".format(number)
+        path.write_text("\n" * number + JOB)  # each file's statements on lines of their own
+        jobs.append(path)
+    code, out, _ = run_cli("port", str(tmp_path), "--format", "json", capsys=capsys)
+    assert code == 0
+    files = json.loads(out)["files"]
+    assert [f["path"] for f in files] == [str(p) for p in jobs]
+    for index in (0, 1, -1):
+        _, report = port_text(jobs[index].read_text(), str(jobs[index]))
+        assert files[index] == report.as_json()
+    assert [f["findings"][0]["line"] - files[0]["findings"][0]["line"] for f in files] == list(range(52))

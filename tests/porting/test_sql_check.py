@@ -169,3 +169,44 @@ def test_a_job_whose_sql_runs_passes_check_and_runs_to_its_end(tmp_path, capfd):
     _run(ported, tmp_path)
     printed: List[Any] = [line for line in capfd.readouterr().out.splitlines() if line.startswith("+I[")]
     assert len(printed) == 3
+
+
+def _verdicts(job: str) -> Dict[int, str]:
+    _, report = port_text(textwrap.dedent(job))
+    return {f.line: f.outcome.value for f in report.findings}
+
+
+def test_sql_a_helper_of_the_file_returns_is_checked_as_the_helper_writes_it():
+    verdicts = _verdicts('''\
+        from pyflink.table import EnvironmentSettings, TableEnvironment
+        SOURCE = "numbers"
+        def source_ddl():
+            return f"""CREATE TABLE {SOURCE} (id BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '5')"""
+        def sink_ddl():
+            return "CREATE TABLE shown (id BIGINT) WITH ('connector' = 'jdbc')"
+        def insert(label):
+            return "INSERT INTO shown SELECT id FROM " + SOURCE + f" WHERE label = '{label}'"
+        def named_sink(name):
+            return f"CREATE TABLE {name} (id BIGINT) WITH ('connector' = 'print')"
+        t_env = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
+        t_env.execute_sql(source_ddl())
+        t_env.execute_sql(sink_ddl())
+        t_env.execute_sql(insert("a")).wait()
+        t_env.execute_sql(named_sink("other"))
+        ''')
+    # the helpers' SQL is read (a parameter is a value set at run time): the datagen table
+    # runs, the INSERT into the jdbc table is refused as the runtime refuses it (the quoted
+    # value the parameter gives does not matter); a table named by a parameter cannot be checked
+    assert verdicts[12] == "ported" and verdicts[14] == "left" and verdicts[15] == "unknown"
+
+
+def test_a_table_formatted_into_sql_stands_for_the_table_it_is():
+    verdicts = _verdicts('''\
+        from pyflink.table import EnvironmentSettings, TableEnvironment
+        t_env = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
+        table = t_env.from_elements([(1, 'a')], ['id', 'data'])
+        t_env.execute_sql("CREATE TABLE shown (id BIGINT, data STRING) WITH ('connector' = 'print')")
+        t_env.execute_sql("INSERT INTO shown SELECT * FROM %s WHERE id <= 3" % table).wait()
+        t_env.execute_sql("INSERT INTO shown SELECT * FROM %s WHERE %s" % (table, table.data)).wait()
+        ''')
+    assert verdicts[5] == "ported" and verdicts[6] == "unknown"

@@ -70,3 +70,24 @@ def test_the_default_port_keeps_a_datastream_print_for_the_runtime():
     assert "    ds.print()" not in ported and "\nds.print()\n" in ported
     assert "console" not in ported and "writeStream" not in ported
     assert [f.outcome for f in report.findings if f.line == 5] == [Outcome.PORTED]
+
+
+def test_a_stream_or_table_a_statement_it_cannot_write_uses_stays_pyflinks():
+    job = textwrap.dedent('''\
+        from pyflink.common import Types
+        from pyflink.datastream import StreamExecutionEnvironment
+        from pyflink.table import StreamTableEnvironment
+        env = StreamExecutionEnvironment.get_execution_environment()
+        t_env = StreamTableEnvironment.create(env)
+        ds = env.from_collection(["a", "b"], type_info=Types.STRING())
+        ds.key_by(lambda v: v).map(lambda v: v + "!").print()
+        t_env.execute_sql("CREATE TABLE shown (v STRING) WITH ('connector' = 'print')")
+        t_env.from_elements([("a",)], ["v"]).execute_insert("shown").wait()
+        env.execute("job")
+        ''')
+    native, report = port_text(job, "job.py", to_pyspark=True)
+    default, _ = port_text(job, "job.py")
+    # the keyed map and the Table API insert run on the runtimes: their stream and sink table
+    # stay PyFlink's, so nothing is left and the job is the default port's
+    assert report.left == 0 and report.count(Outcome.REWRITTEN) == 0
+    assert native == default
