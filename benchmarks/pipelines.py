@@ -96,7 +96,7 @@ def keyed_timers(engine: str, n: int) -> Dict[str, Any]:
         def extract_timestamp(self, value: Any, record_timestamp: int) -> int:
             return int(value[1])
 
-    class Counts(functions.KeyedProcessFunction):  # type: ignore[misc, name-defined]
+    class Counts(functions.KeyedProcessFunction):  # type: ignore[name-defined]
         def open(self, runtime_context: Any) -> None:
             self.count = runtime_context.get_state(state.ValueStateDescriptor("count", common.Types.LONG()))
 
@@ -212,7 +212,7 @@ def pyspark_keyed_timers(n: int) -> Dict[str, Any]:
     from pyspark.sql.streaming.stateful_processor import StatefulProcessor
     from pyspark.sql.types import LongType, StringType, StructField, StructType
 
-    class Counts(StatefulProcessor):  # type: ignore[misc]
+    class Counts(StatefulProcessor):
         def init(self, handle: Any) -> None:
             self.handle = handle
             self.count = handle.getValueState("count", StructType([StructField("c", LongType())]))
@@ -392,7 +392,7 @@ def main() -> int:
     if not args.pyflink_python:
         raise SystemExit("pass --pyflink-python (a Python with apache-flink==1.20.5)")
     jobs = tuple(args.only.split(",")) if args.only else JOBS
-    sizes = dict(DEFAULT_SIZES)
+    sizes: Dict[str, Any] = dict(DEFAULT_SIZES)
     for kind, given in (("datastream", args.datastream_sizes), ("sql", args.sql_sizes)):
         if given:
             sizes[kind] = tuple(int(n) for n in given.split(","))
