@@ -11,7 +11,12 @@ Four jobs, each written once with its imports taken from ``pyflink`` or ``pyflin
   file of rows one millisecond apart, with a watermark) into a ``blackhole`` table;
 * ``sql_filter``: a stateless ``WHERE`` over the same source into a ``blackhole`` table.
 
-Each run times ``execute()`` (``wait()`` for SQL), from the call to the job's end, at two
+Each job also has a plain PySpark version, what a team writing for Spark directly would write
+(engine ``pyspark``): the same input from files, Spark's built-in functions where the job's
+Python functions only split, count or filter, ``transformWithState`` for the keyed function,
+and Spark's ``noop`` sink, on a local Spark with one shuffle partition.
+
+Each run times ``execute()`` (``wait()`` for SQL; the query for plain PySpark), from the call to the job's end, at two
 input sizes; the records per second reported is the marginal rate between the two sizes (the
 records added over the time added), so that the start of each engine (its JVM, its Python
 workers, Spark's first micro-batch) is not counted as processing. The DataStream jobs also
@@ -21,7 +26,7 @@ median and 95th percentile.
 
 Usage: ``python benchmarks/pipelines.py [--rounds N] [--pyflink-python PATH] [--only JOB,...]
 [--datastream-sizes A,B] [--sql-sizes A,B] [--out FILE]``;
-``--job NAME --engine pyflink|pyflink_compat --n N`` runs one job and prints one ``RESULT``
+``--job NAME --engine pyflink|pyflink_compat|pyspark --n N`` runs one job and prints one ``RESULT``
 JSON line (what the runner starts).
 """
 
@@ -40,6 +45,7 @@ from typing import Any, Dict, List, Optional
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 JOBS = ("wordcount", "keyed_timers", "sql_window", "sql_filter")
+ENGINES = ("pyflink", "pyflink_compat", "pyspark")
 #: The input sizes (records) of the DataStream jobs, and of the SQL jobs.
 DEFAULT_SIZES = {"datastream": (1000, 4000), "sql": (20000, 200000)}
 WORDS = ["w{}".format(i) for i in range(100)]
@@ -90,7 +96,7 @@ def keyed_timers(engine: str, n: int) -> Dict[str, Any]:
         def extract_timestamp(self, value: Any, record_timestamp: int) -> int:
             return int(value[1])
 
-    class Counts(functions.KeyedProcessFunction):  # type: ignore[misc, name-defined]
+    class Counts(functions.KeyedProcessFunction):  # type: ignore[name-defined]
         def open(self, runtime_context: Any) -> None:
             self.count = runtime_context.get_state(state.ValueStateDescriptor("count", common.Types.LONG()))
 
@@ -115,20 +121,25 @@ def keyed_timers(engine: str, n: int) -> Dict[str, Any]:
     return _timed(lambda: env.execute("keyed_timers"))
 
 
-def _sql(engine: str, n: int, query: str) -> Dict[str, Any]:
+def _csv_input(n: int) -> str:
+    """The same CSV input for every engine: ids one ms apart, ten keys."""
     import tempfile
 
-    table = _m(engine, "table")
-    t_env = table.TableEnvironment.create(table.EnvironmentSettings.in_streaming_mode())
-    t_env.get_config().set("parallelism.default", "1")
-    if engine == "pyflink":  # PyFlink's Python workers run this interpreter
-        t_env.get_config().set("python.executable", sys.executable)
-    # the same CSV input for both engines: ids one ms apart, ten keys
     directory = tempfile.mkdtemp(prefix="pipelines-sql-")
     with open(os.path.join(directory, "part-0.csv"), "w") as stream:
         for i in range(n):
             stream.write("%d,%d,2024-01-01 00:%02d:%02d.%03d\n"
                          % (i, i % 10, i // 60000 % 60, i // 1000 % 60, i % 1000))
+    return directory
+
+
+def _sql(engine: str, n: int, query: str) -> Dict[str, Any]:
+    table = _m(engine, "table")
+    t_env = table.TableEnvironment.create(table.EnvironmentSettings.in_streaming_mode())
+    t_env.get_config().set("parallelism.default", "1")
+    if engine == "pyflink":  # PyFlink's Python workers run this interpreter
+        t_env.get_config().set("python.executable", sys.executable)
+    directory = _csv_input(n)
     t_env.execute_sql("""
         CREATE TABLE src (
             id BIGINT,
@@ -149,6 +160,106 @@ def sql_window(engine: str, n: int) -> Dict[str, Any]:
 
 def sql_filter(engine: str, n: int) -> Dict[str, Any]:
     return _sql(engine, n, "INSERT INTO out_filter SELECT id, k FROM src WHERE MOD(id, 7) = 3")
+
+
+# -- the same jobs in plain PySpark --------------------------------------------------------------
+def _pyspark_session() -> Any:
+    from pyspark.sql import SparkSession
+
+    return (SparkSession.builder.master("local[*]").appName("pipelines-pyspark")
+            .config("spark.sql.shuffle.partitions", "1")
+            .config("spark.ui.showConsoleProgress", "false")
+            .config("spark.sql.streaming.stateStore.providerClass",
+                    "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider")
+            .getOrCreate())
+
+
+def _pyspark_run(query: Any) -> Dict[str, Any]:
+    """Runs a bounded streaming DataFrame to its end (``availableNow``) into the ``noop`` sink."""
+    import tempfile
+
+    def run() -> None:
+        (query.writeStream.format("noop").outputMode("update" if query.isStreaming else "append")
+         .option("checkpointLocation", tempfile.mkdtemp(prefix="pipelines-cp-"))
+         .trigger(availableNow=True).start().awaitTermination())
+    return _timed(run)
+
+
+def _pyspark_lines(spark: Any, rows: List[str]) -> Any:
+    import tempfile
+
+    directory = tempfile.mkdtemp(prefix="pipelines-in-")
+    with open(os.path.join(directory, "part-0.txt"), "w") as stream:
+        stream.write("\n".join(rows) + "\n")
+    return spark.readStream.text(directory)
+
+
+def pyspark_wordcount(n: int) -> Dict[str, Any]:
+    """The word count with Spark's built-ins: split, explode, a running count per word."""
+    from pyspark.sql import functions as F
+
+    spark = _pyspark_session()
+    lines = [" ".join(WORDS[(i * 10 + j * 7) % len(WORDS)] for j in range(10)) for i in range(n // 10)]
+    words = _pyspark_lines(spark, lines).select(F.explode(F.split("value", " ")).alias("word"))
+    return _pyspark_run(words.groupBy("word").count())
+
+
+def pyspark_keyed_timers(n: int) -> Dict[str, Any]:
+    """The keyed function as a ``transformWithState`` processor: a count per key and an
+    event-time timer 100 ms after each record; rows out per record and per timer."""
+    from pyspark.sql import Row
+    from pyspark.sql import functions as F
+    from pyspark.sql.streaming.stateful_processor import StatefulProcessor
+    from pyspark.sql.types import LongType, StringType, StructField, StructType
+
+    class Counts(StatefulProcessor):
+        def init(self, handle: Any) -> None:
+            self.handle = handle
+            self.count = handle.getValueState("count", StructType([StructField("c", LongType())]))
+
+        def handleInputRows(self, key: Any, rows: Any, timerValues: Any) -> Any:
+            current = self.count.get()
+            total = current[0] if current else 0
+            for row in rows:
+                total += 1
+                self.handle.registerTimer(row.ms + 100)
+                yield Row(kind="D", key=key[0], n=total)
+            self.count.update((total,))
+
+        def handleExpiredTimer(self, key: Any, timerValues: Any, expiredTimerInfo: Any) -> Any:
+            current = self.count.get()
+            yield Row(kind="T", key=key[0], n=current[0] if current else 0)
+
+    spark = _pyspark_session()
+    rows = ["k%d,%d" % (i % 100, 1000000 + i) for i in range(n)]
+    parsed = _pyspark_lines(spark, rows).select(
+        F.split("value", ",")[0].alias("k"), F.split("value", ",")[1].cast("long").alias("ms"))
+    timed = parsed.withColumn("ts", F.timestamp_millis("ms")).withWatermark("ts", "50 milliseconds")
+    out = StructType([StructField("kind", StringType()), StructField("key", StringType()),
+                      StructField("n", LongType())])
+    return _pyspark_run(timed.groupBy("k").transformWithState(
+        Counts(), out, "Append", "EventTime"))
+
+
+def _pyspark_sql(n: int) -> Any:
+    spark = _pyspark_session()
+    directory = _csv_input(n)
+    return spark.readStream.schema("id BIGINT, k BIGINT, ts TIMESTAMP").csv(directory)
+
+
+def pyspark_sql_window(n: int) -> Dict[str, Any]:
+    from pyspark.sql import functions as F
+
+    source = _pyspark_sql(n).withWatermark("ts", "1 second")
+    counts = source.groupBy("k", F.window("ts", "1 second")).count()
+    counts = counts.select("k", F.col("window.start").alias("w"), "count")
+    return _pyspark_run(counts.where(F.lit(True)))
+
+
+def pyspark_sql_filter(n: int) -> Dict[str, Any]:
+    from pyspark.sql import functions as F
+
+    return _pyspark_run(_pyspark_sql(n).where(F.col("id") % 7 == 3).select("id", "k"))
 
 
 def _timed(run: Any) -> Dict[str, Any]:
@@ -186,12 +297,12 @@ def run(pyflink_python: str, rounds: int, sizes: Optional[Dict[str, Any]] = None
         jobs: Any = JOBS) -> Dict[str, Any]:
     """Every job at both sizes under both engines, ``rounds`` times, alternating the engines."""
     sizes = sizes or DEFAULT_SIZES
-    pythons = {"pyflink": pyflink_python, "pyflink_compat": sys.executable}
+    pythons = {"pyflink": pyflink_python, "pyflink_compat": sys.executable, "pyspark": sys.executable}
     samples: Dict[str, Any] = {}
     for job in jobs:
         small, large = sizes["sql" if job.startswith("sql") else "datastream"]
         for round_ in range(rounds):
-            order = ("pyflink", "pyflink_compat") if round_ % 2 == 0 else ("pyflink_compat", "pyflink")
+            order = ENGINES if round_ % 2 == 0 else ENGINES[::-1]
             for engine in order:
                 for n in (small, large):
                     result = run_one(pythons[engine], engine, job, n)
@@ -207,7 +318,7 @@ def summary(samples: Dict[str, List[Dict[str, Any]]]) -> Dict[str, Any]:
     found: Dict[str, Any] = {}
     for job, results in samples.items():
         per: Dict[str, Any] = {}
-        for engine in ("pyflink", "pyflink_compat"):
+        for engine in ENGINES:
             mine = [r for r in results if r["engine"] == engine]
             errors = [r["error"] for r in mine if "error" in r]
             rates, small_s, large_s, p50, p95 = [], [], [], [], []
@@ -224,11 +335,13 @@ def summary(samples: Dict[str, List[Dict[str, Any]]]) -> Dict[str, Any]:
             per[engine] = {"records_per_s": statistics.median(rates) if rates else None,
                            "rates": rates, "small_s": _med(small_s), "large_s": _med(large_s),
                            "latency_p50_ms": _med(p50), "latency_p95_ms": _med(p95), "errors": errors[:1]}
-        ours, theirs = per["pyflink_compat"], per["pyflink"]
-        per["throughput_ratio"] = (ours["records_per_s"] / theirs["records_per_s"]
-                                   if ours["records_per_s"] and theirs["records_per_s"] else None)
-        per["large_time_ratio"] = (ours["large_s"] / theirs["large_s"]
-                                   if ours["large_s"] and theirs["large_s"] else None)
+        ours = per["pyflink_compat"]
+        for other, suffix in (("pyflink", ""), ("pyspark", "_pyspark")):
+            theirs = per[other]
+            per["throughput_ratio" + suffix] = (ours["records_per_s"] / theirs["records_per_s"]
+                                                if ours["records_per_s"] and theirs["records_per_s"] else None)
+            per["large_time_ratio" + suffix] = (ours["large_s"] / theirs["large_s"]
+                                                if ours["large_s"] and theirs["large_s"] else None)
         found[job] = per
     return found
 
@@ -238,17 +351,19 @@ def _med(values: List[float]) -> Optional[float]:
 
 
 def print_summary(result: Dict[str, Any]) -> None:
-    print("\nPipelines (pyflink_compat / PyFlink 1.20.5), medians of {} rounds, sizes {}".format(
+    print("\nPipelines (pyflink_compat / PyFlink 1.20.5 and / plain PySpark), medians of {} rounds, sizes {}".format(
         result["rounds"], result["sizes"]))
     for job, per in result["summary"].items():
-        for engine in ("pyflink", "pyflink_compat"):
+        for engine in ENGINES:
             row = per[engine]
             print("  {:13s} {:15s} rec/s {:>10}  small {:>7}  large {:>7}  latency p50 {:>8} p95 {:>8}  {}".format(
                 job, engine, _fmt(row["records_per_s"], "%.0f"), _fmt(row["small_s"], "%.1fs"),
                 _fmt(row["large_s"], "%.1fs"), _fmt(row["latency_p50_ms"], "%.0fms"),
                 _fmt(row["latency_p95_ms"], "%.0fms"), row["errors"][0] if row["errors"] else ""))
-        print("  {:13s} throughput ratio {}  time ratio at the large size {}".format(
-            job, _fmt(per["throughput_ratio"], "%.2f"), _fmt(per["large_time_ratio"], "%.2f")))
+        for other, suffix in (("PyFlink", ""), ("PySpark", "_pyspark")):
+            print("  {:13s} against {}: throughput ratio {}  time ratio at the large size {}".format(
+                job, other, _fmt(per["throughput_ratio" + suffix], "%.2f"),
+                _fmt(per["large_time_ratio" + suffix], "%.2f")))
 
 
 def _fmt(value: Optional[float], pattern: str) -> str:
@@ -258,7 +373,7 @@ def _fmt(value: Optional[float], pattern: str) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--job", choices=JOBS)
-    parser.add_argument("--engine", choices=("pyflink", "pyflink_compat"))
+    parser.add_argument("--engine", choices=ENGINES)
     parser.add_argument("--n", type=int)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--only", help="comma-separated jobs to run")
@@ -268,13 +383,16 @@ def main() -> int:
     parser.add_argument("--out", default=None, help="write the JSON result here")
     args = parser.parse_args()
     if args.job:
-        result = globals()[args.job](args.engine, args.n)
+        if args.engine == "pyspark":
+            result = globals()["pyspark_" + args.job](args.n)
+        else:
+            result = globals()[args.job](args.engine, args.n)
         print("RESULT " + json.dumps(result), flush=True)
         return 0
     if not args.pyflink_python:
         raise SystemExit("pass --pyflink-python (a Python with apache-flink==1.20.5)")
     jobs = tuple(args.only.split(",")) if args.only else JOBS
-    sizes = dict(DEFAULT_SIZES)
+    sizes: Dict[str, Any] = dict(DEFAULT_SIZES)
     for kind, given in (("datastream", args.datastream_sizes), ("sql", args.sql_sizes)):
         if given:
             sizes[kind] = tuple(int(n) for n in given.split(","))
