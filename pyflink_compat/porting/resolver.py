@@ -256,6 +256,8 @@ def member_ref(base: Ref, name: str) -> Optional[Ref]:
         except AttributeError:
             if name.startswith("_"):
                 return None
+            if base.kind is RefKind.INSTANCE and _is_row(cls):
+                return None  # a Row's field: the record's data, not an API
             return Ref(RefKind.PIPELINE, api, module)
         if isinstance(value, (staticmethod, classmethod)):
             value = value.__func__
@@ -269,6 +271,12 @@ def member_ref(base: Ref, name: str) -> Optional[Ref]:
             return _of_object(getattr(cls, name, value), api, module)
         return _of_object(value, api, module)
     return None
+
+
+def _is_row(cls: Any) -> bool:
+    from pyflink_compat.common.types import Row
+
+    return isinstance(cls, type) and issubclass(cls, Row)
 
 
 def _annotation_class(function: Any, name: str = "return") -> Optional[type]:

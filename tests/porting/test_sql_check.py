@@ -210,3 +210,25 @@ def test_a_table_formatted_into_sql_stands_for_the_table_it_is():
         t_env.execute_sql("INSERT INTO shown SELECT * FROM %s WHERE %s" % (table, table.data)).wait()
         ''')
     assert verdicts[5] == "ported" and verdicts[6] == "unknown"
+
+
+def test_a_lateral_table_function_call_and_a_rows_fields_are_ported_unchanged():
+    verdicts = _verdicts('''\
+        from pyflink.common import Row
+        from pyflink.table import DataTypes, EnvironmentSettings, TableEnvironment
+        from pyflink.table.udf import udtf
+        t_env = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
+        table = t_env.from_elements([(1, "a-b")], ["id", "data"])
+        @udtf(result_types=[DataTypes.STRING()])
+        def parts(data: str):
+            yield from data.split("-")
+        @udtf(result_types=[DataTypes.STRING()])
+        def names(r: Row):
+            for s in r.data.split("-"):
+                yield s
+        t_env.create_temporary_function("parts", parts)
+        t_env.execute_sql("SELECT * FROM %s, LATERAL TABLE(parts(`data`)) t(part)" % table).print()
+        table.join_lateral(names.alias("a")).execute().print()
+        ''')
+    # TABLE(...) is Flink's call of the job's table function; r.data is the row's field, not an API
+    assert "left" not in verdicts.values() and verdicts[14] == "ported" and verdicts[15] == "ported"
