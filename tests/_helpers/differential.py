@@ -78,6 +78,7 @@ class Job:
 
     name: str
     kind: str
+    # under the differential directory, or absolute (a job checked out outside the repository)
     file: str
     source: str
     commit: str
@@ -419,9 +420,11 @@ def _multiset_diff(want: Mapping[str, int], got: Mapping[str, int], most: int = 
     return "; ".join(parts) or "same rows, other counts"
 
 
-def load_golden(job: Job) -> SinkRecords:
-    """The records recorded for ``job`` from live PyFlink 1.20.5."""
-    data = json.loads(job.golden_path.read_text(encoding="utf-8"))
+def load_golden(job: Job, golden_dir: Optional[Path] = None) -> SinkRecords:
+    """The records recorded for ``job`` from live PyFlink 1.20.5 (in ``golden_dir``, by default
+    the corpus's)."""
+    path = job.golden_path if golden_dir is None else golden_dir / (job.name + ".json")
+    data = json.loads(path.read_text(encoding="utf-8"))
     return SinkRecords.from_json(data["records"])
 
 
