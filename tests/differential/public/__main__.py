@@ -62,6 +62,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if commands:
         print("missing checkouts; run:\n" + "\n".join(commands), file=sys.stderr)
         jobs = [job for job in jobs if (job.checkout(args.sources) / job.path).is_file()]
+        if not jobs:
+            return 1
     from tests._helpers.spark_session import local_test_session
 
     local_test_session("public-jobs")
