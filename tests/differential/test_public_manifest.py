@@ -36,3 +36,10 @@ def test_the_repository_holds_no_job_file_of_the_manifest() -> None:
              and not (job.repository == "apache/flink" and "/pyflink/examples/" in job.path)
              and {Path(job.path).name, job.name.replace("-", "_") + ".py"} & held]
     assert found == []
+
+
+def test_a_divergence_a_public_job_names_is_registered() -> None:
+    from pyflink_compat.divergences import DIVERGENCES, RUNTIME_DIVERGENCES
+
+    registered = {d.id for d in DIVERGENCES + RUNTIME_DIVERGENCES}
+    assert [d for job in JOBS for d in job.divergence.split(",") if d.strip() and d.strip() not in registered] == []
