@@ -78,6 +78,7 @@ class Job:
 
     name: str
     kind: str
+    # under the differential directory, or absolute (a job checked out outside the repository)
     file: str
     source: str
     commit: str
@@ -263,7 +264,9 @@ class _Tee(io.TextIOBase):
 
 @contextlib.contextmanager
 def _job_process_state(workdir: Path, argv: List[str]) -> Iterator[None]:
-    """The working directory, ``sys.argv`` and logging of a job run, restored afterwards.
+    """The working directory, ``sys.argv``, ``sys.path`` and logging of a job run, restored
+    afterwards. As for ``python job.py``, the job's directory comes first on ``sys.path`` (a job
+    imports the modules beside it); what it imported from there is forgotten afterwards.
 
     Logging starts as a script's does, with no handler anywhere (pytest's log capture attaches
     its handlers to the root logger and to every logger that does not propagate), so that a job
@@ -271,7 +274,7 @@ def _job_process_state(workdir: Path, argv: List[str]) -> Iterator[None]:
     by itself."""
     from pyflink_compat._logging import remove_default_handler
 
-    cwd, saved_argv = os.getcwd(), sys.argv
+    cwd, saved_argv, saved_path = os.getcwd(), sys.argv, list(sys.path)
     loggers = [logging.getLogger()] + [
         logger for logger in logging.Logger.manager.loggerDict.values() if isinstance(logger, logging.Logger)]
     saved_logging = [(logger, logger.handlers, logger.level) for logger in loggers]
@@ -280,10 +283,15 @@ def _job_process_state(workdir: Path, argv: List[str]) -> Iterator[None]:
     logging.getLogger().setLevel(logging.WARNING)
     os.chdir(workdir)
     sys.argv = argv
+    sys.path.insert(0, str(workdir.resolve()))
     try:
         yield
     finally:
         sys.argv = saved_argv
+        sys.path[:] = saved_path
+        for name, module in list(sys.modules.items()):
+            if str(getattr(module, "__file__", None) or "").startswith(str(workdir.resolve())):
+                del sys.modules[name]
         os.chdir(cwd)
         remove_default_handler()
         for logger, handlers, level in saved_logging:
@@ -457,9 +465,11 @@ def _multiset_diff(want: Mapping[str, int], got: Mapping[str, int], most: int = 
     return "; ".join(parts) or "same rows, other counts"
 
 
-def load_golden(job: Job) -> SinkRecords:
-    """The records recorded for ``job`` from live PyFlink 1.20.5."""
-    data = json.loads(job.golden_path.read_text(encoding="utf-8"))
+def load_golden(job: Job, golden_dir: Optional[Path] = None) -> SinkRecords:
+    """The records recorded for ``job`` from live PyFlink 1.20.5 (in ``golden_dir``, by default
+    the corpus's)."""
+    path = job.golden_path if golden_dir is None else golden_dir / (job.name + ".json")
+    data = json.loads(path.read_text(encoding="utf-8"))
     return SinkRecords.from_json(data["records"])
 
 
