@@ -26,6 +26,25 @@ def _words(t_env: Any) -> Any:
         [("a", 1), ("b", 2), ("a", 3)], type_info=Types.ROW_NAMED(["w", "n"], [Types.STRING(), Types.INT()]))
 
 
+def _timed_words(t_env: Any) -> Any:
+    """Four words stamped with their second (the second field) and a watermark one second
+    behind."""
+    from pyflink_compat.common import Duration, Types, WatermarkStrategy
+    from pyflink_compat.common.watermark_strategy import TimestampAssigner
+
+    class Seconds(TimestampAssigner):
+        def extract_timestamp(self, value: Any, record_timestamp: int) -> int:
+            return int(value[1]) * 1000
+
+    env = t_env.stream_execution_environment
+    return env.from_collection(
+        [("a", 1), ("b", 2), ("a", 3), ("a", 7)],
+        type_info=Types.ROW_NAMED(["w", "n"], [Types.STRING(), Types.INT()])
+    ).assign_timestamps_and_watermarks(
+        WatermarkStrategy.for_bounded_out_of_orderness(Duration.of_seconds(1))
+        .with_timestamp_assigner(Seconds()))
+
+
 def test_a_streams_columns_are_the_fields_of_its_declared_type_as_flink_derives_them(
         t_env: Any, capsys: Any) -> None:
     from pyflink_compat.common import Types
@@ -83,30 +102,18 @@ def test_a_stream_registered_as_a_view_with_renamed_fields_is_queried_with_sql(
 
 def test_a_window_on_the_records_timestamps_and_source_watermark_prints_flinks_records(
         t_env: Any, capsys: Any) -> None:
-    from pyflink_compat.common import Duration, Types, WatermarkStrategy
-    from pyflink_compat.common.watermark_strategy import TimestampAssigner
     from pyflink_compat.table import Schema
     from pyflink_compat.table.expressions import col, lit
     from pyflink_compat.table.window import Tumble
 
-    class Seconds(TimestampAssigner):
-        def extract_timestamp(self, value: Any, record_timestamp: int) -> int:
-            return int(value[1]) * 1000
-
-    env = t_env.stream_execution_environment
-    stream = env.from_collection(
-        [("a", 1), ("b", 2), ("a", 3), ("a", 7)],
-        type_info=Types.ROW_NAMED(["w", "n"], [Types.STRING(), Types.INT()])
-    ).assign_timestamps_and_watermarks(
-        WatermarkStrategy.for_bounded_out_of_orderness(Duration.of_seconds(1))
-        .with_timestamp_assigner(Seconds()))
+    stream = _timed_words(t_env)
     table = t_env.from_data_stream(stream, Schema.new_builder()
                                    .column_by_metadata("rowtime", "TIMESTAMP_LTZ(3)")
                                    .watermark("rowtime", "SOURCE_WATERMARK()").build())
     windows = table.window(Tumble.over(lit(5).seconds).on(col("rowtime")).alias("win")) \
         .group_by(col("w"), col("win")).select(col("w"), col("n").sum, col("win").start)
     t_env.to_data_stream(windows).print()
-    env.execute()
+    t_env.stream_execution_environment.execute()
     assert sorted(_printed(capsys)) == ["+I[a,4,1970-01-01 00:00:00]", "+I[a,7,1970-01-01 00:00:05]",
                                         "+I[b,2,1970-01-01 00:00:00]"]
 
@@ -196,28 +203,17 @@ def test_a_streams_time_attributes_show_in_the_schema_as_plain_columns(t_env: An
 
 
 def test_rows_read_as_a_stream_carry_their_rowtime_into_event_time_windows(t_env: Any, capsys: Any) -> None:
-    from pyflink_compat.common import Duration, Types, WatermarkStrategy
+    from pyflink_compat.common import Types
     from pyflink_compat.common.time import Time
-    from pyflink_compat.common.watermark_strategy import TimestampAssigner
     from pyflink_compat.datastream import ProcessFunction
     from pyflink_compat.datastream.window import TumblingEventTimeWindows
     from pyflink_compat.table import Schema
-
-    class Seconds(TimestampAssigner):
-        def extract_timestamp(self, value: Any, record_timestamp: int) -> int:
-            return int(value[1]) * 1000
 
     class Stamp(ProcessFunction):
         def process_element(self, value: Any, ctx: Any) -> Any:
             yield "%s@%s" % (value[0], ctx.timestamp())
 
-    env = t_env.stream_execution_environment
-    stream = env.from_collection(
-        [("a", 1), ("b", 2), ("a", 3), ("a", 7)],
-        type_info=Types.ROW_NAMED(["w", "n"], [Types.STRING(), Types.INT()])
-    ).assign_timestamps_and_watermarks(
-        WatermarkStrategy.for_bounded_out_of_orderness(Duration.of_seconds(1))
-        .with_timestamp_assigner(Seconds()))
+    stream = _timed_words(t_env)
     records = t_env.to_data_stream(t_env.from_data_stream(stream, Schema.new_builder()
                                    .column_by_metadata("rowtime", "TIMESTAMP_LTZ(3)")
                                    .watermark("rowtime", "SOURCE_WATERMARK()").build()))
@@ -225,7 +221,7 @@ def test_rows_read_as_a_stream_carry_their_rowtime_into_event_time_windows(t_env
     records.map(lambda r: (r[0], r[1]), output_type=Types.TUPLE([Types.STRING(), Types.INT()])) \
         .key_by(lambda r: r[0]).window(TumblingEventTimeWindows.of(Time.seconds(5))) \
         .reduce(lambda a, b: (a[0], a[1] + b[1])).print()
-    env.execute()
+    t_env.stream_execution_environment.execute()
     assert sorted(_printed(capsys)) == sorted(["a@1000", "b@2000", "a@3000", "a@7000",
                                                "(a,4)", "(b,2)", "(a,7)"])
 
