@@ -37,6 +37,10 @@ MARK = "# pyflink-compat port:"
 #: The pipeline calls whose PySpark ``--to-pyspark`` writes when it can, though the runtimes run them.
 _PYSPARK_CALLS = frozenset({"execute_sql", "wait", "print", "sink_to", "add_sink", "from_source", "add_source",
                             "from_collection", "read_text_file"})
+#: The calls that start building a connector: with ``--to-pyspark``, a statement binding what
+#: they build becomes a DataFrame or a sink function when the writer can write it.
+_CONNECTOR_BUILDS = frozenset({"FileSource.for_record_stream_format", "FileSink.for_row_format",
+                               "KafkaSource.builder", "KafkaSink.builder"})
 #: The calls that declare tables or functions the SQL of a job may use.
 _DECLARATIONS = TABLE_DECLARATIONS | FUNCTION_DECLARATIONS
 _KEYED_SETTERS = frozenset({"set_string", "set_integer", "set_boolean", "set_float", "set_long", "set",
@@ -702,9 +706,9 @@ class JobPorter(Transformer):
             return updated
         calls = [c for c in calls if c[0] is not Outcome.UNKNOWN]
         if not left and self.to_pyspark and not unknown and isinstance(original, cst.SimpleStatementLine) \
-                and any(c[1].rsplit(".", 1)[-1] in _PYSPARK_CALLS for c in calls):
+                and any(c[1].rsplit(".", 1)[-1] in _PYSPARK_CALLS or c[1] in _CONNECTOR_BUILDS for c in calls):
             # a pipeline statement the runtimes run: --to-pyspark writes its PySpark all the same
-            left = [c for c in calls if c[1].rsplit(".", 1)[-1] in _PYSPARK_CALLS]
+            left = [c for c in calls if c[1].rsplit(".", 1)[-1] in _PYSPARK_CALLS or c[1] in _CONNECTOR_BUILDS]
             pipeline = True
         else:
             pipeline = False

@@ -20,7 +20,7 @@ import attrs
 
 __all__ = ["ReaderSpec", "WriterSpec", "SPARK_KAFKA_SOURCE_OPTIONS", "SPARK_KAFKA_SINK_OPTIONS",
            "kafka_source", "kafka_consumer", "kafka_sink", "kafka_producer",
-           "file_source", "file_sink", "KAFKA_PACKAGE_NOTE"]
+           "file_source", "text_file", "file_sink", "KAFKA_PACKAGE_NOTE"]
 
 #: Spark's option names of the Kafka source, as its Structured Streaming + Kafka Integration
 #: Guide lists them (Spark 3.5 and 4.x); every ``kafka.``-prefixed name goes to the Kafka
@@ -74,9 +74,18 @@ class ReaderSpec:
     notes: Tuple[str, ...] = ()
     #: whether ``columns`` gives one struct column ``row`` whose fields become the columns
     flatten: bool = False
+    #: the imports the written read needs
+    imports: Tuple[str, ...] = ()
+    #: for files read as the runtime reads them: (paths, mode, charset) of
+    #: :func:`pyflink_compat.sources.text_lines`
+    lines: Optional[Tuple[Tuple[str, ...], str, str]] = None
 
     def render(self, spark: str) -> str:
         """The PySpark expression of the streaming DataFrame, from the session ``spark``."""
+        if self.lines is not None:
+            paths, mode, charset = self.lines
+            return "text_lines({}, {}, {}, {}, bounded={})".format(
+                spark, _py(list(paths)), _py(mode), _py(charset), self.bounded)
         parts = ["{}.readStream.format({})".format(spark, _py(self.format))]
         if self.schema is not None:
             parts.append(".schema({})".format(_py(self.schema)))
@@ -112,6 +121,8 @@ class WriterSpec:
     note: Optional[str] = None
     names: Optional[Tuple[str, ...]] = None
     foreach: Optional[str] = None
+    #: the imports the written write needs
+    imports: Tuple[str, ...] = ()
 
     def render(self, frame: str, output_mode: Optional[str] = None) -> str:
         """The PySpark ``DataStreamWriter`` expression writing the DataFrame ``frame``."""
@@ -134,9 +145,10 @@ class WriterSpec:
 #: The import the written print sinks need.
 PRINT_IMPORT = "from pyflink_compat.connectors.print_sink import ChangelogPrinter, print_lines"
 #: A DataStream's ``print()``: each record's text on its own line, every row of every batch.
-DATASTREAM_PRINT = WriterSpec("print", foreach="lambda batch, _: print_lines(batch, None, False)")
+DATASTREAM_PRINT = WriterSpec("print", foreach="lambda batch, _: print_lines(batch, None, False)",
+                              imports=(PRINT_IMPORT,))
 #: A print table written by an INSERT that does not aggregate: Flink's ``+I[...]`` rows.
-TABLE_PRINT = WriterSpec("print", foreach="ChangelogPrinter(None, False, False, ())")
+TABLE_PRINT = WriterSpec("print", foreach="ChangelogPrinter(None, False, False, ())", imports=(PRINT_IMPORT,))
 
 
 def _kafka_properties(properties: Mapping[str, Any]) -> List[Tuple[str, str]]:
@@ -277,26 +289,50 @@ def kafka_producer(topic: Any, serializer: Optional[str], properties: Mapping[st
     return None if producer is None else _writer_of(producer)
 
 
-def file_source(format_name: str, path: str, monitor_seconds: Optional[float],
-                schema: Optional[str] = None) -> Optional[ReaderSpec]:
-    """A ``FileSource`` of ``text`` lines, or of ``csv`` / ``json`` / ``parquet`` / ``avro``
-    records with a DDL ``schema``; it is bounded unless it monitors its path."""
-    if format_name == "text":
-        return ReaderSpec("text", path=path, bounded=monitor_seconds is None)
-    if format_name in ("csv", "json", "parquet", "avro", "orc") and schema is not None:
-        return ReaderSpec(format_name, schema=schema, path=path, bounded=monitor_seconds is None)
-    return None
+#: The imports of the written file sources and sinks.
+LINES_IMPORT = "from pyflink_compat.sources import text_lines"
+FILE_PARTS_IMPORT = "from pyflink_compat.sinks import FilePartWriter"
 
 
-_ROLLING_NOTE = ("Spark's file sink writes one set of files per micro-batch (per checkpoint) and "
-                 "has no rolling policy")
+def _lines_reader(reader: Any, paths: Sequence[str], kind: str) -> ReaderSpec:
+    """The written read of what the runtime's file reader ``reader`` reads (the job's own
+    ``paths``: the reader holds them made absolute where the tool runs)."""
+    return ReaderSpec(kind, path=None, bounded=reader.bounded, imports=(LINES_IMPORT,),
+                      lines=(tuple(paths), reader.mode, reader.charset))
 
 
-def file_sink(format_name: str, path: str, rolling: bool) -> Optional[WriterSpec]:
-    """A ``FileSink`` in a row format (``text``) or a bulk format (``parquet``, ``orc``,
-    ``avro``, ``csv``, ``json``) writing under ``path``."""
-    if format_name not in ("text", "parquet", "orc", "avro", "csv", "json"):
+def file_source(source: Any) -> Optional[ReaderSpec]:
+    """A ``FileSource`` (pyflink_compat's, built from the job's configuration) read as the
+    runtime's reader reads it (:func:`pyflink_compat.runtime.connector_io.file_source_reader`);
+    None when the runtime refuses it."""
+    from pyflink_compat.runtime.connector_io import file_source_reader
+
+    reader = _runtime(lambda: file_source_reader(source))
+    return None if reader is None else _lines_reader(reader, source.get_java_function()["paths"], "text")
+
+
+def text_file(file_path: str, charset_name: str = "UTF-8") -> Optional[ReaderSpec]:
+    """``read_text_file(file_path, charset_name)`` read as the runtime reads it."""
+    from pyflink_compat.runtime.connector_io import text_file_reader
+
+    reader = _runtime(lambda: text_file_reader(file_path, charset_name))
+    return None if reader is None else _lines_reader(reader, [file_path], "text")
+
+
+_ROLLING_NOTE = ("the part files roll at the rolling policy's part size and at every micro-batch "
+                 "(Spark commits each micro-batch), not at its time intervals")
+
+
+def file_sink(sink: Any) -> Optional[WriterSpec]:
+    """A ``FileSink`` (pyflink_compat's, built from the job's configuration) writing a
+    DataFrame's ``value`` column as the runtime's file sink writes it; None when the runtime
+    refuses it."""
+    from pyflink_compat.common.typeinfo import Types
+    from pyflink_compat.runtime.connector_io import sink_batch
+
+    if _runtime(lambda: sink_batch(sink, Types.STRING(), "FileSink")) is None:
         return None
-    columns = ("CAST(value AS STRING) AS value",) if format_name == "text" else None
-    return WriterSpec(format_name, (("path", path),), columns=columns,
-                      note=_ROLLING_NOTE if rolling else None)
+    spec = dict(sink.get_java_function())
+    rolling = spec["rolling_policy"]["kind"] == "default"
+    return WriterSpec("files", foreach="FilePartWriter({!r})".format(spec),
+                      imports=(FILE_PARTS_IMPORT,), note=_ROLLING_NOTE if rolling else None)

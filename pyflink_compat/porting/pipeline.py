@@ -43,6 +43,10 @@ _BASIC_TYPES = {"STRING": "STRING", "INT": "INT", "LONG": "BIGINT", "BIG_INT": "
                 "BYTE": "TINYINT", "SQL_DATE": "DATE", "SQL_TIMESTAMP": "TIMESTAMP",
                 "BIG_DEC": "DECIMAL(38,18)"}
 _WATERMARKS_WITHOUT_TIME = frozenset({"no_watermarks", "for_monotonous_timestamps"})
+#: The modules whose builders the writer calls to build a connector's configuration as the
+#: job's own calls would (they only describe; nothing is read or written).
+_BUILDER_MODULES = frozenset({"pyflink_compat.datastream.connectors.file_system",
+                              "pyflink_compat.common.serialization", "pyflink_compat.common.time"})
 
 
 class Porter(Protocol):
@@ -300,19 +304,7 @@ class PipelineWriter:
             return connectors.kafka_consumer(self._value(args["topics"]), self._value(args["deserialization_schema"]),
                                              self._value(args["properties"]))
         if owner == "FileSource" and len(calls) >= 2 and calls[-1][0] == "build":
-            first, call = calls[0]
-            if first != "for_record_stream_format":
-                return None
-            args = self._arguments(call, ["stream_format", "*paths"])
-            monitor: Optional[float] = None
-            for name, extra in calls[1:-1]:
-                if name != "monitor_continuously" or len(extra.args) != 1:
-                    return None
-                monitor = self._value(extra.args[0].value)
-            paths = [self._value(a.value) for a in call.args[1:]]
-            if len(paths) != 1:
-                return None
-            return connectors.file_source(self._value(args["stream_format"]), paths[0], monitor)
+            return connectors.file_source(self._built(node))
         return None
 
     def _writer(self, node: cst.BaseExpression) -> Optional[WriterSpec]:
@@ -327,25 +319,45 @@ class PipelineWriter:
             return connectors.kafka_producer(self._value(args["topic"]), self._value(args["serialization_schema"]),
                                              self._value(args["producer_config"]))
         if owner == "FileSink" and len(calls) >= 2 and calls[-1][0] == "build":
-            first, call = calls[0]
-            rolling = any(name == "with_rolling_policy" for name, _ in calls[1:-1])
-            if any(name not in ("with_rolling_policy", "with_output_file_config", "with_bucket_check_interval")
-                   for name, _ in calls[1:-1]):
-                return None
-            if first == "for_row_format":
-                args = self._arguments(call, ["base_path", "encoder"])
-                return connectors.file_sink(self._value(args["encoder"]), self._value(args["base_path"]), rolling)
-            if first == "for_bulk_format":
-                args = self._arguments(call, ["base_path", "writer_factory"])
-                form = self._bulk_format(args["writer_factory"])
-                return None if form is None else connectors.file_sink(form, self._value(args["base_path"]), rolling)
+            return connectors.file_sink(self._built(node))
         return None
 
-    def _bulk_format(self, node: cst.BaseExpression) -> Optional[str]:
-        root, calls = _chain(node)
-        owner = self._api(root)
-        return {"ParquetBulkWriters": "parquet", "AvroBulkWriters": "avro", "OrcBulkWriters": "orc",
-                "CsvBulkWriters": "csv"}.get(owner or "")
+    def _built(self, node: cst.BaseExpression) -> Any:
+        """What a connector's configuration expression builds, built by pyflink_compat's own
+        builders (only those of :data:`_BUILDER_MODULES`, which have no effects), so that the
+        runtime's mapping of it can be asked; literals are themselves."""
+        try:
+            return self._literal(node)
+        except _NotStatic:
+            pass
+        if not isinstance(node, cst.Call):
+            raise _NotStatic()
+        args: List[Any] = []
+        keywords: Dict[str, Any] = {}
+        for arg in node.args:
+            if arg.star:
+                raise _NotStatic()
+            if arg.keyword is None:
+                args.append(self._built(arg.value))
+            else:
+                keywords[arg.keyword.value] = self._built(arg.value)
+        function = self._builder_callable(node.func)
+        try:
+            return function(*args, **keywords)
+        except Exception:  # noqa: BLE001 - what pyflink_compat refuses to build is not written
+            raise _NotStatic() from None
+
+    def _builder_callable(self, func: cst.BaseExpression) -> Any:
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call):
+            receiver = self._built(func.value)
+            if type(receiver).__module__ not in _BUILDER_MODULES:
+                raise _NotStatic()
+            return getattr(receiver, func.attr.value)
+        ref = self.porter.ref_of(func)
+        if ref is None or ref.obj is None or ref.kind not in (RefKind.CLASS, RefKind.CALLABLE) \
+                or getattr(ref.obj, "__module__", None) not in _BUILDER_MODULES:
+            raise _NotStatic()
+        return ref.obj
 
     def _collection(self, call: cst.Call, env: str) -> Optional[Tuple[str, Tuple[str, ...]]]:
         """``from_collection(rows, type_info)`` as a bounded stream of those rows."""
@@ -469,9 +481,13 @@ class PipelineWriter:
         if reader.kafka:
             self._note_kafka()
         self.porter.notes.extend(reader.notes)
+        imports = [_statement(line) for line in reader.imports]
         self.frames[target] = _Frame(env, reader.bounded, ("value",) if reader.format in ("text", "kafka") else None)
         code = "{} = {}".format(target, reader.render(env + ".spark_session"))
-        return [_statement(code)], "a streaming DataFrame: spark.readStream.format({!r})".format(reader.format)
+        if reader.lines is not None:
+            return imports + [_statement(code)], "a streaming DataFrame of the files' lines, read as the runtime reads"
+        return imports + [_statement(code)], "a streaming DataFrame: spark.readStream.format({!r})".format(
+            reader.format)
 
     def _some_env(self, kind: str) -> Optional[str]:
         """The name of the job's environment of ``kind`` (the first bound one)."""
@@ -487,7 +503,7 @@ class PipelineWriter:
         self.sinks[target] = _Sink(target, writer)
         comment = "".join("    # {}\n".format(line) for line in textwrap.wrap(writer.note or "", 90))
         code = "def {}(frame):\n{}    return {}\n".format(target, comment, writer.render("frame"))
-        imports = [_statement(connectors.PRINT_IMPORT)] if writer.foreach is not None else []
+        imports = [_statement(line) for line in writer.imports]
         return imports + [_statement(code)], "a function giving the DataFrame's writeStream.format({!r})".format(
             writer.format)
 
@@ -505,9 +521,9 @@ class PipelineWriter:
             return self._stream_of(target, env, args["source_func"])
         if method == "read_text_file":
             args = self._arguments(call, ["file_path", "charset_name"])
-            reader = connectors.file_source("text", self._literal(args["file_path"]), None)
-            assert reader is not None
-            return self._source_variable(target, reader)
+            charset = self._literal(args["charset_name"]) if "charset_name" in args else "UTF-8"
+            reader = connectors.text_file(self._literal(args["file_path"]), charset)
+            return None if reader is None else self._source_variable(target, reader)
         if method == "from_collection":
             made = self._collection(call, env)
             if made is None:
@@ -540,7 +556,7 @@ class PipelineWriter:
                 return None  # a tuple prints as Java's tuple: left to a person
             name = "print"
             code = writer.render(frame_name)
-            statements.append(_statement(connectors.PRINT_IMPORT))
+            statements += [_statement(line) for line in writer.imports]
         elif method in ("sink_to", "add_sink") and len(call.args) == 1:
             sink = call.args[0].value
             if isinstance(sink, cst.Name) and sink.value in self.sinks:
@@ -554,7 +570,8 @@ class PipelineWriter:
                 if writer.kafka:
                     self._note_kafka()
                 code = writer.render(frame_name)
-            if writer.columns is not None and frame.columns != ("value",):
+                statements += [_statement(line) for line in writer.imports]
+            if (writer.columns is not None or writer.format == "files") and frame.columns != ("value",):
                 return None
         else:
             return None
@@ -631,7 +648,7 @@ class PipelineWriter:
             return None
         grouped = sql.grouped(query)
         writer = self.sinks[function].spec
-        if grouped and writer.foreach is not None:
+        if grouped and writer.format == "print":
             # the runtime's print sink shows each key's -U/+U: its keys, as the planner finds them
             keys = sql.changelog_keys(query)
             if keys is None:

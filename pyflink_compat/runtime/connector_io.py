@@ -19,7 +19,7 @@ from pyflink_compat.missing import not_supported
 if TYPE_CHECKING:
     from pyflink_compat.runtime.graph import Node
 
-__all__ = ["source_node", "text_file_node", "sink_batch"]
+__all__ = ["source_node", "text_file_node", "sink_batch", "file_source_reader", "text_file_reader"]
 
 
 def _source(env: Any, reader: Any, name: str, type_info: Any, watermark_strategy: Any) -> "Node":
@@ -42,15 +42,7 @@ def source_node(env: Any, source: Any, watermark_strategy: Any, name: str,
     from pyflink_compat.datastream.connectors.file_system import FileSource
 
     if isinstance(source, FileSource):
-        spec = source.get_java_function()
-        fmt = spec["format"]
-        if fmt.get("kind") != "text-line":
-            raise not_supported(api)
-        from pyflink_compat.runtime.file_io import FileSourceReader
-
-        reader = FileSourceReader(spec["paths"], "text-line", fmt["charset"],
-                                  spec["monitor_interval_ms"] is None)
-        return _source(env, reader, name, type_info or Types.STRING(), watermark_strategy)
+        return _source(env, file_source_reader(source, api), name, type_info or Types.STRING(), watermark_strategy)
     from pyflink_compat.datastream.connectors.number_seq import NumberSequenceSource
 
     if isinstance(source, NumberSequenceSource):
@@ -63,6 +55,25 @@ def source_node(env: Any, source: Any, watermark_strategy: Any, name: str,
         kafka = KafkaSourceReader(source)
         return _source(env, kafka, name, type_info or kafka.type_info, watermark_strategy)
     raise not_supported(api)
+
+
+def file_source_reader(source: Any, api: str = "FileSource") -> Any:
+    """The runtime's reader of a ``FileSource`` (of text lines; other formats fail here). The
+    porting tool writes a job's PySpark from the same reader."""
+    from pyflink_compat.runtime.file_io import FileSourceReader
+
+    spec = source.get_java_function()
+    fmt = spec["format"]
+    if fmt.get("kind") != "text-line":
+        raise not_supported(api)
+    return FileSourceReader(spec["paths"], "text-line", fmt["charset"], spec["monitor_interval_ms"] is None)
+
+
+def text_file_reader(file_path: str, charset_name: str) -> Any:
+    """The runtime's reader of ``read_text_file``: the lines of the files, read once."""
+    from pyflink_compat.runtime.file_io import FileSourceReader
+
+    return FileSourceReader([file_path], "text-file", charset_name, True)
 
 
 def _numbers(env: Any, source: Any, watermark_strategy: Any, name: str, type_info: Optional[Any]) -> "Node":
@@ -81,10 +92,8 @@ def _numbers(env: Any, source: Any, watermark_strategy: Any, name: str, type_inf
 def text_file_node(env: Any, file_path: str, charset_name: str) -> Any:
     """``read_text_file``: the lines of the files, read once."""
     from pyflink_compat.common.typeinfo import Types
-    from pyflink_compat.runtime.file_io import FileSourceReader
 
-    reader = FileSourceReader([file_path], "text-file", charset_name, True)
-    return _source(env, reader, "Custom File Source", Types.STRING(), None)
+    return _source(env, text_file_reader(file_path, charset_name), "Custom File Source", Types.STRING(), None)
 
 
 def sink_batch(sink: Any, type_info: Any, api: str) -> Any:

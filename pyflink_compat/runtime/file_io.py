@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
 
 __all__ = ["FileSourceReader", "FileSinkBatch", "check_sink_path", "check_date_time_pattern",
-           "split_lines", "bucket_name", "encoded_text"]
+           "split_lines", "bucket_name", "encoded_text", "text_lines", "FilePartWriter"]
 
 _ANY_LINE_END = re.compile("\r\n|\r|\n")
 #: Spark's binary file source: each file whole (its text source splits lines its own way).
@@ -85,9 +85,23 @@ class FileSourceReader(object):
         self.bounded = bounded
 
     def frame(self, spark: "SparkSession") -> "DataFrame":
-        from pyspark.sql import functions as F
-
+        """The records, in the plan's record schema (each line pickled, ordered by file and
+        line), ended by the end-of-input record when the source is bounded."""
         from pyflink_compat.runtime.plan import RECORD_SCHEMA, end_of_input
+
+        records = self._files(spark).mapInArrow(_lines_of(self.mode, self.charset), RECORD_SCHEMA)
+        if self.bounded:
+            records = records.unionByName(end_of_input(spark))
+        return records
+
+    def lines(self, spark: "SparkSession") -> "DataFrame":
+        """The same lines as a plain streaming DataFrame of one ``value STRING`` column (what
+        a job written in PySpark reads)."""
+        return self._files(spark).mapInArrow(_text_of(self.mode, self.charset), "value string")
+
+    def _files(self, spark: "SparkSession") -> "DataFrame":
+        """Each file whole: its bytes (``data``) and its ``path``."""
+        from pyspark.sql import functions as F
 
         frames = []
         for path in self.paths:
@@ -105,29 +119,55 @@ class FileSourceReader(object):
         files = frames[0]
         for other in frames[1:]:
             files = files.unionByName(other)
-        records = files.mapInArrow(_lines_of(self.mode, self.charset), RECORD_SCHEMA)
-        if self.bounded:
-            records = records.unionByName(end_of_input(spark))
-        return records
+        return files
+
+
+def text_lines(spark: "SparkSession", paths: List[str], mode: str = "text-line", charset: str = "UTF-8",
+               bounded: bool = True) -> "DataFrame":
+    """The lines of files as a streaming DataFrame of one ``value STRING`` column, read as the
+    DataStream runtime reads a ``FileSource`` (``mode`` ``text-line``) or ``read_text_file``
+    (``text-file``): see :class:`FileSourceReader`."""
+    return FileSourceReader(list(paths), mode, charset, bounded).lines(spark)
+
+
+def _file_lines(batch: Any, mode: str, charset: str) -> Iterator[Tuple[int, int, str]]:
+    """(file order, line number, line) of each line of each file of an Arrow batch."""
+    from pyflink_compat.runtime.file_io import split_lines
+
+    columns = batch.to_pydict()
+    for data, path in zip(columns["data"], columns["path"]):
+        file_order = zlib.crc32(path.encode("utf-8"))
+        for index, line in enumerate(split_lines(bytes(data).decode(charset), mode)):
+            yield file_order, index, line
+
+
+def _text_of(mode: str, charset: str) -> Callable[[Iterator[Any]], Iterator[Any]]:
+    def run(batches: Iterator[Any]) -> Iterator[Any]:
+        import pyarrow as pa  # type: ignore[import-untyped]
+
+        from pyflink_compat.runtime.file_io import _file_lines
+
+        for batch in batches:
+            lines = [line for _, _, line in _file_lines(batch, mode, charset)]
+            yield pa.RecordBatch.from_arrays([pa.array(lines, pa.string())], names=["value"])
+
+    return run
 
 
 def _lines_of(mode: str, charset: str) -> Callable[[Iterator[Any]], Iterator[Any]]:
     def run(batches: Iterator[Any]) -> Iterator[Any]:
-        import pyarrow as pa  # type: ignore[import-untyped]
+        import pyarrow as pa
 
-        from pyflink_compat.runtime.file_io import split_lines
+        from pyflink_compat.runtime.file_io import _file_lines
         from pyflink_compat.runtime.records import arrow_schema, dumps
 
         schema = arrow_schema()
         for batch in batches:
-            columns = batch.to_pydict()
             values: List[bytes] = []
             seqs: List[List[int]] = []
-            for data, path in zip(columns["data"], columns["path"]):
-                file_order = zlib.crc32(path.encode("utf-8"))
-                for index, line in enumerate(split_lines(bytes(data).decode(charset), mode)):
-                    values.append(dumps(line))
-                    seqs.append([file_order, index])
+            for file_order, index, line in _file_lines(batch, mode, charset):
+                values.append(dumps(line))
+                seqs.append([file_order, index])
             yield pa.RecordBatch.from_arrays(
                 [pa.array(values, pa.binary()), pa.array([None] * len(values), pa.int64()),
                  pa.array(seqs, pa.list_(pa.int64())), pa.array([None] * len(values), pa.binary())],
@@ -279,7 +319,10 @@ class FileSinkBatch(object):
     def __call__(self, rows: List[Any], batch_id: int) -> None:
         from pyflink_compat.runtime.sinks import ordered_values
 
-        values = ordered_values(rows)
+        self.write(ordered_values(rows), batch_id)
+
+    def write(self, values: List[Any], batch_id: int) -> None:
+        """Write one micro-batch's records, in order."""
         if not values:
             return
         bucket = self._bucket()
@@ -299,3 +342,32 @@ class FileSinkBatch(object):
             with open(hidden, "wb") as out:
                 out.writelines(lines)
             os.replace(hidden, os.path.join(bucket, name))
+
+
+#: Spark's simple type names (``DataType.typeName()``) as the basic ``Types`` whose text the
+#: file sink writes.
+_SPARK_BASIC_TYPES = {"string": "STRING", "integer": "INT", "long": "LONG", "double": "DOUBLE",
+                      "float": "FLOAT", "boolean": "BOOLEAN", "short": "SHORT", "byte": "BYTE"}
+
+
+class FilePartWriter(object):
+    """The ``foreachBatch`` function of a job written in PySpark that writes a DataFrame's
+    ``value`` column as a ``FileSink`` does under the DataStream runtime: the same
+    :class:`FileSinkBatch`, so the same part files, buckets and lines.
+
+    :param spec: The file sink's description (as the sink's ``get_java_function()`` gives it).
+    """
+
+    def __init__(self, spec: Dict[str, Any]):
+        self.spec = spec
+        self.batch: Optional[FileSinkBatch] = None
+
+    def __call__(self, frame: "DataFrame", batch_id: int) -> None:
+        if self.batch is None:
+            from pyflink_compat.common.typeinfo import Types
+
+            kind = frame.schema["value"].dataType.typeName()
+            if kind not in _SPARK_BASIC_TYPES:
+                raise not_supported("FileSink of a column of type " + kind)
+            self.batch = FileSinkBatch(self.spec, getattr(Types, _SPARK_BASIC_TYPES[kind])())
+        self.batch.write([row[0] for row in frame.select("value").collect()], batch_id)

@@ -7,13 +7,21 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Dict, List
+from typing import Dict, List, Union
 
 JOBS = Path(__file__).resolve().parent / "jobs"
 
-#: The input files the jobs read, by path under the working directory.
-INPUTS = {
+#: The input files the jobs read, by path under the working directory: text (written as
+#: UTF-8) or bytes. The notes mix Flink's line ends (``\r\n``, a lone ``\r``, ``\n``, none at
+#: the end), which its text line format and ``read_text_file`` split differently; files
+#: named ``.x`` or ``_x`` are not read.
+INPUTS: Dict[str, Union[str, bytes]] = {
     "in/people/people-0.csv": "1,ann,31\n2,bob,12\n3,cyd,18\n4,dan,17\n5,eve,64\n",
+    "in/notes/mixed.txt": "alpha\r\nbeta\rgamma\ndelta",
+    "in/notes/more/b.txt": "one\ntwo\n\nthree\n",
+    "in/notes/.hidden.txt": "hidden\n",
+    "in/notes/_skipped.txt": "skipped\n",
+    "in/latin/cafe.txt": "café crème\n".encode("latin-1"),
 }
 
 
@@ -25,7 +33,7 @@ def write_inputs(directory: str) -> None:
     for path, text in INPUTS.items():
         target = Path(directory) / path
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text)
+        target.write_bytes(text.encode("utf-8") if isinstance(text, str) else text)
 
 
 def _normal(line: str) -> str:
@@ -48,7 +56,8 @@ def read_outputs(directory: str) -> Dict[str, List[str]]:
             directories[:] = [d for d in directories if not d.startswith((".", "_"))]
             for name in names:
                 if not name.startswith((".", "_")) and not name.endswith(".crc"):
-                    text = (Path(base) / name).read_text()
-                    lines += [_normal(line) for line in text.splitlines() if line.strip()]
+                    text = (Path(base) / name).read_bytes().decode("utf-8")
+                    # lines end at "\n" only: a "\r" a sink wrote stays in its line
+                    lines += [_normal(line) for line in text.split("\n") if line.strip()]
         found[sink.name] = sorted(lines)
     return found
