@@ -8,6 +8,7 @@ like) are generic, so a job may subscript them as bases.
 from abc import ABC, abstractmethod
 from typing import Any, Generic, Iterable, TypeVar
 
+from pyflink_compat.datastream.state import AggregatingState, ListState, MapState, ReducingState, ValueState
 from pyflink_compat.datastream.time_domain import TimeDomain
 from pyflink_compat.datastream.timerservice import TimerService
 from pyflink_compat.missing.declared import Declared
@@ -30,27 +31,27 @@ class KeyedStateStore(ABC):
     """Where a keyed function gets its state, by descriptor."""
 
     @abstractmethod
-    def get_state(self, state_descriptor: Any) -> Any:
+    def get_state(self, state_descriptor: Any) -> ValueState:
         """The value state of ``state_descriptor`` for the current key."""
         pass
 
     @abstractmethod
-    def get_list_state(self, state_descriptor: Any) -> Any:
+    def get_list_state(self, state_descriptor: Any) -> ListState:
         """The list state of ``state_descriptor`` for the current key."""
         pass
 
     @abstractmethod
-    def get_map_state(self, state_descriptor: Any) -> Any:
+    def get_map_state(self, state_descriptor: Any) -> MapState:
         """The map state of ``state_descriptor`` for the current key."""
         pass
 
     @abstractmethod
-    def get_reducing_state(self, state_descriptor: Any) -> Any:
+    def get_reducing_state(self, state_descriptor: Any) -> ReducingState:
         """The reducing state of ``state_descriptor`` for the current key."""
         pass
 
     @abstractmethod
-    def get_aggregating_state(self, state_descriptor: Any) -> Any:
+    def get_aggregating_state(self, state_descriptor: Any) -> AggregatingState:
         """The aggregating state of ``state_descriptor`` for the current key."""
         pass
 

@@ -251,6 +251,9 @@ class JobPorter(Transformer):
         #: what the job passes to its functions' parameters, and what its functions return
         self.params: Dict[Key, Ref] = {}
         self.returns: Dict[cst.FunctionDef, Ref] = {}
+        #: what the methods of the job's classes store in their instances (``self.state =
+        #: runtime_context.get_state(...)`` in ``open``), by class and attribute
+        self.members: Dict[Tuple[cst.ClassDef, str], Ref] = {}
         #: the values each of the job's functions returns (by ``return`` statement)
         self.returned: Dict[cst.FunctionDef, Dict[int, cst.BaseExpression]] = {}
         self._following: Set[int] = set()
@@ -290,11 +293,11 @@ class JobPorter(Transformer):
 
     def visit_Module(self, node: cst.Module) -> None:
         for _ in range(2):
-            known = set(self.params) | set(self.returns)
+            known = set(self.params) | set(self.returns) | set(self.members)
             self._missed = set()
             self.bindings, self._refs, self._untyped = {}, {}, set()
             node.visit(_Inference(self))
-            if not (set(self.params) | set(self.returns)) - known & self._missed:
+            if not (set(self.params) | set(self.returns) | set(self.members)) - known & self._missed:
                 # no name or call was resolved without what the walk learned after it: a second
                 # walk would resolve everything as the first did
                 break
@@ -334,7 +337,14 @@ class JobPorter(Transformer):
             return self._name_ref(node)
         if isinstance(node, cst.Attribute):
             base = self.ref_of(node.value)
-            return None if base is None else member_ref(base, node.attr.value)
+            if base is None:
+                member = self._member_key(node)
+                if member is None:
+                    return None
+                if member not in self.members:
+                    self._missed.add(member)
+                return self.members.get(member)
+            return member_ref(base, node.attr.value)
         if isinstance(node, cst.Call):
             local = self.local_definition(node.func)
             if isinstance(local, cst.FunctionDef):
@@ -348,6 +358,23 @@ class JobPorter(Transformer):
             base = self.ref_of(node.value)
             return base if base is not None and base.kind in (RefKind.CLASS, RefKind.PIPELINE) else None
         return None
+
+    def _member_key(self, node: cst.Attribute) -> Optional[Tuple[cst.ClassDef, str]]:
+        """(class, attribute) for ``self.x`` in a method of one of the job's classes, where
+        ``self`` is the method's first parameter."""
+        if not isinstance(node.value, cst.Name):
+            return None
+        scope = self._scope(node.value)
+        function = getattr(scope, "node", None)
+        owner = getattr(scope, "parent", None)
+        definition = getattr(owner, "node", None)
+        if not (isinstance(owner, ClassScope) and isinstance(function, cst.FunctionDef)
+                and isinstance(definition, cst.ClassDef)):
+            return None
+        params = list(function.params.posonly_params) + list(function.params.params)
+        if not params or params[0].name.value != node.value.value:
+            return None
+        return definition, node.attr.value
 
     def _name_ref(self, node: cst.Name) -> Optional[Ref]:
         key = self._key(node)
@@ -433,6 +460,10 @@ class JobPorter(Transformer):
         for target in targets:
             if isinstance(target, cst.Name):
                 self._bind(target, value, untyped)
+            elif isinstance(target, cst.Attribute) and value is not None:
+                member = self._member_key(target)
+                if member is not None:
+                    self.members[member] = value
             elif isinstance(target, (cst.Tuple, cst.List)):
                 self._bind_targets([e.value for e in target.elements], None)
 

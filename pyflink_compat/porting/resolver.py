@@ -256,6 +256,9 @@ def member_ref(base: Ref, name: str) -> Optional[Ref]:
         except AttributeError:
             if name.startswith("_"):
                 return None
+            itself = _runtime_state_member(cls, name, api, module)
+            if itself is not None:
+                return itself
             if base.kind is RefKind.INSTANCE and _is_row(cls):
                 return None  # a Row's field: the record's data, not an API
             return Ref(RefKind.PIPELINE, api, module)
@@ -271,6 +274,24 @@ def member_ref(base: Ref, name: str) -> Optional[Ref]:
             return _of_object(getattr(cls, name, value), api, module)
         return _of_object(value, api, module)
     return None
+
+
+#: Members of the map state PyFlink's runtime hands to a function that its declared
+#: ``MapState`` lacks (``pyflink.fn_execution.state_impl``): ``get_internal_state`` gives the
+#: current key's map, with the same methods. pyflink_compat's runtime map state has it too.
+_RUNTIME_STATE_MEMBERS = frozenset({("MapState", "get_internal_state")})
+
+
+def _runtime_state_member(cls: Any, name: str, api: str, module: Optional[str]) -> Optional[Ref]:
+    """``name`` of a state class as such a member: a callable giving the state itself."""
+    if not any((klass.__name__, name) in _RUNTIME_STATE_MEMBERS for klass in cls.__mro__):
+        return None
+
+    def member(self: Any) -> Any:
+        return self
+
+    member.__annotations__ = {"return": cls}
+    return Ref(RefKind.CALLABLE, api, module, member)
 
 
 def _is_row(cls: Any) -> bool:

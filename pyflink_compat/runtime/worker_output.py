@@ -103,6 +103,7 @@ class _AppendingOutput(io.TextIOBase):
 
     def __init__(self, path: str):
         self.path = path
+        self.directory = os.path.dirname(path)
         self._file = open(path, "a", encoding="utf-8")
 
     def writable(self) -> bool:
@@ -148,9 +149,20 @@ def forwarded(output_directory: Optional[str]) -> Iterator[None]:
     if output is None:
         yield
         return
+    from pyflink_compat.runtime.worker_calls import watched_script
+
+    with _forwarding(output, watched_script(output.directory)):
+        yield
+
+
+@contextlib.contextmanager
+def _forwarding(output: _AppendingOutput, script: Optional[str]) -> Iterator[None]:
+    from pyflink_compat.runtime.worker_calls import watched
+
     saved, sys.stdout = sys.stdout, output
     try:
-        yield
+        with watched(output.directory, script):
+            yield
     finally:
         sys.stdout = saved
 
@@ -159,8 +171,15 @@ def printing_to(output_directory: Optional[str], items: Iterable[T]) -> Iterator
     """``items``, each produced with what it prints :func:`forwarded` (not while the consumer
     holds it)."""
     iterator = iter(items)
+    output = _output_for(output_directory)
+    if output is None:
+        yield from iterator
+        return
+    from pyflink_compat.runtime.worker_calls import watched_script
+
+    script = watched_script(output.directory)
     while True:
-        with forwarded(output_directory):
+        with _forwarding(output, script):
             try:
                 item = next(iterator)
             except StopIteration:

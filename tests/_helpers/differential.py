@@ -301,32 +301,26 @@ def _job_process_state(workdir: Path, argv: List[str]) -> Iterator[None]:
 
 @contextlib.contextmanager
 def _calls_into_compat(script: Path, lines: Optional[set]) -> Iterator[None]:
-    """While the block runs (in this thread), add to ``lines`` each line of ``script`` that
-    calls a public function, method or constructor of pyflink_compat (nothing when ``lines``
-    is None)."""
+    """While the block runs, add to ``lines`` each line of ``script`` that calls a public
+    function, method or constructor of pyflink_compat (nothing when ``lines`` is None): in
+    this thread, in the threads started meanwhile (where Spark calls ``foreachBatch``
+    functions) and in Spark's Python workers, where the job's functions run
+    (:mod:`pyflink_compat.runtime.worker_calls`)."""
     if lines is None:
         yield
         return
-    import importlib
+    from pyflink_compat.runtime.worker_calls import recorder, watching
 
-    package = os.path.dirname(importlib.import_module("pyflink_compat").__file__ or "") + os.sep
-    target = str(script)
-
-    def profile(frame: Any, event: str, arg: Any) -> None:
-        if event != "call" or not frame.f_code.co_filename.startswith(package):
-            return
-        caller = frame.f_back
-        name = frame.f_code.co_name
-        if caller is not None and caller.f_code.co_filename == target and (
-                not name.startswith("_") or name == "__init__"):
-            lines.add(caller.f_lineno)
-
-    previous = sys.getprofile()
+    profile = recorder(str(script), lines)
+    previous, previous_threads = sys.getprofile(), threading.getprofile()
     sys.setprofile(profile)
+    threading.setprofile(profile)
     try:
-        yield
+        with watching(str(script), lines):
+            yield
     finally:
         sys.setprofile(previous)
+        threading.setprofile(previous_threads)  # type: ignore[arg-type]
 
 
 def run_under_compat(job: Job, workdir: Path, source: Optional[str] = None,

@@ -4,7 +4,8 @@
 * ``pyflink-compat port --check`` passes exactly when the ported job runs to its end and gives
   the records recorded from live PyFlink 1.20.5, with and without ``--to-pyspark``;
 * every statement of the job that calls pyflink_compat as the job runs (found at run time, by
-  watching the calls) is in the report.
+  watching the calls in the driver and in Spark's Python workers, where the job's functions
+  run: ``open``, ``process_element``, timers, key selectors) is in the report.
 
 The runs are those of ``tests/differential/test_differential.py``, made once per session.
 """
@@ -80,3 +81,15 @@ def test_every_statement_that_calls_pyflink_as_the_job_runs_is_in_the_report(
     reported = {f.line for f in report.findings}
     missed = sorted(called - reported)
     assert missed == [], "\n".join("{}: {}".format(n, text.splitlines()[n - 1].strip()) for n in missed)
+
+
+def test_the_calls_the_jobs_functions_make_in_sparks_python_workers_are_watched(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    # the keyed function's state is asked for in open() and read and written in
+    # process_element(), both run in Spark's Python workers, not in the driver
+    job = next(j for j in JOBS if j.name == "pyflink-examples-datastream-state-access")
+    lines = job.path.read_text(encoding="utf-8").splitlines()
+    run = compat_run(job, tmp_path_factory.getbasetemp())
+    for code in ("self.state = runtime_context.get_state(state_descriptor)", "current = self.state.value()",
+                 "self.state.update(current)"):
+        assert [n for n, line in enumerate(lines, 1) if line.strip() == code][0] in run.calls, code

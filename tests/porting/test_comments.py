@@ -43,7 +43,8 @@ def test_twelve_lines_of_notes_above_a_rewritten_source_stay_with_the_blank_line
     start = lines.index("    # note 0 about the source")
     assert lines[start - 1] == ""
     assert lines[start:start + 12] == notes.splitlines()
-    assert lines[start + 12].startswith("    ds = (env.spark_session.readStream")
+    assert lines[start + 12] == "    from pyflink_compat.sources import text_lines"
+    assert lines[start + 13].startswith("    ds = text_lines(env.spark_session, ")
     assert "    # the print" in lines
 
 

@@ -223,10 +223,14 @@ def test_sql_statements_are_kept_for_the_table_runtime_to_run():
 
 
 def test_as_stream_is_published_from_pyflink_compat_sources_and_the_runtime_path_still_imports():
+    import pyflink_compat.sinks as sinks
     import pyflink_compat.sources as public
+    from pyflink_compat.runtime.file_io import FilePartWriter, text_lines
     from pyflink_compat.spark.bounded_sources import as_stream
 
-    assert public.as_stream is as_stream and public.__all__ == ["as_stream"]
+    assert public.as_stream is as_stream and public.text_lines is text_lines
+    assert public.__all__ == ["as_stream", "text_lines"]
+    assert sinks.FilePartWriter is FilePartWriter and sinks.__all__ == ["FilePartWriter"]
 
 
 def test_a_run_over_many_files_ports_each_in_order_as_one_file_at_a_time_would(tmp_path, capsys):
