@@ -691,7 +691,8 @@ class PipelineWriter:
         return bool(self.frames_used(node))
 
     def frames_used(self, node: cst.CSTNode) -> Set[str]:
-        """The DataFrames the writer wrote in place of PyFlink values that ``node`` names."""
+        """The DataFrames and sink functions the writer wrote in place of PyFlink values that
+        ``node`` names."""
         names: List[str] = []
 
         class _Names(cst.CSTVisitor):
@@ -699,7 +700,7 @@ class PipelineWriter:
                 names.append(name.value)
 
         node.visit(_Names())
-        return {name for name in names if name in self.frames}
+        return {name for name in names if name in self.frames or name in self.sinks}
 
     def tables_named(self, node: cst.CSTNode) -> Set[str]:
         """The tables whose ``CREATE TABLE`` the writer wrote as PySpark that the strings of

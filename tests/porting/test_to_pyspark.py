@@ -91,3 +91,25 @@ def test_a_stream_or_table_a_statement_it_cannot_write_uses_stays_pyflinks():
     # stay PyFlink's, so nothing is left and the job is the default port's
     assert report.left == 0 and report.count(Outcome.REWRITTEN) == 0
     assert native == default
+
+
+def test_a_named_file_sink_a_stream_it_cannot_write_uses_stays_pyflinks():
+    job = textwrap.dedent('''\
+        from pyflink.common import Encoder, Types
+        from pyflink.datastream import StreamExecutionEnvironment
+        from pyflink.datastream.connectors.file_system import FileSink
+        env = StreamExecutionEnvironment.get_execution_environment()
+        sink = FileSink.for_row_format("out/counts", Encoder.simple_string_encoder()).build()
+        words = env.from_collection(["a", "b", "a"], type_info=Types.STRING())
+        words.key_by(lambda w: w).map(lambda w: w + "!", output_type=Types.STRING()).sink_to(sink)
+        env.execute("job")
+        ''')
+    native, report = port_text(job, "job.py", to_pyspark=True)
+    # the keyed map runs on the runtime: the sink it writes to stays a FileSink, not a
+    # function of a DataFrame
+    assert report.left == 0 and report.count(Outcome.REWRITTEN) == 0
+    assert native == port_text(job, "job.py")[0]
+    # used by a stream the tool writes, the same sink is written from the runtime's writer
+    written, report = port_text(job.replace('words.key_by(lambda w: w).map(lambda w: w + "!", '
+                                            'output_type=Types.STRING())', "words"), "job.py", to_pyspark=True)
+    assert report.left == 0 and "def sink(frame):" in written and "FilePartWriter({'base_path': 'out/counts'" in written
