@@ -8,12 +8,18 @@
   run: ``open``, ``process_element``, timers, key selectors) is in the report.
 
 The runs are those of ``tests/differential/test_differential.py``, made once per session.
+
+What the watch does not see: Table API user functions (``@udf``) run in Spark's own UDF
+workers, outside :mod:`pyflink_compat.runtime.worker_calls`; a call of pyflink_compat in one
+(a ``Row`` it returns) is in the report because the tool classifies the statements of every
+function body of the file whatever runs it, which ``test_corpus.py`` pins for the porting
+corpus statement by statement.
 """
 
 from __future__ import annotations
 
 import ast
-from typing import Dict
+from typing import Dict, Set
 
 import pytest
 
@@ -52,6 +58,33 @@ def test_check_passes_exactly_when_the_ported_job_gives_pyflinks_records(
         gives = _gives_pyflinks_records(job, compat_run(job, root, native))
     assert _check_passes(job, "--to-pyspark") == gives
     capsys.readouterr()
+
+
+def _constructs(text: str) -> Set[str]:
+    """Which of the constructs the report must follow a job file holds."""
+    tree = ast.parse(text)
+    found: Set[str] = set()
+    called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pyflink") \
+                and any(a.name == "*" for a in node.names):
+            found.add("star import")
+        elif isinstance(node, ast.ClassDef) and any(isinstance(b, ast.Subscript) for b in node.bases):
+            found.add("subscripted base")
+        elif isinstance(node, ast.Attribute) and node.attr == "create_statement_set":
+            found.add("statement set")
+        elif isinstance(node, ast.FunctionDef) and node.name in called and any(
+                isinstance(n, ast.Call) for n in ast.walk(node)) and any(
+                isinstance(n, ast.arg) and n.arg not in ("self", "value") for n in node.args.args):
+            found.add("helper")
+    return found
+
+
+def test_the_watched_jobs_hold_helpers_statement_sets_star_imports_and_subscripted_bases() -> None:
+    found: Set[str] = set()
+    for job in JOBS:
+        found |= _constructs(job.path.read_text(encoding="utf-8"))
+    assert found >= {"helper", "statement set", "star import", "subscripted base"}
 
 
 def _statements(text: str) -> Dict[int, int]:
