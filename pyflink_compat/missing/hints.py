@@ -81,8 +81,8 @@ HINTS: Dict[str, str] = {
     "KeyedStream.connect": ("Join or union the streaming DataFrames (DataFrame.join / unionByName), "
                             "then process them together with GroupedData.transformWithState."),
     "DataStream.broadcast": ("Join the stream with a small DataFrame (pyspark.sql.functions.broadcast); "
-                             "for rules that change while the job runs, join the rules stream into the "
-                             "keyed stream and keep them per key in GroupedData.transformWithState."),
+                             "broadcast(MapStateDescriptor(...)) runs, keeping the rules of a broadcast "
+                             "stream in broadcast state."),
     "DataStream.partition_custom": "Repartition with DataFrame.repartition(n, column).",
     "DataStream.add_sink": _SINK,
     "DataStream.sink_to": _SINK,

@@ -1,6 +1,6 @@
 """What a DataStream job cannot run on Spark raises ``NotSupportedError`` at the call, naming
 the PySpark way: dynamic processing-time sessions, triggers other than the assigners' own (and the
-count triggers of global windows), and broadcast state."""
+count triggers of global windows), and broadcasting without broadcast state."""
 
 from __future__ import annotations
 
@@ -67,12 +67,14 @@ def test_global_windows_take_count_triggers_only(keyed):
         windowed.trigger(EventTimeTrigger.create())
 
 
-def test_broadcast_state_is_refused_at_the_broadcast_call_naming_a_broadcast_join(keyed):
+def test_broadcast_without_a_state_descriptor_is_refused_naming_a_broadcast_join(keyed):
     from pyflink_compat.common import Types
     from pyflink_compat.datastream.state import MapStateDescriptor
 
     rules = MapStateDescriptor("rules", Types.STRING(), Types.STRING())
     with pytest.raises(NotSupportedError) as refused:
-        keyed.broadcast(rules)
+        keyed._origin_stream.broadcast()
     assert refused.value.api == "DataStream.broadcast"
     assert "pyspark.sql.functions.broadcast" in str(refused.value)
+    with pytest.raises(Exception, match="Cannot override partitioning for KeyedStream."):
+        keyed.broadcast(rules)
