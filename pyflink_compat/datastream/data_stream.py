@@ -400,6 +400,7 @@ class KeyedStream(DataStream):
         if not isinstance(window_assigner, (
                 windows.TumblingEventTimeWindows, windows.SlidingEventTimeWindows,
                 windows.EventTimeSessionWindows, windows.DynamicEventTimeSessionWindows,
+                windows.DynamicProcessingTimeSessionWindows,
                 windows.CountTumblingWindowAssigner, windows.CountSlidingWindowAssigner,
                 windows.GlobalWindows, windows.TumblingProcessingTimeWindows,
                 windows.SlidingProcessingTimeWindows, windows.ProcessingTimeSessionWindows)):
@@ -665,25 +666,27 @@ class WindowedStream(object):
         return self._keyed_stream.get_type()
 
     def trigger(self, trigger: Any) -> 'WindowedStream':
-        """The trigger of the windows: the assigner's own (an ``EventTimeTrigger`` for event
-        time, a ``CountTrigger`` of the window's size for count windows, either one purging)
-        runs, and so does a ``CountTrigger`` or ``NeverTrigger`` of global windows, purging or
-        not; other triggers raise :class:`~pyflink_compat.missing.NotSupportedError`."""
+        """The trigger of the windows: for time and global windows any ``Trigger`` (the
+        built-in ones, a ``PurgingTrigger`` of one, or the job's own subclass, with its timers
+        and partitioned state); for count windows the assigner's own ``CountTrigger``, others
+        raising :class:`~pyflink_compat.missing.NotSupportedError`."""
         from pyflink_compat.datastream import window as windows
 
-        nested = trigger.nested_trigger if isinstance(trigger, windows.PurgingTrigger) else trigger
         assigner = self._window_assigner
-        if isinstance(assigner, windows.GlobalWindows):
-            if type(nested) not in (windows.CountTrigger, windows.NeverTrigger):
-                raise not_supported("WindowedStream.trigger")
-            self._trigger = trigger
+        if not isinstance(trigger, windows.Trigger):
+            raise TypeError("The trigger must be a Trigger, not %r" % (trigger,))
+        if isinstance(assigner, (windows.CountTumblingWindowAssigner, windows.CountSlidingWindowAssigner)):
+            nested = trigger.nested_trigger if isinstance(trigger, windows.PurgingTrigger) else trigger
+            if type(nested) is windows.CountTrigger and nested._window_size == assigner._window_size:
+                return self
+            raise not_supported("WindowedStream.trigger")
+        if (type(trigger) is windows.EventTimeTrigger and assigner.is_event_time()) or \
+                (type(trigger) is windows.ProcessingTimeTrigger and not assigner.is_event_time()
+                 and not isinstance(assigner, windows.GlobalWindows)):
+            self._trigger = None  # the assigner's own trigger
             return self
-        if type(nested) is windows.EventTimeTrigger and assigner.is_event_time():
-            return self
-        if type(nested) is windows.CountTrigger and not assigner.is_event_time() \
-                and nested._window_size == getattr(assigner, "_window_size", None):
-            return self
-        raise not_supported("WindowedStream.trigger")
+        self._trigger = trigger
+        return self
 
     def allowed_lateness(self, time_ms: int) -> 'WindowedStream':
         """How long (ms) after its end a time window still takes records, firing again for

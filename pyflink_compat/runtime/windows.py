@@ -102,15 +102,22 @@ class WindowOperator(KeyedProcessFunction):
     def __init__(self, assigner: Any, kind: str, function: Any, window_function: Optional[Any] = None,
                  allowed_lateness: int = 0, late_tag: Any = None, trigger: Any = None):
         from pyflink_compat.datastream.window import (
-            CountTrigger, ProcessingTimeSessionWindows, PurgingTrigger, SlidingProcessingTimeWindows,
-            TumblingProcessingTimeWindows)
+            CountTrigger, DynamicProcessingTimeSessionWindows, ProcessingTimeSessionWindows,
+            PurgingTrigger, SlidingProcessingTimeWindows, TumblingProcessingTimeWindows)
+
+        from pyflink_compat.datastream.window import GlobalWindows, NeverTrigger
 
         nested = trigger.nested_trigger if isinstance(trigger, PurgingTrigger) else trigger
+        #: the job's trigger, when it (not the assigner's own) decides when windows fire
+        self._trigger = trigger if trigger is not None and not (
+            isinstance(assigner, GlobalWindows) and type(nested) in (CountTrigger, NeverTrigger)) else None
+        self._triggered: Any = None
         #: how many records fire a global window (None: it never fires)
         self._fire_every = nested._window_size if isinstance(nested, CountTrigger) else None
         self._purging = isinstance(trigger, PurgingTrigger)
         self._processing_time = isinstance(assigner, (
-            TumblingProcessingTimeWindows, SlidingProcessingTimeWindows, ProcessingTimeSessionWindows))
+            TumblingProcessingTimeWindows, SlidingProcessingTimeWindows, ProcessingTimeSessionWindows,
+            DynamicProcessingTimeSessionWindows))
         self._assigner = assigner
         self._kind = kind
         self._function = function
@@ -128,6 +135,13 @@ class WindowOperator(KeyedProcessFunction):
                 function.open(runtime_context)
         self._windows = runtime_context.get_map_state(MapStateDescriptor("_windows", None, None))  # type: ignore[arg-type]
         self._count = runtime_context.get_state(ValueStateDescriptor("_count", None))  # type: ignore[arg-type]
+        if self._trigger is not None:
+            from pyflink_compat.runtime.triggers import TriggeredWindows
+
+            self._triggered = TriggeredWindows(
+                self, self._trigger,
+                runtime_context.get_map_state(MapStateDescriptor("_window_timers", None, None)),  # type: ignore[arg-type]
+                runtime_context.get_map_state(MapStateDescriptor("_trigger_state", None, None)))  # type: ignore[arg-type]
 
     def close(self) -> None:
         for function in (self._function, self._window_function):
@@ -137,12 +151,16 @@ class WindowOperator(KeyedProcessFunction):
     def process_element(self, value: Any, ctx: KeyedProcessFunction.Context) -> Iterator[Any]:
         from pyflink_compat.datastream.window import GlobalWindows, MergingWindowAssigner
 
+        timers = ctx.timer_service()
+        timestamp = ctx.timestamp()
+        if self._triggered is not None:
+            windows = self._assigner.assign_windows(value, timestamp, _AssignerContext(self._count, timers))
+            yield from self._triggered.element(value, timestamp, windows, ctx)
+            return
         if isinstance(self._assigner, GlobalWindows):
             yield from self._global_window(value, ctx)
             return
-        timers = ctx.timer_service()
         watermark = timers.current_watermark()
-        timestamp = ctx.timestamp()
         windows = self._assigner.assign_windows(value, timestamp, _AssignerContext(self._count, timers))
         if self._processing_time:
             self._processing_windows(value, windows, timers)
@@ -255,6 +273,9 @@ class WindowOperator(KeyedProcessFunction):
     def on_timer(self, timestamp: int, ctx: KeyedProcessFunction.OnTimerContext) -> Iterator[Any]:
         from pyflink_compat.datastream.window import TimeWindow
 
+        if self._triggered is not None:
+            yield from self._triggered.timer(timestamp, ctx)
+            return
         for start, end in sorted(k for k in self._windows.keys() if len(k) == 2):
             window = TimeWindow(start, end)
             if window.max_timestamp() == timestamp:
