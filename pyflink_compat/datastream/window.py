@@ -1,14 +1,13 @@
-"""PyFlink's ``pyflink.datastream.window``: windows and the assigners that put records in them.
+"""PyFlink's ``pyflink.datastream.window``: windows, the assigners that put records in them and
+the triggers that fire them.
 
-Time and count windows run with the tumbling, sliding and session event-time assigners, the
-tumbling and sliding count assigners and the global windows (a keyed window operator in
-``transformWithState``, firing each time window when the watermark passes its end, each count
-window when it is full and a global window by its count trigger), with the triggers those
-assigners use by default. The processing-time assigners run too, their windows firing when
-their key is next handled after their end (a registered divergence). The other names are
-declared, and
-using one raises :class:`~pyflink_compat.missing.NotSupportedError`
-naming the PySpark way.
+Time and count windows run with the tumbling, sliding and session event-time assigners (fixed
+or dynamic gaps), the tumbling and sliding count assigners and the global windows (a keyed
+window operator in ``transformWithState``). Time and global windows take any trigger: the
+assigner's own, the built-in ones or the job's own ``Trigger`` subclass. The processing-time
+assigners run too, their windows firing when their key is next handled after their end (a
+registered divergence). The other names are declared, and using one raises
+:class:`~pyflink_compat.missing.NotSupportedError` naming the PySpark way.
 """
 from abc import ABC, abstractmethod
 from enum import Enum
@@ -177,9 +176,8 @@ class TriggerResult(Enum):
 
 
 class Trigger(ABC, Generic[T, W]):
-    """Decides when a window is evaluated. The triggers the assigners use by default run;
-    a window given another trigger raises
-    :class:`~pyflink_compat.missing.NotSupportedError` at ``WindowedStream.trigger``."""
+    """Decides when a window is evaluated and when its contents are forgotten; a job may
+    subclass it and give it to ``WindowedStream.trigger``."""
 
     @abstractmethod
     def on_element(self, element: T, timestamp: int, window: W, ctx: Any) -> TriggerResult:

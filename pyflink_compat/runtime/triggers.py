@@ -20,10 +20,20 @@ from pyflink_compat.datastream.state import (
     ReducingStateDescriptor, ValueState, ValueStateDescriptor)
 from pyflink_compat.datastream.time_domain import TimeDomain
 
-__all__ = ["TriggeredWindows", "window_key", "window_of"]
+__all__ = ["TriggeredWindows", "Merges", "window_key", "window_of"]
 
 _EVENT, _PROCESSING = 0, 1
 _LONG_MAX = 9223372036854775807
+
+
+class Merges(object):
+    """Collects the merges a merging assigner asks for."""
+
+    def __init__(self) -> None:
+        self.merges: List[Tuple[List[Any], Any]] = []
+
+    def merge(self, to_be_merged: Any, merge_result: Any) -> None:
+        self.merges.append((list(to_be_merged), merge_result))
 
 
 def window_key(window: Any) -> Tuple[int, ...]:
@@ -302,10 +312,8 @@ class TriggeredWindows(object):
     def _merged(self, window: Any, ctx: Any) -> Any:
         """The window ``window`` becomes once merged with the key's windows (their contents
         and trigger state merged into it, their trigger cleared), or ``None`` when too late."""
-        from pyflink_compat.runtime.windows import _Merge
-
         operator = self.operator
-        callback = _Merge()
+        callback = Merges()
         known = [window_of(k) for k in operator._windows.keys() if len(k) == 2]
         operator._assigner.merge_windows(known + [window], callback)
         watermark = ctx.timer_service().current_watermark()

@@ -13,6 +13,8 @@ A processing-time window takes the records handled while the clock is in it and 
 processing-time timer at its last millisecond (the runtime fires such timers when the key is
 next handled after them; a bounded input's end fires none, as Flink's drops them).
 Records too late for all their windows are dropped, or go to the late data's side output.
+A trigger the job gives runs as Flink's window operator runs it
+(:mod:`~pyflink_compat.runtime.triggers`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pyflink_compat.datastream.functions import (
     KeyedProcessFunction, ProcessWindowFunction, ReduceFunction, RuntimeContext,
     WindowFunction)
 from pyflink_compat.datastream.state import MapStateDescriptor
+from pyflink_compat.runtime.triggers import Merges as _Merge
 
 __all__ = ["WindowOperator"]
 
@@ -72,16 +75,6 @@ class _AssignerContext(object):
 _NEVER = -9223372036854775808
 
 
-class _Merge(object):
-    """Collects the merges a merging assigner asks for."""
-
-    def __init__(self) -> None:
-        self.merges: List[Tuple[List[Any], Any]] = []
-
-    def merge(self, to_be_merged: Any, merge_result: Any) -> None:
-        self.merges.append((list(to_be_merged), merge_result))
-
-
 class WindowOperator(KeyedProcessFunction):
     """Windows of one keyed stream.
 
@@ -95,8 +88,9 @@ class WindowOperator(KeyedProcessFunction):
     :param allowed_lateness: How long after its end (ms) a time window still takes records,
         firing again for each.
     :param late_tag: The output tag of the records too late for all their windows.
-    :param trigger: The trigger given to global windows (a ``CountTrigger``, ``NeverTrigger``,
-        or a ``PurgingTrigger`` of one); other assigners fire by their own trigger.
+    :param trigger: The trigger the job gave (``None``: the assigner's own). A count or never
+        trigger of global windows runs here; any other runs through
+        :class:`~pyflink_compat.runtime.triggers.TriggeredWindows`.
     """
 
     def __init__(self, assigner: Any, kind: str, function: Any, window_function: Optional[Any] = None,
