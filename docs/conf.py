@@ -91,10 +91,12 @@ nitpick_ignore = [
     # The type variables of PyFlink's generic functions, states and windows, and the internal
     # bases and graph node of the DataStream classes, which have no page of their own.
     *[(role, "pyflink_compat.datastream.%s.%s" % (module, var)) for role in ("py:class", "py:obj")
-      for module, names in (("functions", "IN OUT KEY W W2"), ("window", "T W"), ("state", "T K V IN OUT"))
+      for module, names in (("functions", "IN OUT KEY W W2 IN1 IN2"), ("window", "T W"),
+                            ("state", "T K V IN OUT"))
       for var in names.split()],
     ("py:class", "pyflink_compat.datastream.functions.Function"),
     ("py:class", "pyflink_compat.datastream.functions.KeyedStateStore"),
+    ("py:class", "pyflink_compat.datastream.functions.BaseBroadcastProcessFunction"),
     ("py:class", "pyflink_compat.runtime.graph.Node"),
     ("py:class", "abc.ABC"),
     ("py:class", "typing.Generic"),
@@ -106,7 +108,10 @@ nitpick_ignore = [
     *[("py:class", "pyflink_compat.datastream.functions." + name) for name in (
         "ProcessFunction.Context", "KeyedProcessFunction.Context", "KeyedProcessFunction.OnTimerContext",
         "CoProcessFunction.Context", "KeyedCoProcessFunction.Context",
-        "KeyedCoProcessFunction.OnTimerContext", "ProcessWindowFunction.Context")],
+        "KeyedCoProcessFunction.OnTimerContext", "ProcessWindowFunction.Context",
+        "BroadcastProcessFunction.Context", "BroadcastProcessFunction.ReadOnlyContext",
+        "KeyedBroadcastProcessFunction.Context", "KeyedBroadcastProcessFunction.ReadOnlyContext",
+        "KeyedBroadcastProcessFunction.OnTimerContext")],
     # Documented on the not-supported page, not in the API reference.
     ("py:class", "pyflink_compat.missing.NotSupportedError"),
 ]

@@ -305,6 +305,16 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
         "with their key (datastream-processing-time-timers-fire-with-their-key).",
     ),
     Divergence(
+        id="datastream-broadcast-records-first-in-a-micro-batch",
+        summary="A stream connected with a broadcast stream: within a micro-batch every broadcast "
+        "record is handled (process_broadcast_element) before the other input's records "
+        "(process_element), so those see the broadcast state of the whole micro-batch, where "
+        "Flink interleaves the two inputs as their records arrive.",
+        reason="The broadcast state of a state partition is the state of a reserved key of that "
+        "partition, and Spark's transformWithState hands a partition's keys to the processor in "
+        "key order, the reserved keys first.",
+    ),
+    Divergence(
         id="datastream-keyed-state-in-rocksdb",
         summary="A job with a keyed function (reduce, sum..., KeyedProcessFunction) keeps its "
         "state in Spark's RocksDB state store even under the hashmap state backend.",

@@ -128,9 +128,11 @@ class DataStream(object):
     def _values_node(self) -> Node:
         return self._j_data_stream
 
-    def connect(self, ds: Any) -> 'ConnectedStreams':
-        """This stream and ``ds`` as two inputs of one co-function (broadcast streams do
-        not run)."""
+    def connect(self, ds: Any) -> Any:
+        """This stream and ``ds`` as two inputs of one co-function, or, for a
+        :class:`BroadcastStream`, of a broadcast process function."""
+        if isinstance(ds, BroadcastStream):
+            return BroadcastConnectedStream(self, ds, ds.broadcast_state_descriptors)
         if not isinstance(ds, DataStream):
             raise not_supported("DataStream.connect")
         return ConnectedStreams(self, ds)
@@ -157,7 +159,19 @@ class DataStream(object):
         return DataStream(self._j_data_stream)
 
     def broadcast(self, broadcast_state_descriptor: Any = None, *other_state_descriptors: Any) -> Any:
-        raise not_supported("DataStream.broadcast")
+        """With map state descriptors: a :class:`BroadcastStream` whose records reach every
+        parallel instance of the function it is connected to, with broadcast states of those
+        descriptors. Without, the records sent to every instance of the next operator (not
+        supported: Spark partitions a stream's records, it does not copy them)."""
+        from pyflink_compat.datastream.state import MapStateDescriptor
+
+        if broadcast_state_descriptor is None:
+            raise not_supported("DataStream.broadcast")
+        descriptors = [broadcast_state_descriptor] + list(other_state_descriptors)
+        for descriptor in descriptors:
+            if not isinstance(descriptor, MapStateDescriptor):
+                raise TypeError("broadcast_state_descriptor must be MapStateDescriptor")
+        return BroadcastStream(self, descriptors)
 
     def process(self, func: ProcessFunction, output_type: TypeInformation = None) -> 'DataStream':
         """Any number of outputs per record, with the record's timestamp in the context."""
@@ -386,6 +400,7 @@ class KeyedStream(DataStream):
         if not isinstance(window_assigner, (
                 windows.TumblingEventTimeWindows, windows.SlidingEventTimeWindows,
                 windows.EventTimeSessionWindows, windows.DynamicEventTimeSessionWindows,
+                windows.DynamicProcessingTimeSessionWindows,
                 windows.CountTumblingWindowAssigner, windows.CountSlidingWindowAssigner,
                 windows.GlobalWindows, windows.TumblingProcessingTimeWindows,
                 windows.SlidingProcessingTimeWindows, windows.ProcessingTimeSessionWindows)):
@@ -407,10 +422,15 @@ class KeyedStream(DataStream):
     def _values_node(self) -> Node:
         return self._origin_stream._j_data_stream
 
-    def connect(self, ds: Any) -> 'ConnectedStreams':
+    def connect(self, ds: Any) -> Any:
+        if isinstance(ds, BroadcastStream):
+            return BroadcastConnectedStream(self, ds, ds.broadcast_state_descriptors)
         if not isinstance(ds, DataStream):
             raise not_supported("KeyedStream.connect")
         return ConnectedStreams(self, ds)
+
+    def broadcast(self, *args: Any) -> Any:
+        raise Exception('Cannot override partitioning for KeyedStream.')
 
     def partition_custom(self, partitioner: Any, key_selector: Any) -> 'DataStream':
         raise not_supported("DataStream.partition_custom")
@@ -468,12 +488,86 @@ class AllWindowedStream(Declared):
     pass
 
 
-class BroadcastConnectedStream(Declared):
-    pass
+class BroadcastStream(object):
+    """A stream whose records reach every parallel instance of the function it is connected
+    to, kept in broadcast states of the given descriptors; it can only be connected.
+
+    :param input_stream: The stream broadcast.
+    :param broadcast_state_descriptors: The map state descriptors of its broadcast states.
+    """
+
+    def __init__(self, input_stream: DataStream, broadcast_state_descriptors: list):
+        self.input_stream = input_stream
+        self.broadcast_state_descriptors = broadcast_state_descriptors
 
 
-class BroadcastStream(Declared):
-    pass
+class BroadcastConnectedStream(object):
+    """A stream, keyed or not, connected with a :class:`BroadcastStream`: a broadcast process
+    function handles both, reading the broadcast state for the stream's records and writing it
+    for the broadcast ones.
+
+    :param non_broadcast_stream: The stream the function processes record by record.
+    :param broadcast_stream: The broadcast stream.
+    :param broadcast_state_descriptors: Its broadcast states' descriptors.
+    """
+
+    def __init__(self, non_broadcast_stream: DataStream, broadcast_stream: BroadcastStream,
+                 broadcast_state_descriptors: list):
+        self.non_broadcast_stream = non_broadcast_stream
+        self.broadcast_stream = broadcast_stream
+        self.broadcast_state_descriptors = broadcast_state_descriptors
+
+    def _is_keyed_stream(self) -> bool:
+        return isinstance(self.non_broadcast_stream, KeyedStream)
+
+    def process(self, func: Any, output_type: TypeInformation = None) -> DataStream:
+        """``process_broadcast_element`` per broadcast record, ``process_element`` per record
+        of the other stream (with keyed state and timers when it is keyed)."""
+        from pyflink_compat.common.typeinfo import RowTypeInfo
+        from pyflink_compat.datastream.functions import (
+            BroadcastProcessFunction, KeyedBroadcastProcessFunction)
+        from pyflink_compat.runtime.broadcast import BroadcastFunction, BroadcastSideKeys, reserved_keys
+        from pyflink_compat.runtime.connected import InputKey
+        from pyflink_compat.runtime.plan import check_spark_supports
+
+        if isinstance(func, BroadcastProcessFunction) and self._is_keyed_stream():
+            raise TypeError("BroadcastProcessFunction should be applied to non-keyed DataStream")
+        if isinstance(func, KeyedBroadcastProcessFunction) and (not self._is_keyed_stream()):
+            raise TypeError("KeyedBroadcastProcessFunction should be applied to keyed DataStream")
+        if isinstance(output_type, list):
+            output_type = RowTypeInfo(output_type)
+        elif output_type is not None and not isinstance(output_type, TypeInformation):
+            raise TypeError("output_type must be None, list or TypeInformation")
+        api = "BroadcastConnectedStream.process"
+        check_spark_supports(api)
+        stream = self.non_broadcast_stream
+        env = stream._j_data_stream.env
+        keys = reserved_keys(_state_partitions(env))
+        selector = stream._j_data_stream.op if isinstance(stream, KeyedStream) else _one_key
+        tagged = Node(env, CHAIN, (stream._values_node(),), ("input", 1))
+        keyed = Node(env, KEY_BY, (tagged,), InputKey(selector))
+        rules = Node(env, CHAIN, (self.broadcast_stream.input_stream._values_node(),), ("input", 0))
+        copies = Node(env, CHAIN, (rules,), ("replicate", BroadcastSideKeys(keys)))
+        both = DataStream(Node(env, UNION, (keyed, copies), None))
+        function = BroadcastFunction(func, self.broadcast_state_descriptors, keys)
+        name = "Keyed-Co-Process-Broadcast" if self._is_keyed_stream() else "Co-Process-Broadcast"
+        result = KeyedStream(both._j_data_stream, None, both)._keyed(function, output_type, api)
+        result._j_data_stream.name = name
+        return result
+
+
+def _state_partitions(env: Any) -> int:
+    """The number of state partitions the job's keyed operators will have: its parallelism,
+    else the session's number of shuffle partitions (as the job's Spark settings have it)."""
+    text = env._text("parallelism")
+    if text is not None and int(text) > 0:
+        return int(text)
+    return int(env.spark_session.conf.get("spark.sql.shuffle.partitions") or "1")
+
+
+def _one_key(value: Any) -> Any:
+    """The key of every record of a non-keyed stream connected with a broadcast stream."""
+    return None
 
 
 class CachedDataStream(Declared):
@@ -572,25 +666,27 @@ class WindowedStream(object):
         return self._keyed_stream.get_type()
 
     def trigger(self, trigger: Any) -> 'WindowedStream':
-        """The trigger of the windows: the assigner's own (an ``EventTimeTrigger`` for event
-        time, a ``CountTrigger`` of the window's size for count windows, either one purging)
-        runs, and so does a ``CountTrigger`` or ``NeverTrigger`` of global windows, purging or
-        not; other triggers raise :class:`~pyflink_compat.missing.NotSupportedError`."""
+        """The trigger of the windows: for time and global windows any ``Trigger`` (the
+        built-in ones, a ``PurgingTrigger`` of one, or the job's own subclass, with its timers
+        and partitioned state); for count windows the assigner's own ``CountTrigger``, others
+        raising :class:`~pyflink_compat.missing.NotSupportedError`."""
         from pyflink_compat.datastream import window as windows
 
-        nested = trigger.nested_trigger if isinstance(trigger, windows.PurgingTrigger) else trigger
         assigner = self._window_assigner
-        if isinstance(assigner, windows.GlobalWindows):
-            if type(nested) not in (windows.CountTrigger, windows.NeverTrigger):
-                raise not_supported("WindowedStream.trigger")
-            self._trigger = trigger
+        if not isinstance(trigger, windows.Trigger):
+            raise TypeError("The trigger must be a Trigger, not %r" % (trigger,))
+        if isinstance(assigner, (windows.CountTumblingWindowAssigner, windows.CountSlidingWindowAssigner)):
+            nested = trigger.nested_trigger if isinstance(trigger, windows.PurgingTrigger) else trigger
+            if type(nested) is windows.CountTrigger and nested._window_size == assigner._window_size:
+                return self
+            raise not_supported("WindowedStream.trigger")
+        if (type(trigger) is windows.EventTimeTrigger and assigner.is_event_time()) or \
+                (type(trigger) is windows.ProcessingTimeTrigger and not assigner.is_event_time()
+                 and not isinstance(assigner, windows.GlobalWindows)):
+            self._trigger = None  # the assigner's own trigger
             return self
-        if type(nested) is windows.EventTimeTrigger and assigner.is_event_time():
-            return self
-        if type(nested) is windows.CountTrigger and not assigner.is_event_time() \
-                and nested._window_size == getattr(assigner, "_window_size", None):
-            return self
-        raise not_supported("WindowedStream.trigger")
+        self._trigger = trigger
+        return self
 
     def allowed_lateness(self, time_ms: int) -> 'WindowedStream':
         """How long (ms) after its end a time window still takes records, firing again for

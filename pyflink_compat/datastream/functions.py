@@ -25,6 +25,8 @@ OUT = TypeVar('OUT')
 KEY = TypeVar('KEY')
 W = TypeVar('W')
 W2 = TypeVar('W2')
+IN1 = TypeVar('IN1')
+IN2 = TypeVar('IN2')
 
 
 class KeyedStateStore(ABC):
@@ -404,12 +406,54 @@ class PassThroughAllWindowFunction(AllWindowFunction[IN, IN, W]):
         yield from inputs
 
 
-class BaseBroadcastProcessFunction(Declared):
-    pass
+class BaseBroadcastProcessFunction(Function):
+    """What the functions of a stream connected with a broadcast stream share: their
+    contexts."""
+
+    class BaseContext(ABC):
+        @abstractmethod
+        def timestamp(self) -> int:
+            pass
+
+        @abstractmethod
+        def current_processing_time(self) -> int:
+            pass
+
+        @abstractmethod
+        def current_watermark(self) -> int:
+            pass
+
+    class Context(BaseContext):
+        """The context of a broadcast record: the broadcast state may be written."""
+
+        @abstractmethod
+        def get_broadcast_state(self, state_descriptor: Any) -> Any:
+            pass
+
+    class ReadOnlyContext(BaseContext):
+        """The context of a record of the other input: the broadcast state is read only."""
+
+        @abstractmethod
+        def get_broadcast_state(self, state_descriptor: Any) -> Any:
+            pass
 
 
-class BroadcastProcessFunction(Declared):
-    pass
+class BroadcastProcessFunction(BaseBroadcastProcessFunction, Generic[IN1, IN2, OUT]):
+    """A function of a non-keyed stream connected with a broadcast stream."""
+
+    class Context(BaseBroadcastProcessFunction.Context, ABC):
+        pass
+
+    class ReadOnlyContext(BaseBroadcastProcessFunction.ReadOnlyContext, ABC):
+        pass
+
+    @abstractmethod
+    def process_element(self, value: IN1, ctx: ReadOnlyContext) -> Any:
+        pass
+
+    @abstractmethod
+    def process_broadcast_element(self, value: IN2, ctx: Context) -> Any:
+        pass
 
 
 class InternalIterableAllWindowFunction(Declared):
@@ -460,8 +504,41 @@ class JavaFunctionWrapper(Declared):
     pass
 
 
-class KeyedBroadcastProcessFunction(Declared):
-    pass
+class KeyedBroadcastProcessFunction(BaseBroadcastProcessFunction, Generic[KEY, IN1, IN2, OUT]):
+    """A function of a keyed stream connected with a broadcast stream: keyed state and
+    timers for the keyed records, the broadcast state shared by all keys."""
+
+    class Context(BaseBroadcastProcessFunction.Context, ABC):
+        pass
+
+    class ReadOnlyContext(BaseBroadcastProcessFunction.ReadOnlyContext, ABC):
+        @abstractmethod
+        def timer_service(self) -> TimerService:
+            pass
+
+        @abstractmethod
+        def get_current_key(self) -> Any:
+            pass
+
+    class OnTimerContext(ReadOnlyContext, ABC):
+        @abstractmethod
+        def time_domain(self) -> TimeDomain:
+            pass
+
+        @abstractmethod
+        def get_current_key(self) -> Any:
+            pass
+
+    @abstractmethod
+    def process_element(self, value: IN1, ctx: ReadOnlyContext) -> Any:
+        pass
+
+    @abstractmethod
+    def process_broadcast_element(self, value: IN2, ctx: Context) -> Any:
+        pass
+
+    def on_timer(self, timestamp: int, ctx: OnTimerContext) -> Any:
+        pass
 
 
 class SinkFunction(object):

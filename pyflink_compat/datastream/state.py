@@ -140,12 +140,64 @@ class MapState(State, Generic[K, V]):
         return iter(self.keys())
 
 
-class ReadOnlyBroadcastState(Declared):
-    pass
+class ReadOnlyBroadcastState(State, Generic[K, V]):
+    """The broadcast state as the non-broadcast side of a broadcast connection reads it."""
+
+    @abstractmethod
+    def get(self, key: K) -> V:
+        pass
+
+    @abstractmethod
+    def contains(self, key: K) -> bool:
+        pass
+
+    @abstractmethod
+    def items(self) -> Iterable[Tuple[K, V]]:
+        pass
+
+    @abstractmethod
+    def keys(self) -> Iterable[K]:
+        pass
+
+    @abstractmethod
+    def values(self) -> Iterable[V]:
+        pass
+
+    @abstractmethod
+    def is_empty(self) -> bool:
+        pass
+
+    def __getitem__(self, key: K) -> V:
+        return self.get(key)
+
+    def __contains__(self, key: K) -> bool:
+        return self.contains(key)
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self.keys())
 
 
-class BroadcastState(Declared):
-    pass
+class BroadcastState(ReadOnlyBroadcastState[K, V]):
+    """The broadcast state as the broadcast side writes it: the same map in every parallel
+    instance."""
+
+    @abstractmethod
+    def put(self, key: K, value: V) -> None:
+        pass
+
+    @abstractmethod
+    def put_all(self, dict_value: Dict[K, V]) -> None:
+        pass
+
+    @abstractmethod
+    def remove(self, key: K) -> None:
+        pass
+
+    def __setitem__(self, key: K, value: V) -> None:
+        self.put(key, value)
+
+    def __delitem__(self, key: K) -> None:
+        self.remove(key)
 
 
 class OperatorStateStore(Declared):

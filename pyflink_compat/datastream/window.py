@@ -1,19 +1,19 @@
-"""PyFlink's ``pyflink.datastream.window``: windows and the assigners that put records in them.
+"""PyFlink's ``pyflink.datastream.window``: windows, the assigners that put records in them and
+the triggers that fire them.
 
-Time and count windows run with the tumbling, sliding and session event-time assigners, the
-tumbling and sliding count assigners and the global windows (a keyed window operator in
-``transformWithState``, firing each time window when the watermark passes its end, each count
-window when it is full and a global window by its count trigger), with the triggers those
-assigners use by default. The processing-time assigners run too, their windows firing when
-their key is next handled after their end (a registered divergence). The other names are
-declared, and
-using one raises :class:`~pyflink_compat.missing.NotSupportedError`
-naming the PySpark way.
+Time and count windows run with the tumbling, sliding and session event-time assigners (fixed
+or dynamic gaps), the tumbling and sliding count assigners and the global windows (a keyed
+window operator in ``transformWithState``). Time and global windows take any trigger: the
+assigner's own, the built-in ones or the job's own ``Trigger`` subclass. The processing-time
+assigners run too, their windows firing when their key is next handled after their end (a
+registered divergence). The other names are declared, and using one raises
+:class:`~pyflink_compat.missing.NotSupportedError` naming the PySpark way.
 """
 from abc import ABC, abstractmethod
 from enum import Enum
 from typing import Any, Generic, Iterable, List, Optional, TypeVar
 
+from pyflink_compat.datastream.functions import ReduceFunction
 from pyflink_compat.missing.declared import Declared, declared_function
 
 T = TypeVar('T')
@@ -34,8 +34,6 @@ long_to_int_with_bit_mixing = declared_function(__name__, 'long_to_int_with_bit_
 mod_inverse = declared_function(__name__, 'mod_inverse')
 
 
-class ContinuousEventTimeTrigger(Declared):
-    pass
 
 
 class ContinuousProcessingTimeTrigger(Declared):
@@ -51,8 +49,6 @@ class CountWindowSerializer(Declared):
 
 
 
-class DynamicProcessingTimeSessionWindows(Declared):
-    pass
 
 
 
@@ -63,12 +59,8 @@ class GlobalWindowSerializer(Declared):
 
 
 
-class Min(Declared):
-    pass
 
 
-class ProcessingTimeTrigger(Declared):
-    pass
 
 
 
@@ -184,9 +176,8 @@ class TriggerResult(Enum):
 
 
 class Trigger(ABC, Generic[T, W]):
-    """Decides when a window is evaluated. The triggers the assigners use by default run;
-    a window given another trigger raises
-    :class:`~pyflink_compat.missing.NotSupportedError` at ``WindowedStream.trigger``."""
+    """Decides when a window is evaluated and when its contents are forgotten; a job may
+    subclass it and give it to ``WindowedStream.trigger``."""
 
     @abstractmethod
     def on_element(self, element: T, timestamp: int, window: W, ctx: Any) -> TriggerResult:
@@ -203,6 +194,7 @@ class Trigger(ABC, Generic[T, W]):
     def can_merge(self) -> bool:
         return False
 
+    @abstractmethod
     def on_merge(self, window: W, ctx: Any) -> None:
         pass
 
@@ -230,6 +222,10 @@ class EventTimeTrigger(Trigger[Any, 'TimeWindow']):
     def can_merge(self) -> bool:
         return True
 
+    def on_merge(self, window: Any, ctx: Any) -> None:
+        if window.max_timestamp() > ctx.get_current_watermark():
+            ctx.register_event_time_timer(window.max_timestamp())
+
     def clear(self, window: Any, ctx: Any) -> None:
         ctx.delete_event_time_timer(window.max_timestamp())
 
@@ -238,18 +234,126 @@ class EventTimeTrigger(Trigger[Any, 'TimeWindow']):
         return EventTimeTrigger()
 
 
+class ProcessingTimeTrigger(Trigger[Any, 'TimeWindow']):
+    """Fires a time window once the clock passes its end (the processing-time assigners'
+    trigger)."""
+
+    def on_element(self, element: Any, timestamp: int, window: Any, ctx: Any) -> TriggerResult:
+        ctx.register_processing_time_timer(window.max_timestamp())
+        return TriggerResult.CONTINUE
+
+    def on_processing_time(self, time: int, window: Any, ctx: Any) -> TriggerResult:
+        return TriggerResult.FIRE
+
+    def on_event_time(self, time: int, window: Any, ctx: Any) -> TriggerResult:
+        return TriggerResult.CONTINUE
+
+    def can_merge(self) -> bool:
+        return True
+
+    def on_merge(self, window: Any, ctx: Any) -> None:
+        if window.max_timestamp() > ctx.get_current_processing_time():
+            ctx.register_processing_time_timer(window.max_timestamp())
+
+    def clear(self, window: Any, ctx: Any) -> None:
+        ctx.delete_processing_time_timer(window.max_timestamp())
+
+    @staticmethod
+    def create() -> 'ProcessingTimeTrigger':
+        return ProcessingTimeTrigger()
+
+
+class Min(ReduceFunction):
+    """The smaller of two values."""
+
+    def reduce(self, value1: Any, value2: Any) -> Any:
+        return min(value1, value2)
+
+
+class _Sum(ReduceFunction):
+    def reduce(self, value1: Any, value2: Any) -> Any:
+        return value1 + value2
+
+
+class ContinuousEventTimeTrigger(Trigger[Any, 'TimeWindow']):
+    """Fires a time window every ``interval`` of event time while it is open (from the
+    interval its first record falls in), and once the watermark passes its end."""
+
+    def __init__(self, interval: int):
+        from pyflink_compat.common.typeinfo import Types
+        from pyflink_compat.datastream.state import ReducingStateDescriptor
+
+        self.interval = interval
+        self.state_desc = ReducingStateDescriptor("fire-time", Min(), Types.LONG())
+
+    @staticmethod
+    def of(interval: Any) -> 'ContinuousEventTimeTrigger':
+        return ContinuousEventTimeTrigger(interval.to_milliseconds())
+
+    def on_element(self, element: Any, timestamp: int, window: Any, ctx: Any) -> TriggerResult:
+        if window.max_timestamp() <= ctx.get_current_watermark():
+            return TriggerResult.FIRE
+        ctx.register_event_time_timer(window.max_timestamp())
+        next_fire = ctx.get_partitioned_state(self.state_desc)
+        if next_fire.get() is None:
+            self._next(timestamp - (timestamp % self.interval), window, ctx, next_fire)
+        return TriggerResult.CONTINUE
+
+    def on_processing_time(self, time: int, window: Any, ctx: Any) -> TriggerResult:
+        return TriggerResult.CONTINUE
+
+    def on_event_time(self, time: int, window: Any, ctx: Any) -> TriggerResult:
+        if time == window.max_timestamp():
+            return TriggerResult.FIRE
+        next_fire = ctx.get_partitioned_state(self.state_desc)
+        if next_fire.get() is not None and next_fire.get() == time:
+            next_fire.clear()
+            self._next(time, window, ctx, next_fire)
+            return TriggerResult.FIRE
+        return TriggerResult.CONTINUE
+
+    def on_merge(self, window: Any, ctx: Any) -> None:
+        ctx.merge_partitioned_state(self.state_desc)
+        next_fire = ctx.get_partitioned_state(self.state_desc).get()
+        if next_fire is not None:
+            ctx.register_event_time_timer(next_fire)
+
+    def clear(self, window: Any, ctx: Any) -> None:
+        next_fire = ctx.get_partitioned_state(self.state_desc)
+        if next_fire.get() is not None:
+            ctx.delete_event_time_timer(next_fire.get())
+            next_fire.clear()
+
+    def can_merge(self) -> bool:
+        return True
+
+    def _next(self, time: int, window: Any, ctx: Any, next_fire: Any) -> None:
+        at = min(time + self.interval, window.max_timestamp())
+        next_fire.add(at)
+        ctx.register_event_time_timer(at)
+
+
 class CountTrigger(Trigger[Any, CountWindow]):
     """Fires a window each time ``window_size`` more records reached it (the count
     assigners' trigger)."""
 
     def __init__(self, window_size: int):
+        from pyflink_compat.common.typeinfo import Types
+        from pyflink_compat.datastream.state import ReducingStateDescriptor
+
         self._window_size = window_size
+        self._count_state_descriptor = ReducingStateDescriptor("trigger_counter", _Sum(), Types.LONG())
 
     @staticmethod
     def of(window_size: int) -> 'CountTrigger':
         return CountTrigger(window_size)
 
     def on_element(self, element: Any, timestamp: int, window: Any, ctx: Any) -> TriggerResult:
+        counted = ctx.get_partitioned_state(self._count_state_descriptor)
+        counted.add(1)
+        if counted.get() >= self._window_size:
+            counted.clear()  # fires, keeping the window's records
+            return TriggerResult.FIRE
         return TriggerResult.CONTINUE
 
     def on_processing_time(self, time: int, window: Any, ctx: Any) -> TriggerResult:
@@ -261,8 +365,11 @@ class CountTrigger(Trigger[Any, CountWindow]):
     def can_merge(self) -> bool:
         return True
 
+    def on_merge(self, window: Any, ctx: Any) -> None:
+        ctx.merge_partitioned_state(self._count_state_descriptor)
+
     def clear(self, window: Any, ctx: Any) -> None:
-        pass
+        ctx.get_partitioned_state(self._count_state_descriptor).clear()
 
 
 class NeverTrigger(Trigger[Any, GlobalWindow]):
@@ -308,6 +415,9 @@ class PurgingTrigger(Trigger[Any, Window]):
 
     def can_merge(self) -> bool:
         return self.nested_trigger.can_merge()
+
+    def on_merge(self, window: Any, ctx: Any) -> None:
+        self.nested_trigger.on_merge(window, ctx)
 
     def clear(self, window: Any, ctx: Any) -> None:
         self.nested_trigger.clear(window, ctx)
@@ -523,10 +633,8 @@ class ProcessingTimeSessionWindows(MergingWindowAssigner[Any, TimeWindow]):
         return ProcessingTimeSessionWindows(_millis(size))
 
     @staticmethod
-    def with_dynamic_gap(extractor: SessionWindowTimeGapExtractor) -> Any:
-        from pyflink_compat.missing import not_supported
-
-        raise not_supported("DynamicProcessingTimeSessionWindows", __name__)
+    def with_dynamic_gap(extractor: SessionWindowTimeGapExtractor) -> 'DynamicProcessingTimeSessionWindows':
+        return DynamicProcessingTimeSessionWindows(extractor)
 
     def merge_windows(self, windows: Iterable[TimeWindow], callback: Any) -> None:
         _merge_time_windows(windows, callback)
@@ -540,6 +648,38 @@ class ProcessingTimeSessionWindows(MergingWindowAssigner[Any, TimeWindow]):
 
     def __repr__(self) -> str:
         return "ProcessingTimeSessionWindows(%s)" % self._session_gap
+
+
+class DynamicProcessingTimeSessionWindows(MergingWindowAssigner[Any, TimeWindow]):
+    """Sessions by the clock when records are handled, each record giving its own gap through
+    ``session_window_time_gap_extractor``."""
+
+    def __init__(self, session_window_time_gap_extractor: SessionWindowTimeGapExtractor):
+        self._session_gap = 0
+        self._session_window_time_gap_extractor = session_window_time_gap_extractor
+
+    @staticmethod
+    def with_dynamic_gap(extractor: SessionWindowTimeGapExtractor) -> 'DynamicProcessingTimeSessionWindows':
+        return DynamicProcessingTimeSessionWindows(extractor)
+
+    def merge_windows(self, windows: Iterable[TimeWindow], callback: Any) -> None:
+        _merge_time_windows(windows, callback)
+
+    def assign_windows(self, element: Any, timestamp: int, context: Any) -> List[TimeWindow]:
+        now = context.get_current_processing_time()
+        self._session_gap = self._session_window_time_gap_extractor.extract(element)
+        if self._session_gap <= 0:
+            raise Exception("Dynamic session time gap must satisfy 0 < gap")
+        return [TimeWindow(now, now + self._session_gap)]
+
+    def get_default_trigger(self, env: Any) -> Trigger:
+        return ProcessingTimeTrigger()
+
+    def is_event_time(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "DynamicProcessingTimeSessionWindows(%s)" % self._session_gap
 
 
 class DynamicEventTimeSessionWindows(MergingWindowAssigner[Any, TimeWindow]):

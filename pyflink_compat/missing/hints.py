@@ -25,9 +25,6 @@ _UDF = ("Wrap Python code with pyspark.sql.functions.udf or pandas_udf (pyspark.
         "for table functions) and register it for SQL with spark.udf.register.")
 _WINDOWS = ("Group by pyspark.sql.functions.window (tumbling or sliding) or session_window on the "
             "event-time column, after DataFrame.withWatermark.")
-_PROCESSING_WINDOWS = ("Group by pyspark.sql.functions.window (or session_window) over "
-                       "pyspark.sql.functions.current_timestamp(), which Spark evaluates once per "
-                       "micro-batch.")
 _STATE = ("Keep per-key state with GroupedData.applyInPandasWithState or "
           "transformWithStateInPandas (a pyspark.sql.streaming.StatefulProcessor).")
 
@@ -63,15 +60,11 @@ HINTS: Dict[str, str] = {
                    "explode for flat_map, DataFrame.mapInPandas for arbitrary Python code."),
     "DataStream.window_all": _WINDOWS,
     "KeyedStream.window": _WINDOWS,
-    "WindowedStream.trigger": ("Spark fires a window when the watermark passes its end: for other "
-                               "firing rules keep the window's records in a GroupedData.transformWithState "
-                               "processor and emit them from its timers."),
-    "DynamicProcessingTimeSessionWindows": _PROCESSING_WINDOWS,
-    "ProcessingTimeTrigger": _PROCESSING_WINDOWS,
+    "WindowedStream.trigger": ("Count windows fire by their own CountTrigger (time and global windows "
+                               "take any trigger): for other firing rules number each key's records in a "
+                               "GroupedData.transformWithState processor and emit them from its timers."),
     "ContinuousProcessingTimeTrigger": ("Emit a window's running result at every micro-batch with "
                                         "writeStream.outputMode('update') and a processing-time trigger."),
-    "ContinuousEventTimeTrigger": ("Emit a window's running result at every micro-batch with "
-                                   "writeStream.outputMode('update')."),
     "WindowedStream.allowed_lateness": _WINDOWS,
     "WindowedStream.side_output_late_data": _WINDOWS,
     "KeyedStream.count_window": ("Number the rows of each key in a GroupedData.transformWithState "
@@ -81,8 +74,8 @@ HINTS: Dict[str, str] = {
     "KeyedStream.connect": ("Join or union the streaming DataFrames (DataFrame.join / unionByName), "
                             "then process them together with GroupedData.transformWithState."),
     "DataStream.broadcast": ("Join the stream with a small DataFrame (pyspark.sql.functions.broadcast); "
-                             "for rules that change while the job runs, join the rules stream into the "
-                             "keyed stream and keep them per key in GroupedData.transformWithState."),
+                             "broadcast(MapStateDescriptor(...)) runs, keeping the rules of a broadcast "
+                             "stream in broadcast state."),
     "DataStream.partition_custom": "Repartition with DataFrame.repartition(n, column).",
     "DataStream.add_sink": _SINK,
     "DataStream.sink_to": _SINK,

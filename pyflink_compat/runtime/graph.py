@@ -25,7 +25,8 @@ UNION = "union"
 SIDE = "side"
 
 #: The per-record operators a chain node may hold.
-STATELESS_KINDS = ("map", "flat_map", "filter", "process", "timestamps", "project", "input")
+STATELESS_KINDS = ("map", "flat_map", "filter", "process", "timestamps", "project", "input",
+                   "replicate")
 
 _ids = itertools.count(1)
 

@@ -587,7 +587,8 @@ class KeyedProcessor(StatefulProcessor):
         self.key_data = key_data
         self.registered.clear()
         if self._key[0] != key_data:
-            self._key = (key_data, loads(key_data))
+            # A reserved key (broadcast state, :mod:`~pyflink_compat.runtime.broadcast`) is no pickle.
+            self._key = (key_data, key_data if key_data[:1] == b"\x00" else loads(key_data))
         return self._key[1]
 
     def _end(self) -> None:

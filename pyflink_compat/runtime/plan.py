@@ -264,7 +264,7 @@ def apply_ops(ops: List[Tuple[str, Any, Any]], record: Tuple[Any, Any, Any, Any]
     if v is None:  # the end of a bounded input passes every operator unchanged
         from pyflink_compat.runtime.keyed import END_KEY
 
-        yield v, ts, seq, (END_KEY if any(op[0] == KEY_BY for op in ops) else k)
+        yield v, ts, seq, (END_KEY if any(op[0] in (KEY_BY, "replicate") for op in ops) else k)
         return
     records = [(loads(v), ts, list(seq), k)]
     for kind, function, output_type in ops:
@@ -315,6 +315,9 @@ def _apply(kind: str, function: Any, output_type: Any, records: List[Tuple[Any, 
                 yield conform(item, output_type), ts, seq + [index], k
         elif kind == "input":  # a connected stream's input: its records go first by input
             yield (function, value), ts, [function] + seq, k
+        elif kind == "replicate":  # a broadcast record, once per state partition
+            for reserved in function.keys:
+                yield value, ts, seq, reserved
         elif kind == "timestamps":
             assigner = function._timestamp_assigner
             if assigner is not None:

@@ -13,6 +13,8 @@ A processing-time window takes the records handled while the clock is in it and 
 processing-time timer at its last millisecond (the runtime fires such timers when the key is
 next handled after them; a bounded input's end fires none, as Flink's drops them).
 Records too late for all their windows are dropped, or go to the late data's side output.
+A trigger the job gives runs as Flink's window operator runs it
+(:mod:`~pyflink_compat.runtime.triggers`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pyflink_compat.datastream.functions import (
     KeyedProcessFunction, ProcessWindowFunction, ReduceFunction, RuntimeContext,
     WindowFunction)
 from pyflink_compat.datastream.state import MapStateDescriptor
+from pyflink_compat.runtime.triggers import Merges as _Merge
 
 __all__ = ["WindowOperator"]
 
@@ -72,16 +75,6 @@ class _AssignerContext(object):
 _NEVER = -9223372036854775808
 
 
-class _Merge(object):
-    """Collects the merges a merging assigner asks for."""
-
-    def __init__(self) -> None:
-        self.merges: List[Tuple[List[Any], Any]] = []
-
-    def merge(self, to_be_merged: Any, merge_result: Any) -> None:
-        self.merges.append((list(to_be_merged), merge_result))
-
-
 class WindowOperator(KeyedProcessFunction):
     """Windows of one keyed stream.
 
@@ -95,22 +88,30 @@ class WindowOperator(KeyedProcessFunction):
     :param allowed_lateness: How long after its end (ms) a time window still takes records,
         firing again for each.
     :param late_tag: The output tag of the records too late for all their windows.
-    :param trigger: The trigger given to global windows (a ``CountTrigger``, ``NeverTrigger``,
-        or a ``PurgingTrigger`` of one); other assigners fire by their own trigger.
+    :param trigger: The trigger the job gave (``None``: the assigner's own). A count or never
+        trigger of global windows runs here; any other runs through
+        :class:`~pyflink_compat.runtime.triggers.TriggeredWindows`.
     """
 
     def __init__(self, assigner: Any, kind: str, function: Any, window_function: Optional[Any] = None,
                  allowed_lateness: int = 0, late_tag: Any = None, trigger: Any = None):
         from pyflink_compat.datastream.window import (
-            CountTrigger, ProcessingTimeSessionWindows, PurgingTrigger, SlidingProcessingTimeWindows,
-            TumblingProcessingTimeWindows)
+            CountTrigger, DynamicProcessingTimeSessionWindows, ProcessingTimeSessionWindows,
+            PurgingTrigger, SlidingProcessingTimeWindows, TumblingProcessingTimeWindows)
+
+        from pyflink_compat.datastream.window import GlobalWindows, NeverTrigger
 
         nested = trigger.nested_trigger if isinstance(trigger, PurgingTrigger) else trigger
+        #: the job's trigger, when it (not the assigner's own) decides when windows fire
+        self._trigger = trigger if trigger is not None and not (
+            isinstance(assigner, GlobalWindows) and type(nested) in (CountTrigger, NeverTrigger)) else None
+        self._triggered: Any = None
         #: how many records fire a global window (None: it never fires)
         self._fire_every = nested._window_size if isinstance(nested, CountTrigger) else None
         self._purging = isinstance(trigger, PurgingTrigger)
         self._processing_time = isinstance(assigner, (
-            TumblingProcessingTimeWindows, SlidingProcessingTimeWindows, ProcessingTimeSessionWindows))
+            TumblingProcessingTimeWindows, SlidingProcessingTimeWindows, ProcessingTimeSessionWindows,
+            DynamicProcessingTimeSessionWindows))
         self._assigner = assigner
         self._kind = kind
         self._function = function
@@ -128,6 +129,13 @@ class WindowOperator(KeyedProcessFunction):
                 function.open(runtime_context)
         self._windows = runtime_context.get_map_state(MapStateDescriptor("_windows", None, None))  # type: ignore[arg-type]
         self._count = runtime_context.get_state(ValueStateDescriptor("_count", None))  # type: ignore[arg-type]
+        if self._trigger is not None:
+            from pyflink_compat.runtime.triggers import TriggeredWindows
+
+            self._triggered = TriggeredWindows(
+                self, self._trigger,
+                runtime_context.get_map_state(MapStateDescriptor("_window_timers", None, None)),  # type: ignore[arg-type]
+                runtime_context.get_map_state(MapStateDescriptor("_trigger_state", None, None)))  # type: ignore[arg-type]
 
     def close(self) -> None:
         for function in (self._function, self._window_function):
@@ -137,12 +145,16 @@ class WindowOperator(KeyedProcessFunction):
     def process_element(self, value: Any, ctx: KeyedProcessFunction.Context) -> Iterator[Any]:
         from pyflink_compat.datastream.window import GlobalWindows, MergingWindowAssigner
 
+        timers = ctx.timer_service()
+        timestamp = ctx.timestamp()
+        if self._triggered is not None:
+            windows = self._assigner.assign_windows(value, timestamp, _AssignerContext(self._count, timers))
+            yield from self._triggered.element(value, timestamp, windows, ctx)
+            return
         if isinstance(self._assigner, GlobalWindows):
             yield from self._global_window(value, ctx)
             return
-        timers = ctx.timer_service()
         watermark = timers.current_watermark()
-        timestamp = ctx.timestamp()
         windows = self._assigner.assign_windows(value, timestamp, _AssignerContext(self._count, timers))
         if self._processing_time:
             self._processing_windows(value, windows, timers)
@@ -255,6 +267,9 @@ class WindowOperator(KeyedProcessFunction):
     def on_timer(self, timestamp: int, ctx: KeyedProcessFunction.OnTimerContext) -> Iterator[Any]:
         from pyflink_compat.datastream.window import TimeWindow
 
+        if self._triggered is not None:
+            yield from self._triggered.timer(timestamp, ctx)
+            return
         for start, end in sorted(k for k in self._windows.keys() if len(k) == 2):
             window = TimeWindow(start, end)
             if window.max_timestamp() == timestamp:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Set
 
+from pyflink_compat.datastream.time_domain import TimeDomain
+
 
 class _Value(object):
     def __init__(self) -> None:
@@ -68,6 +70,7 @@ class KeyedByHand(object):
         #: the processing time the function sees
         self.now = 0
         self.ts: Optional[int] = None
+        self.domain: Any = None
         function.open(_Context())
 
     # -- the context the function sees -------------------------------------------------
@@ -92,6 +95,9 @@ class KeyedByHand(object):
     def get_current_key(self) -> Any:
         return self.key
 
+    def time_domain(self) -> Any:
+        return self.domain
+
     # -- driving it ------------------------------------------------------------------------
     def record(self, value: Any, timestamp: int) -> List[Any]:
         """The outputs of one record."""
@@ -105,6 +111,7 @@ class KeyedByHand(object):
         for timestamp in sorted(t for t in self.timers if t <= watermark):
             self.timers.discard(timestamp)
             self.ts = timestamp
+            self.domain = TimeDomain.EVENT_TIME
             out.extend(self.function.on_timer(timestamp, self) or ())
         return out
 
@@ -115,5 +122,6 @@ class KeyedByHand(object):
         for timestamp in sorted(t for t in self.processing_timers if t <= now):
             self.processing_timers.discard(timestamp)
             self.ts = timestamp
+            self.domain = TimeDomain.PROCESSING_TIME
             out.extend(self.function.on_timer(timestamp, self) or ())
         return out

@@ -185,7 +185,7 @@ def test_using_any_placeholder_raises_not_supported_naming_the_api_and_a_pyspark
         assert name in message
         assert any(word in raised.value.hint for word in _PYSPARK_WORDS), (module, name, message)
         checked += 1
-    assert checked > 400
+    assert checked > 350  # fewer as declared names come to run
 
 
 @pytest.mark.parametrize("use_it, api, spark_way", [
@@ -196,8 +196,8 @@ def test_using_any_placeholder_raises_not_supported_naming_the_api_and_a_pyspark
     (lambda c: c.datastream.connectors.kafka.KafkaSource.builder().set_unbounded(None),
      "KafkaSourceBuilder.set_unbounded", 'spark.readStream.format("kafka")'),
     (lambda c: c.table.expressions.concat_ws("-", "a"), "concat_ws", "pyspark.sql.functions"),
-    (lambda c: c.datastream.window.DynamicProcessingTimeSessionWindows.with_dynamic_gap(None),
-     "DynamicProcessingTimeSessionWindows.with_dynamic_gap", "pyspark.sql.functions.window"),
+    (lambda c: c.datastream.window.ContinuousProcessingTimeTrigger.of(None),
+     "ContinuousProcessingTimeTrigger.of", "outputMode('update')"),
     (lambda c: c.datastream.connectors.jdbc.JdbcSink.sink("insert"), "JdbcSink.sink",
      "foreachBatch"),
 ])
@@ -219,9 +219,9 @@ def test_a_job_using_a_declared_api_is_told_the_pyspark_way(use_it, api, spark_w
 def test_placeholders_import_check_subclass_and_type_hint_without_raising():
     from typing import get_type_hints
 
-    from pyflink_compat.datastream.functions import BroadcastProcessFunction as MapFunction
+    from pyflink_compat.datastream.functions import JavaFunctionWrapper as MapFunction
     from pyflink_compat.datastream.state import ListState
-    from pyflink_compat.datastream.window import DynamicProcessingTimeSessionWindows as Types
+    from pyflink_compat.datastream.window import TimeWindowSerializer as Types
 
     class Doubler(MapFunction):
         def map(self, value: int) -> int:
@@ -234,9 +234,9 @@ def test_placeholders_import_check_subclass_and_type_hint_without_raising():
     assert not isinstance(3, Types)
     hints = get_type_hints(typed, localns=locals())
     assert hints["y"] == List[MapFunction] and hints["z"] == ListState[int]
-    assert not hasattr(Types, "with_dynamic_gap")
-    assert getattr(Types, "with_dynamic_gap", None) is None
-    assert Types.__doc__ and "DynamicProcessingTimeSessionWindows" in repr(Types)
+    assert not hasattr(Types, "serialize")
+    assert getattr(Types, "serialize", None) is None
+    assert Types.__doc__ and "TimeWindowSerializer" in repr(Types)
     # dunder and private lookups behave as on any class
     with pytest.raises(AttributeError) as raised:
         _ = Types.__wrapped__

@@ -1,0 +1,148 @@
+"""A stream connected with a broadcast stream of rules: the keyed variant prints what live
+PyFlink 1.20.5 printed (the rules applied, each key's state and event-time timers reading the
+rules); the non-keyed variant shows the registered divergence
+``datastream-broadcast-records-first-in-a-micro-batch``; at parallelism 2 each state partition
+keeps its own copy of the broadcast state, as each of Flink's parallel instances does."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from collections import Counter
+from typing import Any, List
+
+import pytest
+
+#: What live PyFlink 1.20.5 printed for the keyed job at parallelism 1 (its rules arrived first).
+KEYED_PRINTED = [
+    "('rule', ('a', 5), [('a', 5)], True)",
+    "('rule', ('b', 7), [('a', 5), ('b', 7)], True)",
+    "('rule', ('a', 6), [('a', 6), ('b', 7)], True)",
+    "('rule', ('b', -1), [('a', 6)], True)",
+    "('event', 'a', ('a', 1, 100), 1, 6, ['a'])",
+    "('event', 'b', ('b', 2, 101), 2, None, ['a'])",
+    "('event', 'a', ('a', 3, 102), 4, 6, ['a'])",
+    "('event', 'c', ('c', 4, 103), 4, None, ['a'])",
+    "('timer', 'a', 110, 4, [('a', 6)])",
+    "('timer', 'b', 111, 2, [('a', 6)])",
+    "('timer', 'a', 112, 4, [('a', 6)])",
+    "('timer', 'c', 113, 4, [('a', 6)])",
+]
+
+
+def _build(env: Any) -> None:
+    from pyflink_compat.common import Types, WatermarkStrategy
+    from pyflink_compat.common.watermark_strategy import TimestampAssigner
+    from pyflink_compat.datastream.functions import BroadcastProcessFunction, KeyedBroadcastProcessFunction
+    from pyflink_compat.datastream.state import MapStateDescriptor, ValueStateDescriptor
+
+    rules_state = MapStateDescriptor("rules", Types.STRING(), Types.INT())
+
+    class Threshold(BroadcastProcessFunction):
+        def process_element(self, value, ctx):
+            yield "event", value, ctx.get_broadcast_state(rules_state).get(value[0]), ctx.timestamp()
+
+        def process_broadcast_element(self, value, ctx):
+            state = ctx.get_broadcast_state(rules_state)
+            state.put(value[0], value[1])
+            yield "rule", value, sorted(state.items())
+
+    class KeyedThreshold(KeyedBroadcastProcessFunction):
+        def open(self, runtime_context):
+            self.total = runtime_context.get_state(ValueStateDescriptor("total", Types.INT()))
+
+        def process_element(self, value, ctx):
+            state = ctx.get_broadcast_state(rules_state)
+            total = (self.total.value() or 0) + value[1]
+            self.total.update(total)
+            limit = state.get(value[0]) if state.contains(value[0]) else None
+            ctx.timer_service().register_event_time_timer(ctx.timestamp() + 10)
+            yield "event", ctx.get_current_key(), value, total, limit, list(state.keys())
+
+        def process_broadcast_element(self, value, ctx):
+            state = ctx.get_broadcast_state(rules_state)
+            if value[1] < 0:
+                state.remove(value[0])
+            else:
+                state[value[0]] = value[1]
+            yield "rule", value, sorted(state.items()), ctx.current_watermark() < 0
+
+        def on_timer(self, timestamp, ctx):
+            yield ("timer", ctx.get_current_key(), timestamp, self.total.value(),
+                   sorted(ctx.get_broadcast_state(rules_state).items()))
+
+    class Stamp(TimestampAssigner):
+        def extract_timestamp(self, value, record_timestamp):
+            return value[-1]
+
+    rules = env.from_collection([("a", 5), ("b", 7), ("a", 6), ("b", -1)])
+    events = env.from_collection([("a", 1, 100), ("b", 2, 101), ("a", 3, 102), ("c", 4, 103)])
+    events.connect(rules.broadcast(rules_state)).process(Threshold()).print("plain")
+    watermarks = WatermarkStrategy.for_monotonous_timestamps().with_timestamp_assigner(Stamp())
+    events.assign_timestamps_and_watermarks(watermarks).key_by(lambda v: v[0]) \
+        .connect(rules.broadcast(rules_state)).process(KeyedThreshold()).print("keyed")
+
+
+@pytest.fixture(scope="module")
+def printed(spark: Any) -> List[str]:
+    from pyflink_compat.datastream import StreamExecutionEnvironment
+
+    env = StreamExecutionEnvironment.get_execution_environment()
+    env.set_parallelism(2)
+    _build(env)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        env.execute("broadcast rules")
+    return out.getvalue().splitlines()
+
+
+def _part(lines: List[str], sink: str) -> List[str]:
+    return [line[len(sink) + 2:] for line in lines if line.startswith(sink + "> ")]
+
+
+def test_a_keyed_broadcast_function_prints_what_pyflink_printed_once_per_parallel_instance_for_rules(printed):
+    keyed = _part(printed, "keyed")
+    # every parallel instance handles each broadcast record, in Flink as here (two instances)
+    expected = Counter({line: 2 if line.startswith("('rule'") else 1 for line in KEYED_PRINTED})
+    assert Counter(keyed) == expected
+    events = [line for line in keyed if not line.startswith("('rule'")]
+    assert events == [line for line in KEYED_PRINTED if not line.startswith("('rule'")]
+
+
+def test_the_other_input_sees_the_broadcast_records_of_its_whole_micro_batch(printed):
+    from pyflink_compat.divergences import RUNTIME_DIVERGENCES
+
+    assert "datastream-broadcast-records-first-in-a-micro-batch" in {d.id for d in RUNTIME_DIVERGENCES}
+    plain = _part(printed, "plain")
+    # Flink printed ('event', ('a', 1, 100), 5, ...) in one run: the rule ('a', 6) had not arrived
+    assert [line for line in plain if line.startswith("('event'")] == [
+        "('event', ('a', 1, 100), 6, -9223372036854775808)",
+        "('event', ('b', 2, 101), -1, -9223372036854775808)",
+        "('event', ('a', 3, 102), 6, -9223372036854775808)",
+        "('event', ('c', 4, 103), None, -9223372036854775808)"]
+    assert plain.count("('rule', ('b', -1), [('a', 6), ('b', -1)])") == 2
+
+
+def test_the_non_broadcast_side_cannot_write_the_broadcast_state(spark):
+    from pyflink_compat.common import Types
+    from pyflink_compat.datastream.state import MapStateDescriptor
+    from pyflink_compat.runtime.broadcast import _ReadOnlyView, _StateView
+
+    view = _StateView(None, "rules", {"a": 1})  # type: ignore[arg-type]
+    read_only = _ReadOnlyView(view)
+    assert read_only["a"] == 1 and "a" in read_only and list(read_only) == ["a"]
+    assert not hasattr(read_only, "put")
+    with pytest.raises(RuntimeError, match="read-only"):
+        view.put("b", 2)
+    assert MapStateDescriptor("rules", Types.STRING(), Types.INT()).get_name() == "rules"
+
+
+def test_reserved_keys_land_in_their_partitions_by_sparks_own_hash(spark):
+    from pyspark.sql import functions as F
+
+    from pyflink_compat.runtime.broadcast import reserved_keys
+
+    keys = reserved_keys(5)
+    rows = spark.createDataFrame([(k,) for k in keys], "k binary") \
+        .select(F.pmod(F.hash("k"), F.lit(5)).alias("p")).collect()
+    assert [row["p"] for row in rows] == [0, 1, 2, 3, 4]
