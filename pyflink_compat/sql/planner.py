@@ -448,7 +448,7 @@ class Planner(object):
         if tree.find(exp.Anonymous) is not None:
             from pyflink_compat.sql.python_functions import resolve_calls
 
-            tree = resolve_calls(tree, self.catalog.functions, self.spark)
+            tree = resolve_calls(tree, self.catalog.functions, self.spark, self.streaming)
         from pyflink_compat.sql.bounded_evaluation import needs_bounded_evaluation
 
         windowed = has_group_window(tree)

@@ -84,7 +84,7 @@ def _aggregate_names(trees: List[Any]) -> List[Any]:
     for position, tree in enumerate(trees):
         if isinstance(tree, (exp.Column, exp.Alias, exp.Star)):
             named.append(tree)
-        elif tree.find(exp.AggFunc) is not None:
+        elif tree.find(exp.AggFunc) is not None or _python_aggregate_calls([tree]):
             named.append(exp.alias_(tree, "EXPR${}".format(unnamed), quoted=True))
             unnamed += 1
         else:
@@ -145,7 +145,8 @@ class GroupedTable(object):
         table, keys = self._j_table
         trees = _trees(fields, "select")
         python_calls = _python_aggregate_calls(trees)
-        if python_calls:
+        if len(python_calls) == 1 and not any(t.find(exp.AggFunc) is not None for t in trees):
+            # one Python aggregate: its accumulator is kept per key (python_aggregate)
             return _select_python_aggregate(table, keys, trees, python_calls, self._t_env)
         query = exp.select(*_aggregate_names(trees)).from_(table._subquery()).group_by(*keys)
         return Table(query, self._t_env)
@@ -193,11 +194,6 @@ def _select_python_aggregate(table: 'Table', keys: List[Any], trees: List[Any], 
     from pyflink_compat.sql.python_functions import function_of
     from pyflink_compat.table.expression import Expression
 
-    if len(calls) != 1 or any(t.find(exp.AggFunc) is not None for t in trees):
-        raise NotSupportedError(
-            "A grouped select of a Python aggregate function with other aggregates",
-            "Compute each Python aggregate in its own group_by(...).aggregate(...) and join "
-            "the results.")
     (call,) = calls
     function = function_of(str(call.this), {})
     if function._is_table_aggregate:
@@ -968,13 +964,6 @@ class WindowGroupedTable(object):
 
         table, window, keys = self._j_table
         trees = _trees(fields, "select")
-        if _python_aggregate_calls(trees):
-            # Spark's window aggregations take its built-in aggregates only
-            raise NotSupportedError(
-                "A Python aggregate function in a group window's select",
-                "Aggregate the window with built-in functions (sum, avg, count...), or run the "
-                "Python function per window with DataStream windows "
-                "(to_data_stream(...).key_by(...).window(...).aggregate(...)).")
         return Table(window_select(table._subquery(), window, keys, trees), self._t_env)
 
 
