@@ -282,6 +282,9 @@ def test_a_general_aggregate_function_runs_in_sql_group_aggregates_beside_builti
         events: Any) -> None:
     assert _rows(events.execute_sql("SELECT k, wavg(v, 2) AS a FROM src GROUP BY k")) == [
         "+I<Row('k', 2.6666666666666665)>", "+I<Row('m', 3.5)>"]
+    # the one Python aggregate of a group aggregate keeps each key's accumulator in Spark's state
+    plan = events.sql_query("SELECT k, wavg(v, 2) AS a FROM src GROUP BY k")._plan().frame
+    assert "FlatMapGroupsInPandasWithState" in plan._jdf.queryExecution().analyzed().toString()
     assert _rows(events.execute_sql(
         "SELECT k, wavg(v, 1) + 1 AS a FROM src WHERE v > 1 GROUP BY k HAVING wavg(v, 1) > 2")) == [
         "+I<Row('k', 4.5)>", "+I<Row('m', 4.5)>"]
