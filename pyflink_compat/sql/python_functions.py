@@ -10,9 +10,13 @@ when the query is planned, by a call of a Spark UDF registered under a fresh nam
 - a table function (:func:`~pyflink_compat.table.udf.udtf`) becomes a UDF returning the array
   of its rows, expanded by ``LATERAL VIEW [OUTER] inline(...)`` where Flink joins with
   ``LATERAL TABLE(...)``;
-- aggregate and table aggregate functions run per key in Spark's stateful operator
+- aggregate and table aggregate functions of ``aggregate`` / ``flat_aggregate`` (and the one
+  aggregate function of a plain group aggregate) run per key in Spark's stateful operator
   (``applyInPandasWithState``), their accumulator kept, pickled, in the key's state
-  (:func:`aggregate_frame`).
+  (:func:`aggregate_frame`);
+- any other call of an aggregate function in a grouped select (windows included) becomes a
+  Python UDF over the group's arguments, collected by Spark's aggregation
+  (:func:`resolve_calls`).
 
 Values cross as PyFlink gives them: ``NULL`` is ``None``, a row argument is a
 :class:`~pyflink_compat.common.Row` with its field names, and a result is converted to the
