@@ -360,9 +360,10 @@ def resolve_calls(tree: "exp.Expression", functions: Dict[str, Any],
             raise NotSupportedError(
                 "Calling the Python {} '{}' in a SQL expression".format(
                     "table function" if kind == "UserDefinedTableFunctionWrapper"
-                    else "aggregate function", function._name),
-                "Use it from the Table API (join_lateral, flat_map, group_by(...).aggregate, "
-                "flat_aggregate) or compute it with PySpark (groupBy().applyInPandas).")
+                    else "table aggregate function", function._name),
+                "Use it from the Table API (join_lateral, flat_map, "
+                "group_by(...).flat_aggregate) or compute it with PySpark "
+                "(groupBy().applyInPandas).")
         spark_name = _fresh_name(function)
         spark.udf.register(spark_name, _scalar_udf(function))
         replacement = exp.Anonymous(this=spark_name, expressions=node.expressions)

@@ -346,6 +346,12 @@ def test_python_aggregate_functions_run_in_table_api_group_windows(events: Any) 
         "+I<Row('k', {}, 1.0)>".format(_at(1)), "+I<Row('k', {}, 3.0)>".format(_at(2)),
         "+I<Row('k', {}, 4.0)>".format(_at(4)), "+I<Row('m', {}, 2.0)>".format(_at(1)),
         "+I<Row('m', {}, 5.0)>".format(_at(4))]
+    mean_max = udaf(lambda a: (a.mean(), a.max()), func_type="pandas", result_type=DataTypes.ROW(
+        [DataTypes.FIELD("a", DataTypes.DOUBLE()), DataTypes.FIELD("b", DataTypes.BIGINT())]))
+    assert _rows(minutes.aggregate(mean_max(col("v")).alias("c", "d"))
+                 .select(col("k"), col("c"), col("d")).execute()) == [
+        "+I<Row('k', 1.0, 1)>", "+I<Row('k', 3.0, 3)>", "+I<Row('k', 4.0, 4)>",
+        "+I<Row('m', 2.0, 2)>", "+I<Row('m', 5.0, 5)>"]
     sliding = table.window(Slide.over(lit(2).minutes).every(lit(1).minutes).on(col("ts")).alias("w"))
     assert _rows(sliding.group_by(col("w")).select(
         col("w").start, udaf(_WeightedAvg())(col("v"), 1).alias("a")).execute()) == [
