@@ -448,7 +448,10 @@ class Planner(object):
         if tree.find(exp.Anonymous) is not None:
             from pyflink_compat.sql.python_functions import resolve_calls
 
-            tree = resolve_calls(tree, self.catalog.functions, self.spark)
+            for select in list(tree.find_all(exp.Select)):
+                self._keyed_python_aggregate(select)
+
+            tree = resolve_calls(tree, self.catalog.functions, self.spark, self.streaming)
         from pyflink_compat.sql.bounded_evaluation import needs_bounded_evaluation
 
         windowed = has_group_window(tree)
@@ -553,6 +556,73 @@ class Planner(object):
             frame = as_stream(frame)
         return PlannedQuery(frame=frame, bounded=bounded, updating=updating, keys=keys, node=node,
                             keyed_state=keyed_state)
+
+    def _keyed_python_aggregate(self, select: exp.Select) -> None:
+        """Plan ``select`` as a :class:`DerivedTable` keeping each key's accumulator in
+        Spark's state when it is the group aggregate (without window) of one general Python
+        aggregate function: ``SELECT k..., f(...) [AS a] FROM ... [WHERE ...] GROUP BY k...``.
+
+        Any other select calling Python aggregates keeps the group's rows instead
+        (:func:`~pyflink_compat.sql.python_functions.resolve_calls`).
+        """
+        from pyflink_compat.sql.python_functions import aggregate_frame, function_of
+
+        group = select.args.get("group")
+        keys = list(group.expressions) if group is not None else []
+        calls = [n for e in select.expressions for n in e.find_all(exp.Anonymous)
+                 if type(function_of(str(n.this), self.catalog.functions)).__name__
+                 == "UserDefinedAggregateFunctionWrapper"]
+        from_ = select.args.get("from") or select.args.get("from_")
+        if len(calls) != 1 or from_ is None or not all(isinstance(k, exp.Column) for k in keys) \
+                or any(select.args.get(part) is not None
+                       for part in ("having", "distinct", "order", "limit", "qualify")) \
+                or any(e.find(exp.AggFunc) is not None for e in select.expressions):
+            return
+        (call,) = calls
+        function = function_of(str(call.this), self.catalog.functions)
+        if function._func_type != "general" or function._is_table_aggregate:
+            return
+        key_names = [k.name for k in keys]
+        projections: List[Any] = []
+        for position, item in enumerate(select.expressions):
+            inner = item.this if isinstance(item, exp.Alias) else item
+            if inner is call:
+                projections.append(exp.alias_(exp.column("__aggregate", quoted=True),
+                                              item.alias if isinstance(item, exp.Alias)
+                                              else "EXPR${}".format(position), quoted=True))
+            elif isinstance(inner, exp.Column) and inner.name in key_names \
+                    and item.alias_or_name == inner.name:
+                projections.append(exp.column(inner.name, quoted=True))
+            else:
+                return
+        arguments = ["__arg{}".format(i) for i in range(len(call.expressions))]
+        inner_select = exp.select(
+            *[exp.alias_(k.copy(), k.name, quoted=True) for k in keys],
+            *[exp.alias_(a.copy(), n, quoted=True) for a, n in zip(call.expressions, arguments)]
+        ).from_(from_.this.copy())
+        for part in ("joins", "where", "laterals"):
+            value = select.args.get(part)
+            if value is not None:
+                inner_select.set(part, [v.copy() for v in value] if isinstance(value, list)
+                                 else value.copy())
+
+        def build(planner: "Planner") -> Tuple["DataFrame", bool, bool, List[str]]:
+            planned = planner.plan_query(inner_select, inner_select.sql(Flink))
+            if planned.updating:
+                raise NotSupportedError(
+                    "A Python aggregate function over an updating table",
+                    "Aggregate an append-only table (Spark's stateful operator takes no "
+                    "retractions).")
+            frame = aggregate_frame(planned.frame, key_names, arguments, function,
+                                    ["__aggregate"])
+            return frame, planned.bounded, True, key_names
+
+        name = "flink_python_aggregate_{}".format(next(_names))
+        self.catalog.put(name, DerivedTable(build))
+        for part in ("joins", "where", "laterals", "group"):
+            select.set(part, None)
+        select.set("expressions", projections)
+        from_.set("this", exp.to_table(name))
 
     def translate(self, query: exp.Expression, text: str,
                   read: Callable[[str, Optional[CreateTable]], None]) -> Tuple[str, bool]:

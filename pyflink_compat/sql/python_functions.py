@@ -10,9 +10,13 @@ when the query is planned, by a call of a Spark UDF registered under a fresh nam
 - a table function (:func:`~pyflink_compat.table.udf.udtf`) becomes a UDF returning the array
   of its rows, expanded by ``LATERAL VIEW [OUTER] inline(...)`` where Flink joins with
   ``LATERAL TABLE(...)``;
-- aggregate and table aggregate functions run per key in Spark's stateful operator
+- aggregate and table aggregate functions of ``aggregate`` / ``flat_aggregate`` (and the one
+  aggregate function of a plain group aggregate) run per key in Spark's stateful operator
   (``applyInPandasWithState``), their accumulator kept, pickled, in the key's state
-  (:func:`aggregate_frame`).
+  (:func:`aggregate_frame`);
+- any other call of an aggregate function in a grouped select (windows included) becomes a
+  Python UDF over the group's arguments, collected by Spark's aggregation
+  (:func:`resolve_calls`).
 
 Values cross as PyFlink gives them: ``NULL`` is ``None``, a row argument is a
 :class:`~pyflink_compat.common.Row` with its field names, and a result is converted to the
@@ -321,15 +325,17 @@ def _lateral_views(select: "exp.Select", functions: Dict[str, Any],
 
 
 def resolve_calls(tree: "exp.Expression", functions: Dict[str, Any],
-                  spark: "SparkSession") -> "exp.Expression":
+                  spark: "SparkSession", streaming: bool = True) -> "exp.Expression":
     """``tree`` with its calls of user functions replaced by calls of Spark UDFs registered in
     ``spark``, and its lateral joins of table functions by lateral views.
 
     :param tree: A parsed Flink query (changed in place).
     :param functions: The environment's functions, by lower-case name.
     :param spark: The session to register the UDFs in.
-    :raises NotSupportedError: For an aggregate function called in SQL, or a table function
-        called as a scalar.
+    :param streaming: Whether the query runs in streaming mode, where Flink has no group
+        aggregate (without a window) of pandas aggregate functions.
+    :raises NotSupportedError: For a table (aggregate) function called as a scalar.
+    :raises TableException: For a pandas aggregate function in a streaming group aggregate.
     """
     from sqlglot import exp
 
@@ -339,22 +345,170 @@ def resolve_calls(tree: "exp.Expression", functions: Dict[str, Any],
         _lateral_views(select, functions, spark)
     for node in list(tree.find_all(exp.Anonymous)):
         function = _lookup(str(node.this), functions)
+        if _kind(function) == "UserDefinedAggregateFunctionWrapper" \
+                and function._func_type == "pandas":
+            _check_pandas_aggregate(node, functions, streaming)
+    for node in list(tree.find_all(exp.Anonymous)):
+        function = _lookup(str(node.this), functions)
         if function is None:
             continue
         kind = _kind(function)
+        if kind == "UserDefinedAggregateFunctionWrapper" and not function._is_table_aggregate:
+            node.replace(_aggregate_call(function, node, spark))
+            continue
         if kind != "UserDefinedScalarFunctionWrapper":
             raise NotSupportedError(
                 "Calling the Python {} '{}' in a SQL expression".format(
                     "table function" if kind == "UserDefinedTableFunctionWrapper"
-                    else "aggregate function", function._name),
-                "Use it from the Table API (join_lateral, flat_map, group_by(...).aggregate, "
-                "flat_aggregate) or compute it with PySpark (groupBy().applyInPandas).")
+                    else "table aggregate function", function._name),
+                "Use it from the Table API (join_lateral, flat_map, "
+                "group_by(...).flat_aggregate) or compute it with PySpark "
+                "(groupBy().applyInPandas).")
         spark_name = _fresh_name(function)
         spark.udf.register(spark_name, _scalar_udf(function))
         replacement = exp.Anonymous(this=spark_name, expressions=node.expressions)
         replacement.meta["flink_type"] = flink_type(function._result_type)
         node.replace(replacement)
     return tree
+
+
+def _check_pandas_aggregate(call: "exp.Anonymous", functions: Dict[str, Any],
+                            streaming: bool) -> None:
+    """Refuse the pandas aggregate ``call`` where Flink's planner has no plan for it: in a
+    streaming group aggregate, in a windowing table function's aggregation, and beside a
+    general Python aggregate function."""
+    from sqlglot import exp
+
+    from pyflink_compat.util.exceptions import TableException, java_error
+
+    select = call.find_ancestor(exp.Select)
+    group = select.args.get("group") if select is not None else None
+    session = group is not None and any(
+        isinstance(g, exp.Anonymous) and str(g.this).upper() == "SESSION"
+        for g in group.expressions)
+    problem = None
+    if streaming and not _grouped_by_window(select):
+        problem = "a pandas aggregate function in a streaming group aggregate"
+    elif select is not None and select.meta.get("window_table_function"):
+        problem = "a pandas aggregate function in a windowing table function's aggregation"
+    elif session:
+        raise TableException("org.apache.flink.table.api.TableException: Sql optimization: "
+                             "Cannot generate a valid execution plan for the given query: a "
+                             "pandas aggregate function in a session window")
+    elif select is not None and any(
+            _kind(f) == "UserDefinedAggregateFunctionWrapper" and f._func_type == "general"
+            for f in (_lookup(str(n.this), functions) for n in select.find_all(exp.Anonymous))):
+        problem = "pandas and general Python aggregate functions in one aggregation"
+    elif select is not None and any(e.find(exp.AggFunc) is not None for e in select.expressions):
+        # Flink 1.20.5's planner fails on a pandas aggregate beside a built-in one in a window
+        raise java_error("java.lang.NullPointerException", None, "o0.executeSql")
+    if problem is not None:
+        raise TableException("org.apache.flink.table.api.TableException: Cannot generate a "
+                             "valid execution plan for the given query: " + problem)
+
+
+def _grouped_by_window(select: Optional["exp.Select"]) -> bool:
+    """Whether ``select`` groups by a legacy group window (``TUMBLE(ts, ...)`` and the like)."""
+    from sqlglot import exp
+
+    group = select.args.get("group") if select is not None else None
+    return group is not None and any(
+        isinstance(g, exp.Anonymous) and str(g.this).upper() in ("TUMBLE", "HOP", "SESSION")
+        for g in group.expressions)
+
+
+def _aggregate_call(function: Any, call: "exp.Anonymous",
+                    spark: "SparkSession") -> "exp.Expression":
+    """The Spark expression of the Python aggregate ``call`` in a grouped select.
+
+    Spark's aggregations (window aggregations and streaming group aggregates alike) take
+    built-in aggregates only: the group's rows (the call's arguments) are collected by
+    ``collect_list``, kept in the aggregation's state, and a Python UDF runs the function over
+    them when the group's row is emitted (a window firing, an updated key); the Spark type of
+    the collected rows goes with them, so that a pandas function gets Series of PyFlink's
+    dtypes.
+    """
+    from sqlglot import exp
+
+    fields: List[exp.Expression] = []
+    for position, argument in enumerate(call.expressions):
+        fields.extend([exp.Literal.string("f{}".format(position)), argument.copy()])
+    collected = exp.ArrayAgg(this=exp.Anonymous(this="named_struct", expressions=fields))
+    spark_name = _fresh_name(function)
+    spark.udf.register(spark_name, _aggregate_udf(function))
+    replacement = exp.Anonymous(this=spark_name, expressions=[
+        collected, exp.Anonymous(this="typeof", expressions=[collected.copy()])])
+    replacement.meta["flink_type"] = flink_type(function._result_type)
+    return replacement
+
+
+def _aggregate_udf(wrapper: Any) -> Any:
+    """The UDF giving an aggregate function's value over a group's collected rows."""
+    from pyspark.sql import functions as F
+
+    result_type = spark_type(wrapper._result_type)
+    holder = _Opened(wrapper)
+    pandas = wrapper._func_type == "pandas"
+
+    def value(rows: Any, rows_type: Any) -> Any:
+        aggregate = holder.get()
+        rows = list(rows or [])
+        if pandas:
+            result = _pandas_value(aggregate, _series(rows, rows_type))
+        else:
+            accumulator = aggregate.create_accumulator()
+            for row in rows:
+                aggregate.accumulate(accumulator, *[_to_flink_value(v) for v in row])
+            result = aggregate.get_value(accumulator)
+        return _to_spark_value(_plain(result, False), result_type)
+
+    with warnings.catch_warnings():
+        # the hints are Python's, not the pandas ones Spark reads a UDF's kind from
+        warnings.simplefilter("ignore", UserWarning)
+        return F.udf(value, result_type)
+
+
+def _pandas_value(aggregate: Any, series: Sequence[Any]) -> Any:
+    """A pandas aggregate function's value over its arguments' ``series``."""
+    if hasattr(aggregate, "eval"):
+        return aggregate.eval(*series)
+    accumulator = aggregate.create_accumulator()
+    aggregate.accumulate(accumulator, *series)
+    return aggregate.get_value(accumulator)
+
+
+# the pandas dtypes PyFlink gives a pandas function's arguments, by Spark's type name
+_ARROW_TYPES = {"tinyint": "int8", "smallint": "int16", "int": "int32", "bigint": "int64",
+                "float": "float32", "double": "float64", "boolean": "bool_", "string": "string"}
+
+
+def _series(rows: List[Any], rows_type: str) -> List[Any]:
+    """The arguments of a pandas function over ``rows`` (structs ``f0``, ``f1``... of the
+    arguments, their Spark type ``rows_type`` as ``typeof`` writes it): one Series each."""
+    import pyarrow as pa  # type: ignore[import-untyped]
+
+    inner = rows_type[len("array<struct<"):-2] if rows_type.startswith("array<struct<") else ""
+    types: List[str] = []
+    depth = 0
+    current = ""
+    for char in inner:
+        if char == "," and depth == 0:
+            types.append(current)
+            current = ""
+            continue
+        depth += char in "<("
+        depth -= char in ">)"
+        current += char
+    if current:
+        types.append(current)
+    series = []
+    for position, field in enumerate(types):
+        type_name = field.split(":", 1)[1] if ":" in field else ""
+        values = [_to_flink_value(row[position]) for row in rows]
+        arrow_name = _ARROW_TYPES.get(type_name)
+        array = pa.array(values, type=getattr(pa, arrow_name)()) if arrow_name else pa.array(values)
+        series.append(array.to_pandas())
+    return series
 
 
 def function_of(name: str, functions: Dict[str, Any]) -> Any:
@@ -435,13 +589,7 @@ def aggregate_frame(frame: "DataFrame", keys: Sequence[str], arguments: Sequence
         state.update((pickle.dumps(accumulator),))
         if pandas:
             seen = pd.concat(accumulator, ignore_index=True)
-            series = [seen[c] for c in argument_names]
-            if hasattr(aggregate, "eval"):
-                results = [aggregate.eval(*series)]
-            else:
-                vectorized = aggregate.create_accumulator()
-                aggregate.accumulate(vectorized, *series)
-                results = [aggregate.get_value(vectorized)]
+            results = [_pandas_value(aggregate, [seen[c] for c in argument_names])]
         elif table_aggregate:
             results = list(aggregate.emit_value(accumulator) or [])
         else:

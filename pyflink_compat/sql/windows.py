@@ -208,6 +208,8 @@ def table_functions_to_group_windows(tree: exp.Expression, text: str) -> exp.Exp
                 if part is not None:
                     select.set(key, _replace_window_columns(part, calls))
             from_.set("this", source)
+            # Flink runs some Python aggregates in legacy group windows only
+            select.meta["window_table_function"] = kind
         else:
             if kind == "SESSION":
                 raise NotSupportedError(

@@ -4,7 +4,7 @@ holds the Flink SQL query it stands for); the other names are declared.
 Using a declared name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
 naming the PySpark way to do the same.
 """
-from typing import TYPE_CHECKING, Any, Dict, List
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
 from pyflink_compat.missing import NotSupportedError
 
@@ -84,7 +84,7 @@ def _aggregate_names(trees: List[Any]) -> List[Any]:
     for position, tree in enumerate(trees):
         if isinstance(tree, (exp.Column, exp.Alias, exp.Star)):
             named.append(tree)
-        elif tree.find(exp.AggFunc) is not None:
+        elif tree.find(exp.AggFunc) is not None or _python_aggregate_calls([tree]):
             named.append(exp.alias_(tree, "EXPR${}".format(unnamed), quoted=True))
             unnamed += 1
         else:
@@ -145,7 +145,8 @@ class GroupedTable(object):
         table, keys = self._j_table
         trees = _trees(fields, "select")
         python_calls = _python_aggregate_calls(trees)
-        if python_calls:
+        if len(python_calls) == 1 and not any(t.find(exp.AggFunc) is not None for t in trees):
+            # one Python aggregate: its accumulator is kept per key (python_aggregate)
             return _select_python_aggregate(table, keys, trees, python_calls, self._t_env)
         query = exp.select(*_aggregate_names(trees)).from_(table._subquery()).group_by(*keys)
         return Table(query, self._t_env)
@@ -193,11 +194,6 @@ def _select_python_aggregate(table: 'Table', keys: List[Any], trees: List[Any], 
     from pyflink_compat.sql.python_functions import function_of
     from pyflink_compat.table.expression import Expression
 
-    if len(calls) != 1 or any(t.find(exp.AggFunc) is not None for t in trees):
-        raise NotSupportedError(
-            "A grouped select of a Python aggregate function with other aggregates",
-            "Compute each Python aggregate in its own group_by(...).aggregate(...) and join "
-            "the results.")
     (call,) = calls
     function = function_of(str(call.this), {})
     if function._is_table_aggregate:
@@ -235,7 +231,7 @@ def _select_python_aggregate(table: 'Table', keys: List[Any], trees: List[Any], 
     return Table(exp.select(*projected).from_(aggregated._subquery()), t_env)
 
 
-def _function_call(func: Any, operation: str) -> Any:
+def _function_call(func: Any, operation: str, functions: Optional[Dict[str, Any]] = None) -> Any:
     """The function object of ``func`` (a function object or an expression calling one), the
     argument trees of the call (``None`` when it takes the row), and the names given to its
     result columns."""
@@ -254,7 +250,8 @@ def _function_call(func: Any, operation: str) -> Any:
         elif isinstance(tree, exp.Aliases):
             names = [n.name for n in tree.expressions]
             tree = tree.this
-        function = function_of(str(tree.this), {}) if isinstance(tree, exp.Anonymous) else None
+        function = function_of(str(tree.this), functions or {}) \
+            if isinstance(tree, exp.Anonymous) else None
         if function is None:
             raise NotSupportedError(
                 "Table.{} of {}".format(operation, func),
@@ -968,14 +965,54 @@ class WindowGroupedTable(object):
 
         table, window, keys = self._j_table
         trees = _trees(fields, "select")
-        if _python_aggregate_calls(trees):
-            # Spark's window aggregations take its built-in aggregates only
-            raise NotSupportedError(
-                "A Python aggregate function in a group window's select",
-                "Aggregate the window with built-in functions (sum, avg, count...), or run the "
-                "Python function per window with DataStream windows "
-                "(to_data_stream(...).key_by(...).window(...).aggregate(...)).")
         return Table(window_select(table._subquery(), window, keys, trees), self._t_env)
+
+    def aggregate(self, func: Any) -> AggregatedTable:
+        """The Python aggregate function ``func``, called on columns (``f(col('v'))``,
+        aliased to name its result columns), over each window of each key: the keys, then its
+        result's columns.
+
+        :return: The :class:`AggregatedTable`; :meth:`AggregatedTable.select` its columns.
+        """
+        from sqlglot import exp
+
+        from pyflink_compat.sql.python_functions import register_inline, spark_type
+        from pyflink_compat.sql.windows import window_select
+        from pyflink_compat.table.expression import Expression
+
+        if not isinstance(func, Expression):
+            raise NotSupportedError(
+                "A window's aggregate of {!r} taking the whole row".format(func),
+                "Call the function on the columns it aggregates: aggregate(f(col('a'), ...)).")
+        function, arguments, names = _function_call(func, "aggregate",
+                                                    self._t_env._runtime.catalog.functions)
+        if type(function).__name__ != "UserDefinedAggregateFunctionWrapper" \
+                or function._is_table_aggregate:
+            raise NotSupportedError(
+                "aggregate of the Python function '{}'".format(function._name),
+                "aggregate takes a udaf.")
+        result_type = spark_type(function._result_type)
+        fields = list(getattr(result_type, "names", None) or [])
+        names = list(names) or fields or ["f0"]
+        if len(names) != max(len(fields), 1):
+            raise NotSupportedError(
+                "{} names for the {} result columns of '{}'".format(
+                    len(names), max(len(fields), 1), function._name),
+                "Give one alias per result column.")
+        table, window, keys = self._j_table
+        key_columns = [k for k in keys if isinstance(k, exp.Column) and k.name != window.alias]
+        call = exp.Anonymous(this=register_inline(function), expressions=arguments)
+        named_call: Any = exp.alias_(call, "__aggregate", quoted=True)
+        inner = window_select(table._subquery(), window, keys,
+                              [*[k.copy() for k in key_columns], named_call])
+        aggregate = exp.column("__aggregate", quoted=True)
+        results = [exp.alias_(exp.Dot(this=aggregate.copy(), expression=exp.to_identifier(f))
+                              if fields else aggregate.copy(), n, quoted=True)
+                   for f, n in zip(fields or ["f0"], names)]
+        outer = exp.select(*[exp.column(k.name, quoted=True) for k in key_columns],
+                           *results).from_(exp.Subquery(
+                               this=inner, alias=exp.TableAlias(this=exp.to_identifier("w"))))
+        return AggregatedTable(Table(outer, self._t_env), self._t_env)
 
 
 from pyflink_compat._reexports import with_reexports  # noqa: E402

@@ -6,6 +6,7 @@ same calls on the same input; rows are compared with their kinds, sorted.
 
 from __future__ import annotations
 
+import datetime
 from typing import Any, List, Tuple
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from pyflink_compat.common import Row
 from pyflink_compat.missing import NotSupportedError
 from pyflink_compat.table import DataTypes
-from pyflink_compat.table.expressions import col
+from pyflink_compat.table.expressions import call, col
 from pyflink_compat.table.udf import (
     AggregateFunction, ScalarFunction, TableAggregateFunction, udaf, udf, udtaf, udtf)
 
@@ -182,10 +183,7 @@ def test_aggregate_functions_give_each_groups_value_and_a_table_aggregate_its_ro
 def test_what_does_not_run_is_refused_at_the_call_naming_the_way_to_go(t_env: Any) -> None:
     with pytest.raises(NotSupportedError, match="registerJavaFunction"):
         t_env.create_java_temporary_function("f", "com.example.F")
-    t_env.create_temporary_function("count_sum", udaf(_CountSum()))
     table = _source(t_env)
-    with pytest.raises(NotSupportedError, match="applyInPandas"):
-        t_env.sql_query("SELECT id, count_sum(v) FROM {} GROUP BY id".format(table)).execute()
     with pytest.raises(NotSupportedError, match="udtf"):
         table.flat_map(udf(lambda r: r, result_type='BIGINT'))
 
@@ -219,3 +217,161 @@ def test_a_pandas_aggregate_function_in_a_grouped_select_runs_in_batch_mode_as_i
     with pytest.raises(TableException, match="Cannot generate a valid execution plan"):
         streaming.from_elements(rows, ['a', 'b']).group_by(col('a')) \
             .select(col('a'), mean_udaf(col('b'))).execute()
+
+
+class _WeightedAvg(AggregateFunction):
+    def create_accumulator(self) -> List[int]:
+        return [0, 0]
+
+    def accumulate(self, accumulator: List[int], v: Any, w: int) -> None:
+        if v is not None:
+            accumulator[0] += v * w
+            accumulator[1] += w
+
+    def retract(self, accumulator: List[int], v: Any, w: int) -> None:
+        if v is not None:
+            accumulator[0] -= v * w
+            accumulator[1] -= w
+
+    def merge(self, accumulator: List[int], accumulators: Any) -> None:
+        for other in accumulators:
+            accumulator[0] += other[0]
+            accumulator[1] += other[1]
+
+    def get_value(self, accumulator: List[int]) -> Any:
+        return None if accumulator[1] == 0 else accumulator[0] / accumulator[1]
+
+    def get_result_type(self) -> Any:
+        return DataTypes.DOUBLE()
+
+    def get_accumulator_type(self) -> Any:
+        return DataTypes.ARRAY(DataTypes.BIGINT())
+
+
+@udaf(result_type=DataTypes.DOUBLE(), func_type="pandas")
+def _mean(v: Any) -> Any:
+    return v.mean()
+
+
+@pytest.fixture
+def events(t_env: Any, tmp_path: Any, monkeypatch: Any) -> Any:
+    """The environment with a bounded csv of keyed events as ``src`` and the functions ``wavg``
+    (general) and ``mean_udaf`` (pandas) registered."""
+    (tmp_path / "in.csv").write_text("k,1,2024-03-01 10:00:10\nm,2,2024-03-01 10:00:40\n"
+                                     "k,3,2024-03-01 10:01:20\nm,5,2024-03-01 10:03:01\n"
+                                     "k,4,2024-03-01 10:03:00\n")
+    monkeypatch.chdir(tmp_path)
+    t_env.execute_sql("CREATE TABLE src (k STRING, v BIGINT, ts TIMESTAMP(3), "
+                      "WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) "
+                      "WITH ('connector'='filesystem','path'='in.csv','format'='csv')")
+    t_env.create_temporary_function("wavg", udaf(_WeightedAvg()))
+    t_env.create_temporary_system_function("mean_udaf", _mean)
+    return t_env
+
+
+def _rows(result: Any) -> List[str]:
+    with result.collect() as rows:
+        return sorted(str(r.get_row_kind()) + str(r) for r in rows)
+
+
+def _at(minute: int, second: int = 0) -> str:
+    return repr(datetime.datetime(2024, 3, 1, 10, minute, second))
+
+
+def test_a_general_aggregate_function_runs_in_sql_group_aggregates_beside_builtin_ones(
+        events: Any) -> None:
+    assert _rows(events.execute_sql("SELECT k, wavg(v, 2) AS a FROM src GROUP BY k")) == [
+        "+I<Row('k', 2.6666666666666665)>", "+I<Row('m', 3.5)>"]
+    # the one Python aggregate of a group aggregate keeps each key's accumulator in Spark's state
+    plan = events.sql_query("SELECT k, wavg(v, 2) AS a FROM src GROUP BY k")._plan().frame
+    assert "FlatMapGroupsInPandasWithState" in plan._jdf.queryExecution().analyzed().toString()
+    assert _rows(events.execute_sql(
+        "SELECT k, wavg(v, 1) + 1 AS a FROM src WHERE v > 1 GROUP BY k HAVING wavg(v, 1) > 2")) == [
+        "+I<Row('k', 4.5)>", "+I<Row('m', 4.5)>"]
+    assert _rows(events.execute_sql("SELECT k, wavg(v, 1) AS a, COUNT(*) AS n FROM src GROUP BY k")) == [
+        "+I<Row('k', 2.6666666666666665, 3)>", "+I<Row('m', 3.5, 2)>"]
+    # PyFlink: +I[1.0], -U[1.0], +U[3.0]; divergence 'updates-per-micro-batch': one micro-batch
+    assert _rows(events.execute_sql("SELECT wavg(v, 1) AS a FROM src")) == ['+I<Row(3.0)>']
+    table = events.from_path("src")
+    assert _rows(table.group_by(col("k")).select(col("k"), call("wavg", col("v"), 3).alias("a"))
+                 .execute()) == ["+I<Row('k', 2.6666666666666665)>", "+I<Row('m', 3.5)>"]
+    assert _rows(table.group_by(col("k")).select(col("k"), call("wavg", col("v"), 1), col("v").count)
+                 .execute()) == ["+I<Row('k', 2.6666666666666665, 3)>", "+I<Row('m', 3.5, 2)>"]
+
+
+def test_python_aggregate_functions_run_in_window_table_functions_and_legacy_group_windows(
+        events: Any) -> None:
+    assert _rows(events.execute_sql(
+        "SELECT k, window_start, window_end, wavg(v, 1) AS a, COUNT(*) AS n FROM TABLE(TUMBLE("
+        "TABLE src, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY k, window_start, window_end")) == [
+        "+I<Row('k', {}, {}, 1.0, 1)>".format(_at(0), _at(1)),
+        "+I<Row('k', {}, {}, 3.0, 1)>".format(_at(1), _at(2)),
+        "+I<Row('k', {}, {}, 4.0, 1)>".format(_at(3), _at(4)),
+        "+I<Row('m', {}, {}, 2.0, 1)>".format(_at(0), _at(1)),
+        "+I<Row('m', {}, {}, 5.0, 1)>".format(_at(3), _at(4))]
+    assert _rows(events.execute_sql(
+        "SELECT k, HOP_END(ts, INTERVAL '1' MINUTE, INTERVAL '2' MINUTE) AS e, wavg(v, 1) AS a, "
+        "COUNT(*) AS n FROM src GROUP BY k, HOP(ts, INTERVAL '1' MINUTE, INTERVAL '2' MINUTE)")) == [
+        "+I<Row('k', {}, 1.0, 1)>".format(_at(1)), "+I<Row('k', {}, 2.0, 2)>".format(_at(2)),
+        "+I<Row('k', {}, 3.0, 1)>".format(_at(3)), "+I<Row('k', {}, 4.0, 1)>".format(_at(4)),
+        "+I<Row('k', {}, 4.0, 1)>".format(_at(5)), "+I<Row('m', {}, 2.0, 1)>".format(_at(1)),
+        "+I<Row('m', {}, 2.0, 1)>".format(_at(2)), "+I<Row('m', {}, 5.0, 1)>".format(_at(4)),
+        "+I<Row('m', {}, 5.0, 1)>".format(_at(5))]
+    assert _rows(events.execute_sql(
+        "SELECT k, SESSION_END(ts, INTERVAL '1' MINUTE) AS e, wavg(v, 1) AS a FROM src "
+        "GROUP BY k, SESSION(ts, INTERVAL '1' MINUTE)")) == [
+        "+I<Row('k', {}, 1.0)>".format(_at(1, 10)), "+I<Row('k', {}, 3.0)>".format(_at(2, 20)),
+        "+I<Row('k', {}, 4.0)>".format(_at(4)), "+I<Row('m', {}, 2.0)>".format(_at(1, 40)),
+        "+I<Row('m', {}, 5.0)>".format(_at(4, 1))]
+    by_minute = ["+I<Row('k', {}, 1.0)>".format(_at(0)), "+I<Row('k', {}, 3.0)>".format(_at(1)),
+                 "+I<Row('k', {}, 4.0)>".format(_at(3)), "+I<Row('m', {}, 2.0)>".format(_at(0)),
+                 "+I<Row('m', {}, 5.0)>".format(_at(3))]
+    assert _rows(events.execute_sql(
+        "SELECT k, TUMBLE_START(ts, INTERVAL '1' MINUTE) AS s, mean_udaf(v) AS m FROM src "
+        "GROUP BY k, TUMBLE(ts, INTERVAL '1' MINUTE)")) == by_minute
+
+
+def test_python_aggregate_functions_run_in_table_api_group_windows(events: Any) -> None:
+    from pyflink_compat.table.expressions import lit
+    from pyflink_compat.table.window import Slide, Tumble
+
+    table = events.from_path("src")
+    minutes = table.window(Tumble.over(lit(1).minutes).on(col("ts")).alias("w")).group_by(
+        col("k"), col("w"))
+    assert _rows(minutes.select(col("k"), col("w").start, _mean(col("v"))).execute()) == [
+        "+I<Row('k', {}, 1.0)>".format(_at(0)), "+I<Row('k', {}, 3.0)>".format(_at(1)),
+        "+I<Row('k', {}, 4.0)>".format(_at(3)), "+I<Row('m', {}, 2.0)>".format(_at(0)),
+        "+I<Row('m', {}, 5.0)>".format(_at(3))]
+    assert _rows(minutes.select(col("k"), col("w").end, call("wavg", col("v"), 1)).execute()) == [
+        "+I<Row('k', {}, 1.0)>".format(_at(1)), "+I<Row('k', {}, 3.0)>".format(_at(2)),
+        "+I<Row('k', {}, 4.0)>".format(_at(4)), "+I<Row('m', {}, 2.0)>".format(_at(1)),
+        "+I<Row('m', {}, 5.0)>".format(_at(4))]
+    mean_max = udaf(lambda a: (a.mean(), a.max()), func_type="pandas", result_type=DataTypes.ROW(
+        [DataTypes.FIELD("a", DataTypes.DOUBLE()), DataTypes.FIELD("b", DataTypes.BIGINT())]))
+    assert _rows(minutes.aggregate(mean_max(col("v")).alias("c", "d"))
+                 .select(col("k"), col("c"), col("d")).execute()) == [
+        "+I<Row('k', 1.0, 1)>", "+I<Row('k', 3.0, 3)>", "+I<Row('k', 4.0, 4)>",
+        "+I<Row('m', 2.0, 2)>", "+I<Row('m', 5.0, 5)>"]
+    sliding = table.window(Slide.over(lit(2).minutes).every(lit(1).minutes).on(col("ts")).alias("w"))
+    assert _rows(sliding.group_by(col("w")).select(
+        col("w").start, udaf(_WeightedAvg())(col("v"), 1).alias("a")).execute()) == [
+        "+I<Row({}, 2.0)>".format(_at(0)), "+I<Row({}, 3.0)>".format(_at(1)),
+        "+I<Row({}, 4.5)>".format(_at(2)), "+I<Row({}, 4.5)>".format(_at(3)),
+        "+I<Row(datetime.datetime(2024, 3, 1, 9, 59), 1.5)>"]
+
+
+def test_pandas_aggregate_functions_are_refused_where_flinks_planner_has_no_plan(events: Any) -> None:
+    from pyflink_compat.util.exceptions import TableException
+
+    plan = "Cannot generate a valid execution plan for the given query"
+    for query in ["SELECT k, mean_udaf(v) AS a FROM src GROUP BY k",
+                  "SELECT k, window_start, mean_udaf(v) AS m FROM TABLE(TUMBLE(TABLE src, DESCRIPTOR(ts), "
+                  "INTERVAL '1' MINUTE)) GROUP BY k, window_start, window_end",
+                  "SELECT k, mean_udaf(v) AS m, wavg(v, 1) AS a FROM src "
+                  "GROUP BY k, TUMBLE(ts, INTERVAL '1' MINUTE)",
+                  "SELECT k, mean_udaf(v) AS m FROM src GROUP BY k, SESSION(ts, INTERVAL '1' MINUTE)"]:
+        with pytest.raises(TableException, match=plan):
+            events.execute_sql(query)
+    with pytest.raises(Exception, match="java.lang.NullPointerException"):
+        events.execute_sql("SELECT k, mean_udaf(v) AS m, COUNT(*) AS n FROM src "
+                           "GROUP BY k, TUMBLE(ts, INTERVAL '1' MINUTE)")
