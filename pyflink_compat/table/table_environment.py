@@ -150,7 +150,6 @@ class TableEnvironment(object):
     use_modules = _table_method("use_modules", "self, *module_names")
     drop_function = _table_method("drop_function", "self, path")
     register_table = _table_method("register_table", "self, name, table")
-    register_table_sink = _table_method("register_table_sink", "self, name, table_sink")
     scan = _table_method("scan", "self, *table_path")
     list_catalogs = _table_method("list_catalogs", "self")
     list_modules = _table_method("list_modules", "self")
@@ -412,6 +411,35 @@ class TableEnvironment(object):
         table = csv_source_table(self.stream_execution_environment.spark_session,
                                  table_source._j_table_source)
         runtime.catalog.put(name, table)
+
+    def register_table_sink(self, name: str, table_sink: Any) -> None:
+        """Register the legacy sink ``table_sink`` (a
+        :class:`~pyflink_compat.table.CsvTableSink`) as the table ``name``, for inserts.
+
+        .. note:: Deprecated in PyFlink: declare a filesystem table with ``execute_sql`` or
+                  :meth:`create_temporary_table`.
+        """
+        from pyflink_compat.connectors.csv_table_sink import sink_table_options
+        from pyflink_compat.sql.data_types import type_text
+        from pyflink_compat.table.sinks import CsvTableSink
+
+        warnings.warn("Deprecated in 1.10. Use create_table instead.", DeprecationWarning,
+                      stacklevel=2)
+        if not isinstance(table_sink, CsvTableSink):
+            raise NotSupportedError("TableEnvironment.register_table_sink of {}".format(
+                type(table_sink).__name__), "Declare the table with CREATE TABLE.")
+        runtime = self._runtime
+        if runtime.catalog.get(name) is not None:
+            raise _validation("Temporary table '{}' already exists".format(
+                runtime.catalog.full_name(name)))
+        description = table_sink._j_table_sink
+        options = sink_table_options(description,
+                                     self.stream_execution_environment.get_parallelism())
+        columns = ", ".join("`{}` {}".format(n.replace("`", "``"), type_text(t))
+                            for n, t in zip(description["names"], description["types"]))
+        runtime.execute_sql("CREATE TEMPORARY TABLE `{}` ({}) WITH ({})".format(
+            name.replace("`", "``"), columns,
+            ", ".join("'{}' = '{}'".format(k, v.replace("'", "''")) for k, v in options.items())))
 
     def create_temporary_table(self, path: str, descriptor: 'TableDescriptor') -> None:
         """Register the table ``descriptor`` describes as the temporary table ``path`` (as
