@@ -385,11 +385,12 @@ class Planner(object):
 
         if not bounded:
             raise NotSupportedError(
-                "A sort, outer join, over window or CUMULATE window of an unbounded table "
-                "(in: {})".format(text),
+                "A sort, outer join, over window, EXCEPT, INTERSECT or CUMULATE window of an "
+                "unbounded table (in: {})".format(text),
                 "Spark's streaming queries have none of these: compute them per micro-batch in "
                 "foreachBatch (DataFrame.orderBy, DataFrame.join(how='left'), pyspark.sql.Window"
-                ".partitionBy(...).orderBy(...).rowsBetween(...)), or bound the source.")
+                ".partitionBy(...).orderBy(...).rowsBetween(...), DataFrame.exceptAll, "
+                "DataFrame.intersectAll), or bound the source.")
         return read_once(frame)
 
     def _watermark_delay(self, table: CreateTable) -> str:
@@ -444,7 +445,10 @@ class Planner(object):
 
         # CUMULATE windows exist over bounded tables only (see _cumulate_rows)
         cumulate = any(str(f.this).upper() == "CUMULATE" for f in query.find_all(exp.Anonymous))
-        tree = table_functions_to_group_windows(self._inline_views(query.copy()), text)
+        from pyflink_compat.sql.bounded_evaluation import distinct_unions
+
+        tree = distinct_unions(table_functions_to_group_windows(
+            self._inline_views(query.copy()), text))
         if tree.find(exp.Anonymous) is not None:
             from pyflink_compat.sql.python_functions import resolve_calls
 
@@ -543,6 +547,8 @@ class Planner(object):
         for name in window_property_columns(tree):
             if name in frame.columns:
                 frame = frame.withMetadata(name, {"flink_precision": 3})
+        if "*" in keys:  # the distinct rows of a UNION: every column is a key
+            keys = list(frame.columns)
         if derived_updating and not updating:
             updating = True
             keys = [k for k in derived_keys if k in frame.columns]
