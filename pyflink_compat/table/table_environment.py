@@ -633,13 +633,23 @@ class StreamTableEnvironment(TableEnvironment):
         return stream.map(_as_type(type_info), output_type=type_info)
 
     def to_retract_stream(self, table: 'Table', type_info: Any) -> Any:
-        """Not supported: Spark's updating results carry no retractions."""
-        raise NotSupportedError(
-            "StreamTableEnvironment.to_retract_stream",
-            "Write the table's query with writeStream.outputMode('update') and foreachBatch: "
-            "each micro-batch holds the new rows of the keys that changed.")
+        """The changes of ``table`` as a stream of ``(True, row)`` for an added row and
+        ``(False, row)`` for a retracted one, each row of ``type_info`` (a row or tuple type of
+        the columns). For an updating table a changed key gives ``(False, old)`` then ``(True,
+        new)`` per micro-batch (the divergence ``updates-per-micro-batch``), and only sinks may
+        follow.
+        """
+        from pyflink_compat.common.typeinfo import Types
+        from pyflink_compat.sql.data_streams import retract_value
 
-    def _table_stream(self, table: 'Table', method: str, changelog: bool) -> Any:
+        stream = self._table_stream(table, "to_retract_stream", True, retract_type=type_info)
+        if getattr(stream, "retracting", False):
+            return stream
+        return stream.map(lambda row: retract_value(row, type_info),
+                          output_type=Types.TUPLE([Types.BOOLEAN(), type_info]))
+
+    def _table_stream(self, table: 'Table', method: str, changelog: bool,
+                      retract_type: Any = None) -> Any:
         from pyflink_compat.common.typeinfo import ExternalTypeInfo
         from pyflink_compat.datastream.data_stream import DataStream
         from pyflink_compat.runtime.graph import SOURCE, Node
@@ -652,7 +662,7 @@ class StreamTableEnvironment(TableEnvironment):
             if changelog:
                 from pyflink_compat.sql.data_streams import changelog_stream
 
-                return changelog_stream(self.stream_execution_environment, planned)
+                return changelog_stream(self.stream_execution_environment, planned, retract_type)
             from pyflink_compat.util.exceptions import TableException
 
             raise TableException(
