@@ -41,10 +41,15 @@ _ROWTIME = "rowtime"
 
 
 def _field_type(type_info: Any, api: str) -> str:
-    from pyflink_compat.common.typeinfo import BasicTypeInfo, LocalTimeTypeInfo
+    from pyflink_compat.common.typeinfo import (
+        BasicTypeInfo, DateTypeInfo, LocalTimeTypeInfo, TimestampTypeInfo)
 
     if isinstance(type_info, BasicTypeInfo) and type_info._basic_type.name in _BASIC_TYPES:
         return _BASIC_TYPES[type_info._basic_type.name]
+    if isinstance(type_info, TimestampTypeInfo):  # Types.SQL_TIMESTAMP(): java.sql.Timestamp
+        return "TIMESTAMP(9)"
+    if isinstance(type_info, DateTypeInfo):  # Types.SQL_DATE(): java.sql.Date
+        return "DATE"
     if isinstance(type_info, LocalTimeTypeInfo):
         return {"LOCAL_DATE": "DATE", "LOCAL_DATE_TIME": "TIMESTAMP(9)"}.get(
             type_info._time_type.name, "")

@@ -280,6 +280,27 @@ def timestamp_precisions(tree: exp.Expression, schema: Dict[str, Dict[str, exp.D
     return found
 
 
+def _inner_joins(tree: exp.Expression) -> exp.Expression:
+    """``tree`` with each ``FROM a, b WHERE condition`` written ``FROM a JOIN b ON
+    condition``: the same rows, and Spark's stream-stream join takes an inner join, not a cross
+    join filtered afterwards."""
+    for select in tree.find_all(exp.Select):
+        joins = select.args.get("joins") or []
+        where = select.args.get("where")
+        if len(joins) != 1 or where is None:
+            continue
+        join = joins[0]
+        if isinstance(join.this, exp.Lateral) or join.side or join.args.get("on") is not None \
+                or join.args.get("using") or (join.kind or "CROSS") != "CROSS":
+            continue
+        if join.this.find(exp.Unnest) is not None or isinstance(join.this, exp.Unnest):
+            continue
+        join.set("kind", None)
+        join.set("on", where.this.copy())
+        select.set("where", None)
+    return tree
+
+
 def _with_precisions(frame: "DataFrame", precisions: Dict[str, int]) -> "DataFrame":
     for field in frame.schema.fields:
         # a key of its own: "flink_precision" marks a window property (not a time attribute)
@@ -509,8 +530,8 @@ class Planner(object):
         cumulate = any(str(f.this).upper() == "CUMULATE" for f in query.find_all(exp.Anonymous))
         from pyflink_compat.sql.bounded_evaluation import distinct_unions
 
-        tree = distinct_unions(table_functions_to_group_windows(
-            self._inline_views(query.copy()), text))
+        tree = _inner_joins(distinct_unions(table_functions_to_group_windows(
+            self._inline_views(query.copy()), text)))
         if tree.find(exp.Anonymous) is not None:
             from pyflink_compat.sql.python_functions import resolve_calls
 

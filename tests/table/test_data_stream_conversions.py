@@ -282,3 +282,31 @@ def test_an_append_stream_of_a_tuple_or_row_type_prints_as_pyflinks(t_env: Any, 
     t_env.to_append_stream(t_env.from_data_stream(words), Types.ROW([Types.STRING(), Types.INT()])).print()
     t_env.stream_execution_environment.execute()
     assert sorted(_printed(capsys)) == ["(a,1)", "(b,2)", "+I[a,1]", "+I[b,2]"]
+
+
+def test_streams_of_sql_timestamps_join_within_a_time_interval_in_a_comma_join(t_env: Any) -> None:
+    # Types.SQL_TIMESTAMP() fields are Flink's TIMESTAMP(9) columns; the rows PyFlink 1.20.5 gave
+    import datetime
+
+    from pyflink_compat.common import Row, Types
+    from pyflink_compat.table import DataTypes, Schema
+
+    env = t_env.stream_execution_environment
+
+    def view(name: str, rows: List[Any], value: str) -> None:
+        stream = env.from_collection(rows, type_info=Types.ROW_NAMED(
+            ["ts1", "uid", value], [Types.SQL_TIMESTAMP(), Types.INT(), Types.STRING()]))
+        t_env.create_temporary_view(name, stream, Schema.new_builder()
+                                    .column_by_expression("ts", "CAST(ts1 AS TIMESTAMP(3))")
+                                    .column("uid", DataTypes.INT()).column(value, DataTypes.STRING())
+                                    .watermark("ts", "ts - INTERVAL '1' SECOND").build())
+
+    def at(minute: int) -> datetime.datetime:
+        return datetime.datetime(2021, 8, 21, 13, minute)
+
+    view("u", [Row(at(0), 1, "A"), Row(at(5), 2, "B")], "name")
+    view("o", [Row(at(2), 1, "x"), Row(at(6), 2, "z"), Row(at(20), 2, "y")], "item")
+    result = t_env.execute_sql(
+        "SELECT U.name, O.item, O.ts FROM u U, o O WHERE U.uid = O.uid AND O.ts BETWEEN U.ts "
+        "AND U.ts + INTERVAL '5' MINUTES")
+    assert sorted(tuple(r) for r in result.collect()) == [("A", "x", at(2)), ("B", "z", at(6))]
