@@ -371,12 +371,14 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
     ),
     Divergence(
         id="table-bounded-query-final-rows",
-        summary="A sort with a fetch (Top-N), an outer join, a join without an equality or an "
-        "aggregate of an aggregate of bounded tables emits its final rows once (+I), where "
-        "Flink's streaming planner emits rows as its input arrives and deletes those that a "
-        "later row replaces (-D); the final table is the same.",
-        reason="Spark's streaming queries have no sort and no outer join without watermarks "
-        "and time bounds: such a query over bounded tables runs as a batch query over the whole "
+        summary="A sort with a fetch (Top-N), an outer join, a join without an equality, an "
+        "aggregate of an aggregate or an EXCEPT / INTERSECT (ALL) of bounded tables emits its "
+        "final rows once (+I), where Flink's streaming planner emits rows as its input arrives "
+        "and deletes or updates those that a later row replaces (-D, -U/+U); the final table "
+        "is the same.",
+        reason="Spark's streaming queries have no sort, no EXCEPT or INTERSECT and no outer "
+        "join without watermarks and time bounds: such a query over bounded tables runs as a "
+        "batch query over the whole "
         "input, which has no intermediate rows. Flink's intermediate rows depend on the order "
         "in which its sources' rows arrive.",
         steps=("table/bounded-query-final-rows",),

@@ -26,6 +26,8 @@ def connector_module(name: str, statement: str) -> ModuleType:
         statement that declared the table.
     """
     module = CONNECTORS.get(name)
+    if name == "pyflink_compat-legacy-csv-table-sink":  # a registered CsvTableSink
+        module = "csv_table_sink"
     if module is None:
         raise NotSupportedError(
             "Connector '{}' (in: {})".format(name, " ".join(statement.split())[:300]),

@@ -193,7 +193,7 @@ def _java_double(number: float) -> str:
 
 def java_text(value: Any, type_info: Any = None) -> str:
     """The JVM's text of a value of a declared type (what Flink's print writes)."""
-    from pyflink_compat.common.typeinfo import TupleTypeInfo
+    from pyflink_compat.common.typeinfo import RowTypeInfo, TupleTypeInfo
 
     if value is None:
         return "null"
@@ -201,6 +201,12 @@ def java_text(value: Any, type_info: Any = None) -> str:
         return "true" if value else "false"
     if isinstance(value, float):
         return _java_double(value)
+    if isinstance(type_info, RowTypeInfo) and hasattr(value, "get_row_kind"):
+        # a row inside a tuple: Java's Row.toString()
+        fields: List[Optional[Any]] = list(type_info.get_field_types())
+        fields += [None] * (len(value) - len(fields))
+        return "{}[{}]".format(value.get_row_kind(), ", ".join(
+            java_text(v, k) for v, k in zip(value, fields)))
     if isinstance(type_info, TupleTypeInfo) and isinstance(value, (tuple, list)):
         kinds: List[Optional[Any]] = list(type_info.get_field_types())
         kinds += [None] * (len(value) - len(kinds))

@@ -1,6 +1,6 @@
 """Queries that Spark's streaming engine cannot run but whose inputs are bounded: sorts
-(``ORDER BY``, ``OFFSET``), outer joins, joins without an equality, over windows (``OVER``)
-and aggregates of aggregates.
+(``ORDER BY``, ``OFFSET``), outer joins, joins without an equality, over windows (``OVER``),
+aggregates of aggregates and the set operations ``EXCEPT`` and ``INTERSECT`` (with ``ALL``).
 
 Spark's streaming queries have no sort, no outer join without a watermark and time bounds, and
 no window functions. When every table a query reads is bounded, the query's result is the
@@ -26,7 +26,8 @@ from sqlglot import exp
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame
 
-__all__ = ["needs_bounded_evaluation", "check_streaming_rules", "read_once"]
+__all__ = ["needs_bounded_evaluation", "check_streaming_rules", "read_once",
+           "distinct_unions"]
 
 _names = itertools.count()
 
@@ -35,9 +36,30 @@ def _is_lateral(join: exp.Join) -> bool:
     return isinstance(join.this, exp.Lateral)
 
 
+def distinct_unions(tree: exp.Expression) -> exp.Expression:
+    """``tree`` with each ``UNION`` (of distinct rows) written as the distinct rows of a
+    ``UNION ALL``: Flink's plan of it (a grouping on every column), which Spark's streaming
+    queries run as an updating aggregate."""
+    for union in list(tree.find_all(exp.Union)):
+        if type(union) is not exp.Union or not union.args.get("distinct"):
+            continue
+        every_row = union.copy()
+        every_row.set("distinct", False)
+        replacement = exp.select("*").from_(exp.Subquery(
+            this=every_row, alias=exp.TableAlias(this=exp.to_identifier(
+                "flink_union_{}".format(next(_names)))))).distinct()
+        if union is tree:
+            return replacement
+        union.replace(exp.Subquery(this=replacement) if isinstance(union.parent, exp.From)
+                      else replacement)
+    return tree
+
+
 def needs_bounded_evaluation(tree: exp.Expression) -> bool:
-    """Whether ``tree`` sorts, skips rows, joins with an outer join or has an over window:
-    what only a batch query over bounded inputs runs on Spark."""
+    """Whether ``tree`` sorts, skips rows, joins with an outer join, has an over window or
+    an ``EXCEPT`` / ``INTERSECT``: what only a batch query over bounded inputs runs on Spark."""
+    if tree.find(exp.Except, exp.Intersect) is not None:
+        return True
     for select in tree.find_all(exp.Select):
         if select.args.get("order") is not None or select.args.get("offset") is not None:
             return True

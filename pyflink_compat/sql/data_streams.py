@@ -41,10 +41,15 @@ _ROWTIME = "rowtime"
 
 
 def _field_type(type_info: Any, api: str) -> str:
-    from pyflink_compat.common.typeinfo import BasicTypeInfo, LocalTimeTypeInfo
+    from pyflink_compat.common.typeinfo import (
+        BasicTypeInfo, DateTypeInfo, LocalTimeTypeInfo, TimestampTypeInfo)
 
     if isinstance(type_info, BasicTypeInfo) and type_info._basic_type.name in _BASIC_TYPES:
         return _BASIC_TYPES[type_info._basic_type.name]
+    if isinstance(type_info, TimestampTypeInfo):  # Types.SQL_TIMESTAMP(): java.sql.Timestamp
+        return "TIMESTAMP(9)"
+    if isinstance(type_info, DateTypeInfo):  # Types.SQL_DATE(): java.sql.Date
+        return "DATE"
     if isinstance(type_info, LocalTimeTypeInfo):
         return {"LOCAL_DATE": "DATE", "LOCAL_DATE_TIME": "TIMESTAMP(9)"}.get(
             type_info._time_type.name, "")
@@ -315,7 +320,36 @@ class _ChangelogSource(object):
         self.keyed_state = keyed_state
 
 
-def changelog_stream(environment: Any, planned: "PlannedQuery") -> Any:
+def retract_value(row: Any, type_info: Any) -> Tuple[bool, Any]:
+    """The record ``to_retract_stream`` gives for the change ``row``: whether it adds the row
+    (``+I``, ``+U``) and the row as ``type_info`` reads it."""
+    from pyflink_compat.common.types import RowKind
+    from pyflink_compat.runtime.records import conform
+
+    from pyflink_compat.common.typeinfo import TupleTypeInfo
+
+    adds = row.get_row_kind() in (RowKind.INSERT, RowKind.UPDATE_AFTER)
+    value = conform(tuple(row) if isinstance(type_info, TupleTypeInfo) else row, type_info)
+    if hasattr(value, "set_row_kind"):
+        value.set_row_kind(row.get_row_kind())
+    return adds, value
+
+
+class _Retractions(object):
+    """A sink's batch function fed with ``(added, row)`` tuples of the changes it receives."""
+
+    def __init__(self, function: Any, type_info: Any):
+        self.function = function
+        self.type_info = type_info
+
+    def __call__(self, rows: List[Any], batch_id: int) -> None:
+        from pyflink_compat.runtime.records import dumps, loads
+
+        self.function([dict(r, v=dumps(retract_value(loads(r["v"]), self.type_info)))
+                       for r in rows], batch_id)
+
+
+def changelog_stream(environment: Any, planned: "PlannedQuery", retract_type: Any = None) -> Any:
     """The stream of the changes of an updating table: its rows, turned into ``+I``, ``-U`` and
     ``+U`` records on the driver by each sink (:class:`~pyflink_compat.runtime.table_rows.
     ChangelogBatch`); Spark runs the query in its update output mode."""
@@ -346,8 +380,20 @@ def changelog_stream(environment: Any, planned: "PlannedQuery") -> Any:
             return self._then("connect", None)
 
         def _sink_function(self, function: Any) -> Any:
+            if retract_type is not None:
+                function = _Retractions(function, retract_type)
             return ChangelogBatch(function, positions)
 
+    output_type: Any
+    if retract_type is not None:
+        from pyflink_compat.common.typeinfo import Types
+
+        output_type = Types.TUPLE([Types.BOOLEAN(), retract_type])
+    else:
+        output_type = ExternalTypeInfo(row_type_info(planned.frame.schema))
     node = Node(environment, SOURCE, (), _ChangelogSource(records, planned.keyed_state),
-                ExternalTypeInfo(row_type_info(planned.frame.schema)), name="to_changelog_stream")
-    return ChangelogStream(node)
+                output_type, name="to_retract_stream" if retract_type is not None
+                else "to_changelog_stream")
+    stream = ChangelogStream(node)
+    stream.retracting = retract_type is not None  # type: ignore[attr-defined]
+    return stream

@@ -228,6 +228,89 @@ def _group_aggregate(select: exp.Select) -> Optional[Tuple[List[str], str]]:
     return keys, node
 
 
+#: The metadata key of a timestamp column's declared precision (the fraction digits of its text).
+TEXT_PRECISION_KEY = "flink_text_precision"
+
+
+def _timestamp_precision(data_type: Any) -> Optional[int]:
+    """The fraction digits of a Flink ``TIMESTAMP(p)`` / ``TIMESTAMP_LTZ(p)`` type (6 when
+    not given), ``None`` for another type."""
+    if not isinstance(data_type, exp.DataType) or data_type.this not in (
+            exp.DataType.Type.TIMESTAMP, exp.DataType.Type.TIMESTAMPLTZ):
+        return None
+    if data_type.expressions:
+        try:
+            return int(data_type.expressions[0].sql())
+        except ValueError:
+            return None
+    return 6
+
+
+def timestamp_precisions(tree: exp.Expression, schema: Dict[str, Dict[str, exp.DataType]]
+                         ) -> Dict[str, int]:
+    """The declared precision of each timestamp column of ``tree``'s result that is a column of
+    a table read (by name) or a ``CAST`` to a timestamp type: what Flink's text of its values
+    shows (``TIMESTAMP(3)``: three fraction digits, always)."""
+    declared: Dict[str, Optional[int]] = {}
+    for columns in schema.values():
+        for name, data_type in columns.items():
+            digits = _timestamp_precision(data_type)
+            if name in declared and declared[name] != digits:
+                digits = None  # two tables' columns of one name: unknown
+            declared[name] = digits
+    outer = tree if isinstance(tree, exp.Select) else tree.find(exp.Select)
+    if not isinstance(outer, exp.Select):
+        return {}
+    found: Dict[str, int] = {}
+    for item in outer.expressions:
+        inner = item.this if isinstance(item, exp.Alias) else item
+        if isinstance(inner, exp.Star) or (isinstance(inner, exp.Column) and
+                                           isinstance(inner.this, exp.Star)):
+            found.update({n: p for n, p in declared.items() if p is not None})
+            continue
+        precision: Optional[int] = None
+        if isinstance(inner, exp.Cast):
+            precision = _timestamp_precision(inner.to)
+        elif isinstance(inner, exp.Column):
+            precision = declared.get(inner.name)
+        elif isinstance(inner, (exp.Max, exp.Min)) and isinstance(inner.this, exp.Column):
+            precision = declared.get(inner.this.name)
+        if precision is not None:
+            found[item.alias_or_name] = precision
+    return found
+
+
+def _inner_joins(tree: exp.Expression) -> exp.Expression:
+    """``tree`` with each ``FROM a, b WHERE condition`` written ``FROM a JOIN b ON
+    condition``: the same rows, and Spark's stream-stream join takes an inner join, not a cross
+    join filtered afterwards."""
+    for select in tree.find_all(exp.Select):
+        joins = select.args.get("joins") or []
+        where = select.args.get("where")
+        if len(joins) != 1 or where is None:
+            continue
+        join = joins[0]
+        if isinstance(join.this, exp.Lateral) or join.side or join.args.get("on") is not None \
+                or join.args.get("using") or (join.kind or "CROSS") != "CROSS":
+            continue
+        if join.this.find(exp.Unnest) is not None or isinstance(join.this, exp.Unnest):
+            continue
+        join.set("kind", None)
+        join.set("on", where.this.copy())
+        select.set("where", None)
+    return tree
+
+
+def _with_precisions(frame: "DataFrame", precisions: Dict[str, int]) -> "DataFrame":
+    for field in frame.schema.fields:
+        # a key of its own: "flink_precision" marks a window property (not a time attribute)
+        if field.name in precisions and "flink_precision" not in field.metadata and \
+                type(field.dataType).__name__ in ("TimestampType", "TimestampNTZType"):
+            frame = frame.withMetadata(field.name, dict(field.metadata, **{
+                TEXT_PRECISION_KEY: precisions[field.name]}))
+    return frame
+
+
 class Planner(object):
     """Translates the queries of one table environment into Spark streaming DataFrames.
 
@@ -385,11 +468,12 @@ class Planner(object):
 
         if not bounded:
             raise NotSupportedError(
-                "A sort, outer join, over window or CUMULATE window of an unbounded table "
-                "(in: {})".format(text),
+                "A sort, outer join, over window, EXCEPT, INTERSECT or CUMULATE window of an "
+                "unbounded table (in: {})".format(text),
                 "Spark's streaming queries have none of these: compute them per micro-batch in "
                 "foreachBatch (DataFrame.orderBy, DataFrame.join(how='left'), pyspark.sql.Window"
-                ".partitionBy(...).orderBy(...).rowsBetween(...)), or bound the source.")
+                ".partitionBy(...).orderBy(...).rowsBetween(...), DataFrame.exceptAll, "
+                "DataFrame.intersectAll), or bound the source.")
         return read_once(frame)
 
     def _watermark_delay(self, table: CreateTable) -> str:
@@ -444,7 +528,10 @@ class Planner(object):
 
         # CUMULATE windows exist over bounded tables only (see _cumulate_rows)
         cumulate = any(str(f.this).upper() == "CUMULATE" for f in query.find_all(exp.Anonymous))
-        tree = table_functions_to_group_windows(self._inline_views(query.copy()), text)
+        from pyflink_compat.sql.bounded_evaluation import distinct_unions
+
+        tree = _inner_joins(distinct_unions(table_functions_to_group_windows(
+            self._inline_views(query.copy()), text)))
         if tree.find(exp.Anonymous) is not None:
             from pyflink_compat.sql.python_functions import resolve_calls
 
@@ -529,6 +616,7 @@ class Planner(object):
         updating = grouped is not None or any(
             _group_aggregate(s) is not None for s in tree.find_all(exp.Select) if s is not outer)
         keys, node = grouped if grouped is not None else ([], "")
+        precisions = timestamp_precisions(tree, schema)
         tree = group_windows_to_spark(_apply_flink_semantics(tree, schema), text)
         if read_once:
             from pyflink_compat.spark.bounded_sources import as_stream
@@ -537,7 +625,8 @@ class Planner(object):
             for name in ("window_start", "window_end", "window_time") if cumulate else ():
                 if name in frame.columns:
                     frame = frame.withMetadata(name, {"flink_precision": 3})
-            return PlannedQuery(frame=frame, bounded=True, updating=False, keys=[], node=node)
+            return PlannedQuery(frame=_with_precisions(frame, precisions), bounded=True,
+                                updating=False, keys=[], node=node)
         if windowed and bounded:
             self._flush_windows(tree)
         elif windowed:
@@ -546,6 +635,9 @@ class Planner(object):
         for name in window_property_columns(tree):
             if name in frame.columns:
                 frame = frame.withMetadata(name, {"flink_precision": 3})
+        frame = _with_precisions(frame, precisions)
+        if "*" in keys:  # the distinct rows of a UNION: every column is a key
+            keys = list(frame.columns)
         if derived_updating and not updating:
             updating = True
             keys = [k for k in derived_keys if k in frame.columns]

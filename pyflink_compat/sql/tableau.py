@@ -55,7 +55,9 @@ class Tableau(object):
         self.with_kinds = with_kinds
         # the fraction digits of each TIMESTAMP(p) column whose precision is known
         self.precisions = list(precisions) + [None] * (len(names) - len(precisions))
-        self.widths = [column_width(n, t) for n, t in zip(names, types)]
+        # a TIMESTAMP(p) column is as wide as its text: 19 characters, a point and p digits
+        self.widths = [max(column_width(n, t), 20 + p if p else 0)
+                       for n, t, p in zip(names, types, self.precisions)]
         self.names = list(names)
         if with_kinds:
             self.widths.insert(0, 2)

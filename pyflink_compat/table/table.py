@@ -871,6 +871,57 @@ class Table(object):
         return Table(exp.union(self._j_table.copy(), right._j_table.copy(), distinct=False),
                      self._t_env)
 
+    def union(self, right: 'Table') -> 'Table':
+        """The distinct rows of this table and of ``right``. As in Flink, this runs in batch
+        mode only (in streaming mode, write ``UNION`` in SQL).
+
+        :return: The :class:`Table`.
+        """
+        return self._set_operation(right, "Union", True, "UNION", "union")
+
+    def minus(self, right: 'Table') -> 'Table':
+        """The distinct rows of this table that ``right`` does not have (batch mode only, as
+        in Flink).
+
+        :return: The :class:`Table`.
+        """
+        return self._set_operation(right, "Except", True, "MINUS", "minus")
+
+    def minus_all(self, right: 'Table') -> 'Table':
+        """The rows of this table less as many of each as ``right`` has (batch mode only, as
+        in Flink).
+
+        :return: The :class:`Table`.
+        """
+        return self._set_operation(right, "Except", False, "MINUS", "minusAll")
+
+    def intersect(self, right: 'Table') -> 'Table':
+        """The distinct rows that both tables have (batch mode only, as in Flink).
+
+        :return: The :class:`Table`.
+        """
+        return self._set_operation(right, "Intersect", True, "INTERSECT", "intersect")
+
+    def intersect_all(self, right: 'Table') -> 'Table':
+        """The rows that both tables have, each as often as the table with fewer of it has it
+        (batch mode only, as in Flink).
+
+        :return: The :class:`Table`.
+        """
+        return self._set_operation(right, "Intersect", False, "INTERSECT", "intersectAll")
+
+    def _set_operation(self, right: 'Table', kind: str, distinct: bool, name: str,
+                       method: str) -> 'Table':
+        from sqlglot import exp
+
+        if self._t_env._runtime.streaming:
+            # Flink's Table API refuses these on streaming tables, bounded ones too
+            raise _validation_error("The {} operation on two unbounded tables is currently not "
+                                    "supported.".format(name), method)
+        operation = getattr(exp, kind)(this=self._j_table.copy(), expression=right._j_table.copy(),
+                                       distinct=distinct)
+        return Table(operation, self._t_env)
+
     def execute_insert(self, table_path_or_descriptor: Any, overwrite: bool = False) -> 'TableResult':
         """Write this table's rows into the table registered as ``table_path_or_descriptor`` (a
         job starts; ``wait()`` on the result waits for its end).

@@ -150,7 +150,6 @@ class TableEnvironment(object):
     use_modules = _table_method("use_modules", "self, *module_names")
     drop_function = _table_method("drop_function", "self, path")
     register_table = _table_method("register_table", "self, name, table")
-    register_table_sink = _table_method("register_table_sink", "self, name, table_sink")
     scan = _table_method("scan", "self, *table_path")
     list_catalogs = _table_method("list_catalogs", "self")
     list_modules = _table_method("list_modules", "self")
@@ -413,6 +412,35 @@ class TableEnvironment(object):
                                  table_source._j_table_source)
         runtime.catalog.put(name, table)
 
+    def register_table_sink(self, name: str, table_sink: Any) -> None:
+        """Register the legacy sink ``table_sink`` (a
+        :class:`~pyflink_compat.table.CsvTableSink`) as the table ``name``, for inserts.
+
+        .. note:: Deprecated in PyFlink: declare a filesystem table with ``execute_sql`` or
+                  :meth:`create_temporary_table`.
+        """
+        from pyflink_compat.connectors.csv_table_sink import sink_table_options
+        from pyflink_compat.sql.data_types import type_text
+        from pyflink_compat.table.sinks import CsvTableSink
+
+        warnings.warn("Deprecated in 1.10. Use create_table instead.", DeprecationWarning,
+                      stacklevel=2)
+        if not isinstance(table_sink, CsvTableSink):
+            raise NotSupportedError("TableEnvironment.register_table_sink of {}".format(
+                type(table_sink).__name__), "Declare the table with CREATE TABLE.")
+        runtime = self._runtime
+        if runtime.catalog.get(name) is not None:
+            raise _validation("Temporary table '{}' already exists".format(
+                runtime.catalog.full_name(name)))
+        description = table_sink._j_table_sink
+        options = sink_table_options(description,
+                                     self.stream_execution_environment.get_parallelism())
+        columns = ", ".join("`{}` {}".format(n.replace("`", "``"), type_text(t))
+                            for n, t in zip(description["names"], description["types"]))
+        runtime.execute_sql("CREATE TEMPORARY TABLE `{}` ({}) WITH ({})".format(
+            name.replace("`", "``"), columns,
+            ", ".join("'{}' = '{}'".format(k, v.replace("'", "''")) for k, v in options.items())))
+
     def create_temporary_table(self, path: str, descriptor: 'TableDescriptor') -> None:
         """Register the table ``descriptor`` describes as the temporary table ``path`` (as
         its ``CREATE TEMPORARY TABLE`` statement would)."""
@@ -605,13 +633,23 @@ class StreamTableEnvironment(TableEnvironment):
         return stream.map(_as_type(type_info), output_type=type_info)
 
     def to_retract_stream(self, table: 'Table', type_info: Any) -> Any:
-        """Not supported: Spark's updating results carry no retractions."""
-        raise NotSupportedError(
-            "StreamTableEnvironment.to_retract_stream",
-            "Write the table's query with writeStream.outputMode('update') and foreachBatch: "
-            "each micro-batch holds the new rows of the keys that changed.")
+        """The changes of ``table`` as a stream of ``(True, row)`` for an added row and
+        ``(False, row)`` for a retracted one, each row of ``type_info`` (a row or tuple type of
+        the columns). For an updating table a changed key gives ``(False, old)`` then ``(True,
+        new)`` per micro-batch (the divergence ``updates-per-micro-batch``), and only sinks may
+        follow.
+        """
+        from pyflink_compat.common.typeinfo import Types
+        from pyflink_compat.sql.data_streams import retract_value
 
-    def _table_stream(self, table: 'Table', method: str, changelog: bool) -> Any:
+        stream = self._table_stream(table, "to_retract_stream", True, retract_type=type_info)
+        if getattr(stream, "retracting", False):
+            return stream
+        return stream.map(lambda row: retract_value(row, type_info),
+                          output_type=Types.TUPLE([Types.BOOLEAN(), type_info]))
+
+    def _table_stream(self, table: 'Table', method: str, changelog: bool,
+                      retract_type: Any = None) -> Any:
         from pyflink_compat.common.typeinfo import ExternalTypeInfo
         from pyflink_compat.datastream.data_stream import DataStream
         from pyflink_compat.runtime.graph import SOURCE, Node
@@ -624,7 +662,7 @@ class StreamTableEnvironment(TableEnvironment):
             if changelog:
                 from pyflink_compat.sql.data_streams import changelog_stream
 
-                return changelog_stream(self.stream_execution_environment, planned)
+                return changelog_stream(self.stream_execution_environment, planned, retract_type)
             from pyflink_compat.util.exceptions import TableException
 
             raise TableException(

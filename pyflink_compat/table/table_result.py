@@ -172,7 +172,8 @@ class TableResult(object):
         schema = self._j_table_result["schema"]
         streaming = self._j_table_result.get("streaming", True)
         tableau = Tableau(schema.fieldNames(), [f.dataType for f in schema.fields], with_kinds=streaming,
-                          precisions=[f.metadata.get("flink_precision") for f in schema.fields])
+                          precisions=[f.metadata.get("flink_precision", f.metadata.get(
+                              "flink_text_precision")) for f in schema.fields])
         records: Iterator[Tuple[str, Tuple[Any, ...]]] = rows_of(collector, client, self._wait_job)
         if not streaming:
             # a batch result is printed once complete; an empty one as "Empty set" alone

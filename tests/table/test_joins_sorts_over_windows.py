@@ -239,3 +239,67 @@ def test_a_cumulate_window_of_an_unbounded_table_is_not_supported(t_env: Any) ->
     with pytest.raises(NotSupportedError, match="CUMULATE window of an unbounded table"):
         t_env.execute_sql("SELECT window_start, COUNT(*) FROM TABLE(CUMULATE(TABLE g, DESCRIPTOR(ts), "
                           "INTERVAL '1' SECOND, INTERVAL '4' SECOND)) GROUP BY window_start, window_end")
+
+
+def _bags(t_env: Any) -> Any:
+    left = t_env.from_elements([(1, "a"), (2, "b"), (2, "b"), (3, "c"), (3, "c"), (3, "c")],
+                               ["n", "s"])
+    right = t_env.from_elements([(2, "b"), (3, "c"), (4, "d")], ["n", "s"])
+    t_env.create_temporary_view("l", left)
+    t_env.create_temporary_view("r", right)
+    return left, right
+
+
+def test_sql_set_operations_of_bounded_tables_give_pyflinks_final_rows(t_env: Any) -> None:
+    _bags(t_env)
+
+    def rows(operation: str) -> List[Any]:
+        return sorted(_rows(t_env.execute_sql("SELECT * FROM l {} SELECT * FROM r".format(operation))))
+
+    assert rows("UNION") == [(1, "a"), (2, "b"), (3, "c"), (4, "d")]
+    assert rows("UNION ALL") == [(1, "a"), (2, "b"), (2, "b"), (2, "b"), (3, "c"), (3, "c"),
+                                 (3, "c"), (3, "c"), (4, "d")]
+    assert rows("EXCEPT") == [(1, "a")]
+    assert rows("EXCEPT ALL") == [(1, "a"), (2, "b"), (3, "c"), (3, "c")]
+    assert rows("INTERSECT") == [(2, "b"), (3, "c")]
+    assert rows("INTERSECT ALL") == [(2, "b"), (3, "c")]
+
+
+def test_a_union_of_streams_prints_each_distinct_row_once_as_an_insert(
+        t_env: Any, capsys: Any) -> None:
+    t_env.execute_sql("CREATE TABLE g (k INT) WITH ('connector'='datagen', 'number-of-rows'='4', "
+                      "'fields.k.kind'='sequence', 'fields.k.start'='1', 'fields.k.end'='4')")
+    t_env.execute_sql("SELECT k % 2 AS p FROM g UNION SELECT k FROM g WHERE k > 2").print()
+    printed = capsys.readouterr().out.splitlines()
+    assert sorted(line for line in printed if line.startswith("| +")) == [
+        "| +I |           0 |", "| +I |           1 |", "| +I |           3 |",
+        "| +I |           4 |"]
+
+
+def test_table_set_operations_run_in_batch_mode_and_are_refused_in_streaming_mode_as_in_pyflink(
+        t_env: Any, make_env: Callable[..., Any]) -> None:
+    from py4j.protocol import Py4JJavaError
+
+    from pyflink_compat.table import EnvironmentSettings, StreamTableEnvironment
+
+    left, right = _bags(t_env)
+    for method, name in (("union", "UNION"), ("minus", "MINUS"), ("minus_all", "MINUS"),
+                         ("intersect", "INTERSECT"), ("intersect_all", "INTERSECT")):
+        with pytest.raises(Py4JJavaError, match="The {} operation on two unbounded tables is "
+                                                "currently not supported.".format(name)):
+            getattr(left, method)(right)
+    batch = StreamTableEnvironment.create(make_env(), EnvironmentSettings.in_batch_mode())
+    left, right = _bags(batch)
+    assert sorted(_rows(left.union(right))) == [(1, "a"), (2, "b"), (3, "c"), (4, "d")]
+    assert sorted(_rows(left.minus(right))) == [(1, "a")]
+    assert sorted(_rows(left.minus_all(right))) == [(1, "a"), (2, "b"), (3, "c"), (3, "c")]
+    assert sorted(_rows(left.intersect(right))) == [(2, "b"), (3, "c")]
+    assert sorted(_rows(left.intersect_all(right))) == [(2, "b"), (3, "c")]
+
+
+def test_except_and_intersect_of_an_unbounded_table_are_not_supported_naming_the_pyspark_way(
+        t_env: Any) -> None:
+    t_env.execute_sql("CREATE TABLE g (k INT) WITH ('connector'='datagen')")
+    for operation in ("EXCEPT", "INTERSECT ALL"):
+        with pytest.raises(NotSupportedError, match="exceptAll"):
+            t_env.execute_sql("SELECT k FROM g {} SELECT k FROM g".format(operation))

@@ -257,3 +257,17 @@ def test_a_float_sum_is_rounded_to_float_once_a_registered_divergence(t_env: Any
     # PyFlink 1.20.5 adds in 32-bit precision and prints 1.0000001 (sql-floating-point-sums)
     assert [tuple(row) for row in rows][-1] == (1, 1.0)
     assert "sql-floating-point-sums" in {d.id for d in RUNTIME_DIVERGENCES}
+
+
+def test_timestamp_columns_print_their_declared_fraction_digits_in_every_path(
+        t_env: Any, capsys: Any, tmp_path: Any, monkeypatch: Any) -> None:
+    # Flink casts a TIMESTAMP(3) to text with three fraction digits, always
+    (tmp_path / "ev.csv").write_text("1,2024-01-01 00:00:00\n2,2024-01-01 00:00:01.250\n")
+    monkeypatch.chdir(tmp_path)
+    t_env.execute_sql("CREATE TABLE ev (id INT, ts TIMESTAMP(3)) "
+                      "WITH ('connector'='filesystem','path'='ev.csv','format'='csv')")
+    t_env.execute_sql("SELECT * FROM ev").print()
+    t_env.execute_sql("SELECT id, ts FROM ev ORDER BY id LIMIT 5").print()  # read once
+    rows = [line for line in _printed(capsys) if line.startswith("| +I")]
+    assert rows == ["| +I |           1 | 2024-01-01 00:00:00.000 |",
+                    "| +I |           2 | 2024-01-01 00:00:01.250 |"] * 2
