@@ -242,17 +242,31 @@ class MapStateDescriptor(StateDescriptor):
         super(MapStateDescriptor, self).__init__(name, (key_type_info, value_type_info))
 
 
+class _CallableReduction(object):
+    """A plain callable of two values, given the ``reduce`` method state descriptors call."""
+
+    def __init__(self, func: Any):
+        self._func = func
+
+    def reduce(self, value1: Any, value2: Any) -> Any:
+        return self._func(value1, value2)
+
+
+#: The methods of an ``AggregateFunction`` an aggregating state calls.
+_AGGREGATE_METHODS = ("create_accumulator", "add", "get_result", "merge")
+
+
 class ReducingStateDescriptor(StateDescriptor):
     """Describes a :class:`ReducingState`: the reduce function combines the values added."""
 
     def __init__(self, name: str, reduce_function: Any, type_info: TypeInformation):
         super(ReducingStateDescriptor, self).__init__(name, type_info)
-        from pyflink_compat.datastream.functions import ReduceFunction, ReduceFunctionWrapper
-
-        if not isinstance(reduce_function, ReduceFunction):
+        # a ReduceFunction is known by its method: functions.py imports this module, and the
+        # descriptor only needs something that reduces two values
+        if not callable(getattr(reduce_function, "reduce", None)):
             if not callable(reduce_function):
                 raise TypeError("The input must be a ReduceFunction or a callable function!")
-            reduce_function = ReduceFunctionWrapper(reduce_function)
+            reduce_function = _CallableReduction(reduce_function)
         self._reduce_function = reduce_function
 
     def get_reduce_function(self) -> Any:
@@ -264,9 +278,7 @@ class AggregatingStateDescriptor(StateDescriptor):
 
     def __init__(self, name: str, agg_function: Any, state_type_info: Any):
         super(AggregatingStateDescriptor, self).__init__(name, state_type_info)
-        from pyflink_compat.datastream.functions import AggregateFunction
-
-        if not isinstance(agg_function, AggregateFunction):
+        if not all(callable(getattr(agg_function, method, None)) for method in _AGGREGATE_METHODS):
             raise TypeError("The input must be a pyflink.datastream.functions.AggregateFunction!")
         self._agg_function = agg_function
 

@@ -53,12 +53,10 @@ def recorder(script: str, lines: Set[int]) -> Any:
 
 
 @contextlib.contextmanager
-def watching(script: str, lines: Set[int]) -> Iterator[None]:
-    """(Driver.) While the block runs, the workers record the lines of ``script`` that call
-    pyflink_compat; they are added to ``lines`` when it ends."""
-    from pyflink_compat.runtime import worker_output
-
-    directory = worker_output.directory()
+def watching(directory: str, script: str, lines: Set[int]) -> Iterator[None]:
+    """(Driver.) While the block runs, the workers writing their output to ``directory`` (the
+    driver's :func:`~pyflink_compat.runtime.worker_output.directory`) record the lines of
+    ``script`` that call pyflink_compat; they are added to ``lines`` when it ends."""
     marker = os.path.join(directory, _MARKER)
     with open(marker, "w", encoding="utf-8") as out:
         out.write(script)

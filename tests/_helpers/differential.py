@@ -310,13 +310,14 @@ def _calls_into_compat(script: Path, lines: Optional[set]) -> Iterator[None]:
         yield
         return
     from pyflink_compat.runtime.worker_calls import recorder, watching
+    from pyflink_compat.runtime.worker_output import directory
 
     profile = recorder(str(script), lines)
     previous, previous_threads = sys.getprofile(), threading.getprofile()
     sys.setprofile(profile)
     threading.setprofile(profile)
     try:
-        with watching(str(script), lines):
+        with watching(directory(), str(script), lines):
             yield
     finally:
         sys.setprofile(previous)
