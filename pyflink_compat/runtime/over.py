@@ -125,9 +125,9 @@ class OverProcessor(StatefulProcessor):
     """The Spark processor of one over aggregation.
 
     Its input rows have the partition columns, ``__e`` (whether the row ends a bounded
-    input), ``__ts`` (the row's timestamp in milliseconds), ``__r`` (the row, a struct) and
-    ``__a<i>`` (the argument of the ``i``-th aggregate); it emits ``__r`` and ``__o<i>`` (the
-    ``i``-th aggregate's value).
+    input), ``__w`` (whether the query's filter keeps the row), ``__ts`` (the row's timestamp
+    in milliseconds), ``__r`` (the row, a struct) and ``__a<i>`` (the argument of the
+    ``i``-th aggregate); it emits ``__r`` and ``__o<i>`` (the ``i``-th aggregate's value).
 
     :param spec: What the aggregation computes (:class:`OverSpec`).
     """
@@ -172,6 +172,8 @@ class OverProcessor(StatefulProcessor):
         registered = set()
         for row in rows:
             timestamp = row["__ts"]
+            if not row["__w"]:
+                continue  # filtered out by the query's WHERE
             if timestamp is None or timestamp <= watermark:
                 continue  # late (or without a time): dropped, as Flink does
             arguments = tuple(row["__a%d" % i] for i in range(len(self.spec.aggregates)))

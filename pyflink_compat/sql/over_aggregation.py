@@ -4,8 +4,9 @@ aggregation on Spark.
 Spark's streaming queries have no window functions. A query whose over windows are all one
 event-time window (``OVER (PARTITION BY ... ORDER BY rowtime ROWS|RANGE BETWEEN ... PRECEDING
 AND CURRENT ROW)``) and whose aggregates are ``COUNT``, ``SUM``, ``AVG``, ``MIN`` and ``MAX``
-is planned in two parts: the rows the windowed ``SELECT`` reads (its ``FROM`` and ``WHERE``)
-go, grouped by the partition columns, through
+is planned in two parts: the rows the windowed ``SELECT`` reads (its ``FROM``; its ``WHERE``
+is applied by the processor, so that the rows it drops still raise the watermark, as where
+Flink assigns it) go, grouped by the partition columns, through
 :class:`~pyflink_compat.runtime.over.OverProcessor` in ``transformWithState``, which emits
 each row once the watermark passes its timestamp, with its aggregates; the ``SELECT`` then
 reads those rows, each windowed aggregate replaced by the processor's column. The casts and
@@ -181,16 +182,21 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
         if signature not in columns:
             columns[signature] = "__o{}".format(len(aggregates))
             aggregates.append((name, argument))
-        window.replace(exp.column(columns[signature]))
+        column = exp.column(columns[signature])
+        column.meta.update(window.meta)  # its Flink type
+        window.replace(column)
 
     from_: exp.From = select.args.get("from") or select.args["from_"]
     source = from_.this
     alias = source.alias
     read = exp.select("*").from_(source.copy())
+    # the select's filter is applied by the processor: the rows it drops still raise the
+    # watermark, which Flink assigns where the table is read
     where = select.args.get("where")
-    if where is not None:
-        read.set("where", where.copy())
-    extras = [exp.alias_(p.copy(), "__p{}".format(i), quoted=True)
+    keep = exp.Coalesce(this=where.this.copy(), expressions=[exp.false()]) if where is not None \
+        else exp.true()
+    extras = [exp.alias_(keep, "__w", quoted=True)]
+    extras += [exp.alias_(p.copy(), "__p{}".format(i), quoted=True)
               for i, p in enumerate(first.args.get("partition_by") or [])]
     extras.append(exp.alias_(ordered.this.copy(), "__t", quoted=True))
     extras.extend(exp.alias_(a.copy() if a is not None else exp.Literal.number(1),
@@ -210,7 +216,7 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
     else:
         raise TableException(_PREFIX + "OVER windows' ordering in stream mode must be defined on "
                                        "a time attribute.")
-    rows = rows.select(*partitions, F.lit(False).alias("__e"), millis.alias("__ts"),
+    rows = rows.select(*partitions, F.lit(False).alias("__e"), "__w", millis.alias("__ts"),
                        F.struct(*[F.col("`{}`".format(c)) for c in payload]).alias("__r"),
                        *arguments)
     if bounded:
@@ -221,7 +227,8 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
     typed = empty.selectExpr(*["{}({}) OVER (ORDER BY __ts)".format(
         name, "__a{}".format(i) if argument is not None else "*")
         for i, (name, argument) in enumerate(aggregates)])
-    result_types = [f.dataType for f in typed.schema.fields]
+    result_fields = typed.schema.fields
+    result_types = [f.dataType for f in result_fields]
 
     from pyflink_compat.runtime.over import OverProcessor, OverSpec
 
@@ -230,11 +237,13 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
     rows = rows.withColumn("__et", F.timestamp_millis("__ts")) \
         .withWatermark("__et", "{} milliseconds".format(delay_ms)).drop("__et")
     output = StructType([StructField("__r", rows.schema["__r"].dataType, True)] + [
-        StructField("__o{}".format(i), t, True) for i, t in enumerate(result_types)])
+        StructField("__o{}".format(i), f.dataType, f.nullable) for i, f in enumerate(result_fields)])
     result: "DataFrame" = rows.groupBy(*partitions, "__e").transformWithState(
         OverProcessor(spec), output, "Append", "EventTime")
-    result = result.select(*["__r.`{}`".format(c) for c in payload],
-                           *["__o{}".format(i) for i in range(len(aggregates))])
+    # Spark's stateful operators give nullable columns; COUNT's is not (as in Flink)
+    result = result.select(*[F.col("__r.`{}`".format(c)) for c in payload], *[
+        F.col(f.name) if f.nullable else F.coalesce(F.col(f.name), F.lit(0).cast(f.dataType)).alias(f.name)
+        for f in output.fields[1:]])
     view_name = "flink_over_{}".format(next(_names))
     result.createOrReplaceTempView(view_name)
     from_.set("this", exp.Table(this=exp.to_identifier(view_name), alias=exp.TableAlias(
