@@ -145,7 +145,6 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
 
     from pyflink_compat.util.exceptions import TableException
 
-    check_spark_runs_over_aggregation()
     windows = _windows_of(select)
     definitions = [_definition(w, select) for w in windows]
     first = definitions[0]
@@ -169,6 +168,7 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
         raise TableException(_PREFIX + "OVER windows' ordering in stream mode must be defined on "
                                        "a time attribute.")
     kind, preceding = _frame(first, text)
+    check_spark_runs_over_aggregation()
 
     # the aggregates the processor computes, each once
     aggregates: List[Tuple[str, Optional[exp.Expression]]] = []

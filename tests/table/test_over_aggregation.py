@@ -131,3 +131,14 @@ def test_an_over_window_ordered_by_processing_time_is_not_supported_at_the_call(
                       "'path'='g', 'format'='csv', 'source.monitor-interval'='1s')")
     with pytest.raises(NotSupportedError, match="processing-time attribute 'pt'"):
         t_env.execute_sql("SELECT k, COUNT(*) OVER (PARTITION BY k ORDER BY pt) AS c FROM g")
+
+
+def test_an_over_window_of_an_unbounded_table_without_transform_with_state_fails_at_the_call(
+        unbounded_events: Any) -> None:
+    from pyspark.sql import GroupedData
+
+    if hasattr(GroupedData, "transformWithState"):
+        pytest.skip("this pyspark runs the over aggregation")
+    with pytest.raises(NotSupportedError, match="Spark 4.1"):
+        unbounded_events.execute_sql(
+            "SELECT id, COUNT(*) OVER (PARTITION BY k ORDER BY ts) AS c FROM ev")
