@@ -13,6 +13,7 @@ row's too).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable, List, Tuple
 
 import pytest
@@ -41,15 +42,20 @@ def unbounded_events(t_env: Any, tmp_path: Any, monkeypatch: Any) -> Any:
     return t_env
 
 
+def _rows(iterator: Any, count: int) -> List[Tuple[Any, ...]]:
+    """The next ``count`` rows of a query's iterator, with their kinds, sorted."""
+    rows = []
+    for row in iterator:
+        rows.append((str(row.get_row_kind()),) + tuple(row))
+        if len(rows) == count:
+            break
+    return sorted(rows, key=str)
+
+
 def _first_rows(result: Any, count: int) -> List[Tuple[Any, ...]]:
     """The first ``count`` rows of an unbounded query, with their kinds, sorted."""
-    rows = []
     with result.collect() as iterator:
-        for row in iterator:
-            rows.append((str(row.get_row_kind()),) + tuple(row))
-            if len(rows) == count:
-                break
-    return sorted(rows, key=str)
+        return _rows(iterator, count)
 
 
 def test_rows_frames_of_an_unbounded_table_give_pyflinks_rows_with_its_running_sums(
@@ -61,13 +67,20 @@ def test_rows_frames_of_an_unbounded_table_give_pyflinks_rows_with_its_running_s
     assert str(table.get_schema()).splitlines() == [
         "root", " |-- id: INT", " |-- s: INT", " |-- c: BIGINT NOT NULL", " |-- mn: DOUBLE",
         " |-- sd: DOUBLE"]
-    result = table.execute()
-    # the oldest row of a frame is subtracted from the running sum, as Flink does
-    # (0.9000000000000001, 0.8000000000000002), rows of one timestamp in arrival order
-    assert _first_rows(result, 7) == sorted([
-        ('+I', 1, 10, 1, 1.5, 1.5), ('+I', 2, 30, 2, 1.5, 3.75), ('+I', 4, 27, 2, 0.2, 2.45),
-        ('+I', 3, 5, 1, 0.1, 0.1), ('+I', 5, 10, 2, 0.2, 0.9000000000000001),
-        ('+I', 7, 7, 2, 0.1, 0.8000000000000002), ('+I', 6, 6, 2, 0.1, 0.4)], key=str)
+    with table.execute().collect() as iterator:
+        # the oldest row of a frame is subtracted from the running sum, as Flink does
+        # (0.9000000000000001, 0.8000000000000002), rows of one timestamp in arrival order
+        assert _rows(iterator, 7) == sorted([
+            ('+I', 1, 10, 1, 1.5, 1.5), ('+I', 2, 30, 2, 1.5, 3.75),
+            ('+I', 4, 27, 2, 0.2, 2.45), ('+I', 3, 5, 1, 0.1, 0.1),
+            ('+I', 5, 10, 2, 0.2, 0.9000000000000001), ('+I', 7, 7, 2, 0.1, 0.8000000000000002),
+            ('+I', 6, 6, 2, 0.1, 0.4)], key=str)
+        # the watermark is now at 00:00:58: a row of key z at 00:00:30 is late and dropped, as
+        # in Flink; a row at 00:03:00 raises the watermark past z's row at 00:01:00, whose
+        # frame is itself alone (the late row would have come before it)
+        (Path.cwd() / "ev" / "part-1.csv").write_text(
+            "9,z,2,2.0,2024-01-01 00:00:30\n10,y,0,0.0,2024-01-01 00:03:00\n")
+        assert _rows(iterator, 1) == [('+I', 8, 0, 1, 0.0, 0.0)]
 
 
 def test_range_frames_take_the_rows_peers_and_a_filter_applies_before_the_window(
