@@ -362,7 +362,8 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
     Divergence(
         id="window-lateness-per-micro-batch",
         summary="A row behind the watermark of rows read before it in the same micro-batch is "
-        "still counted in its window, where Flink may drop it as late: Flink advances its "
+        "still counted in its window (a group window, or an over window's frame and output), "
+        "where Flink may drop it as late: Flink advances its "
         "watermark while it reads (every 200 ms by default), Spark once per micro-batch.",
         reason="Spark computes the watermark from a whole micro-batch and applies it to the next "
         "one; a bounded input read in one micro-batch has no late rows. The rows Flink drops "

@@ -37,6 +37,9 @@ __all__ = ["Catalog", "DerivedTable", "ElementsTable", "PlannedQuery", "Planner"
 
 _names = itertools.count()
 
+_OVER_HINT = ("Compute the windows per micro-batch in foreachBatch with pyspark.sql.Window"
+              ".partitionBy(...).orderBy(...).rowsBetween(...).")
+
 
 def spark_type_sql(data_type: exp.DataType) -> str:
     """The Spark SQL type of a Flink type parsed by the Flink dialect."""
@@ -476,6 +479,48 @@ class Planner(object):
                 "DataFrame.intersectAll), or bound the source.")
         return read_once(frame)
 
+    def _streaming_over(self, tree: exp.Expression) -> Optional[Tuple[Set[str], Set[str]]]:
+        """For a query whose only operation beyond a streaming query is one over window
+        (computed by the streaming over aggregation) and that reads a stream or an unbounded
+        table: the event-time and processing-time attributes of its tables; otherwise
+        ``None`` (a batch query of bounded tables)."""
+        from pyflink_compat.sql.bounded_evaluation import needs_bounded_evaluation
+        from pyflink_compat.sql.over_aggregation import over_select
+
+        select = over_select(tree)
+        if select is None:
+            return None
+        without = tree.copy()
+        for window in list(without.find_all(exp.Window)):
+            if isinstance(window.parent, exp.Select) and window.arg_key == "windows":
+                continue
+            window.replace(exp.Null())
+        for found in without.find_all(exp.Select):
+            found.set("windows", None)
+        if needs_bounded_evaluation(without):
+            return None
+        unbounded = False
+        event_times: Set[str] = set()
+        processing_times: Set[str] = set()
+        for table in tree.find_all(exp.Table):
+            entry = self.catalog.get(".".join(p.name for p in table.parts))
+            if isinstance(entry, StreamTable):
+                unbounded = True  # a stream's rows are read as a stream either way
+                declared = entry.table
+            elif isinstance(entry, CreateTable):
+                declared = entry
+                if not unbounded and declared.options.get("connector") is not None:
+                    unbounded = not self._source(attrs.evolve(entry, watermark=None))[1]
+            elif isinstance(entry, DerivedTable):
+                return None
+            else:
+                continue
+            names = _time_attributes(declared)
+            if declared.watermark is not None:
+                event_times.add(declared.watermark.column)
+            processing_times.update(n for n in names if n not in event_times)
+        return (event_times, processing_times) if unbounded else None
+
     def _watermark_delay(self, table: CreateTable) -> str:
         assert table.watermark is not None
         expression = table.watermark.expression
@@ -550,9 +595,17 @@ class Planner(object):
             time_attributes: Set[str] = set()
             for table in tree.find_all(exp.Table):
                 entry = self.catalog.get(".".join(p.name for p in table.parts))
-                if isinstance(entry, CreateTable):
-                    time_attributes.update(_time_attributes(entry))
+                if isinstance(entry, (CreateTable, StreamTable)):
+                    time_attributes.update(_time_attributes(
+                        entry if isinstance(entry, CreateTable) else entry.table))
             check_streaming_rules(tree, time_attributes)
+        # over windows of an unbounded table (or of a stream): Flink's streaming over
+        # aggregation, in transformWithState (see pyflink_compat.sql.over_aggregation)
+        over = self._streaming_over(tree) if read_once and self.streaming and not cumulate \
+            and not windowed else None
+        if over is not None:
+            read_once = False
+        over_delays: List[int] = []
         self._delays = {}
         self._watermarked = set()
         bounded = True
@@ -579,6 +632,11 @@ class Planner(object):
             elif isinstance(entry, (CreateTable, StreamTable)):
                 declared = entry if isinstance(entry, CreateTable) else entry.table
                 keyed_state = keyed_state or (isinstance(entry, StreamTable) and entry.keyed_state)
+                if over is not None and declared.watermark is not None:
+                    # the over aggregation keeps the watermark itself (Spark would drop the
+                    # rows behind it before they reach the aggregation)
+                    over_delays.append(_delay_ms(self._watermark_delay(declared)))
+                    declared = attrs.evolve(declared, watermark=None)
                 frame, table_bounded = self._source(
                     declared, end_of_input=windowed,
                     read=entry.read if isinstance(entry, StreamTable) else None)
@@ -618,6 +676,16 @@ class Planner(object):
         keys, node = grouped if grouped is not None else ([], "")
         precisions = timestamp_precisions(tree, schema)
         tree = group_windows_to_spark(_apply_flink_semantics(tree, schema), text)
+        if over is not None:
+            from pyflink_compat.sql.over_aggregation import over_select, plan_over_aggregation
+
+            select = over_select(tree)
+            if select is None:  # pragma: no cover - the rewrite keeps the windowed select
+                raise NotSupportedError("Over windows (in: {})".format(text), _OVER_HINT)
+            plan_over_aggregation(self.spark, tree, select, over[0], over[1],
+                                  min(over_delays) if over_delays else 0, bounded, text)
+            # append-only, as Flink's over aggregation; its operator keeps state
+            updating, keys, node, keyed_state = False, [], "", True
         if read_once:
             from pyflink_compat.spark.bounded_sources import as_stream
 
