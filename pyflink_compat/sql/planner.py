@@ -679,10 +679,10 @@ class Planner(object):
         if over is not None:
             from pyflink_compat.sql.over_aggregation import over_select, plan_over_aggregation
 
-            select = over_select(tree)
-            if select is None:  # pragma: no cover - the rewrite keeps the windowed select
+            windowed_select = over_select(tree)
+            if windowed_select is None:  # pragma: no cover - the rewrite keeps the windowed select
                 raise NotSupportedError("Over windows (in: {})".format(text), _OVER_HINT)
-            plan_over_aggregation(self.spark, tree, select, over[0], over[1],
+            plan_over_aggregation(self.spark, tree, windowed_select, over[0], over[1],
                                   min(over_delays) if over_delays else 0, bounded, text)
             # append-only, as Flink's over aggregation; its operator keeps state
             updating, keys, node, keyed_state = False, [], "", True
