@@ -136,6 +136,8 @@ TIMERS = "timers"
 #: :mod:`pyflink_compat.runtime.keyed`).
 _STATE_PREFIX = "s_"
 _PROCESSING_TIMERS = "t_processing"
+#: The state variable holding each key's event-time timers (only the earliest is Spark's timer).
+_EVENT_TIMERS = "t_event"
 
 
 def _keyed_function_states(variables: List[str]) -> Dict[str, str]:
@@ -295,7 +297,10 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
         result["batch_id"]))
     if store_name != "default":
         reader = reader.option("storeName", store_name)
-    if timers:
+    event_timers = timers and _EVENT_TIMERS in variables
+    if event_timers:
+        reader = reader.option("stateVarName", _EVENT_TIMERS)
+    elif timers:
         reader = reader.option("readRegisteredTimers", "true")
     elif state_var is not None:
         reader = reader.option("stateVarName", keyed[state_var] if keyed else state_var)
@@ -303,13 +308,21 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
         frame = reader.load(root)
         if partition is not None:
             frame = frame.where(frame["partition_id"] == partition)
-        total = frame.count()
-        rows = frame.limit(limit).collect()
+        rows: List[Any]
+        if event_timers:  # one row per key, holding the key's timers: one row per timer
+            rows = [dict(row.asDict(recursive=True), value=None, timer=t)
+                    for row in frame.collect()
+                    for t in (_unpickled(row["value"]["v"], True) or [])]
+            total, rows = len(rows), rows[:limit]
+        else:
+            total = frame.count()
+            rows = frame.limit(limit).collect()
     except Exception as error:  # py4j and analysis errors alike
         raise _spark_error(root, error) from None
     found = []
     for row in rows:
-        data = json_ready(_keyed_row(row.asDict(recursive=True)) if keyed else row)
+        data = json_ready(_keyed_row(row if isinstance(row, dict) else row.asDict(recursive=True))
+                          if keyed else row)
         entry = {"partition": data.pop("partition_id", None), "key": data.pop("key", None),
                  "value": data.pop("value", None)}
         entry.update(data)

@@ -4,9 +4,13 @@
 The processor holds the job's function; ``init`` calls the function's ``open`` with a runtime
 context whose descriptors become Spark state variables (one per descriptor name, values
 pickled); ``handleInputRows`` feeds one key's records in arrival order to
-``process_element``; ``handleExpiredTimer`` calls ``on_timer``. Event-time timers are Spark's
-event-time timers (the query runs in event-time mode behind ``withWatermark``); a bounded input
-ends with a record at the greatest timestamp, whose watermark fires every pending timer, as
+``process_element``; ``handleExpiredTimer`` calls ``on_timer``. A key's event-time timers are
+kept, in order, in one state variable, and only the earliest is a Spark event-time timer (the
+query runs in event-time mode behind ``withWatermark``): when it fires, every timer of the key
+at or before the watermark fires in timestamp order, and the next one becomes the Spark timer.
+So a key costs one Spark timer at a time, not one per timer (each is a round trip to Spark's
+state server), and timers of one timestamp are one timer, as in Flink. A bounded input ends
+with a record at the greatest timestamp, whose watermark fires every pending timer, as
 Flink's final watermark does. Processing-time timers are kept in a state variable and fire
 when their key is next handled after their time (a registered divergence). State time-to-live
 is checked on every access against the processing time, with Flink's update and visibility
@@ -472,10 +476,11 @@ class _Timers(TimerService):
         processor = self._processor
         processor.require_event_time("register_event_time_timer")
         timestamp = int(timestamp)
-        # Registering a timer again changes nothing, so once per handler call is enough.
-        if timestamp not in processor.registered:
-            processor.handle.registerTimer(timestamp)
-            processor.registered.add(timestamp)
+        pending = processor.event_timers()[0]
+        index = bisect.bisect_left(pending, timestamp)
+        if index == len(pending) or pending[index] != timestamp:
+            pending.insert(index, timestamp)
+            processor.event_timers_changed = True
 
     def delete_processing_time_timer(self, timestamp: int) -> None:
         timestamp = int(timestamp)
@@ -487,8 +492,10 @@ class _Timers(TimerService):
     def delete_event_time_timer(self, timestamp: int) -> None:
         processor = self._processor
         processor.require_event_time("delete_event_time_timer")
-        processor.handle.deleteTimer(int(timestamp))
-        processor.registered.discard(int(timestamp))
+        pending = processor.event_timers()[0]
+        if int(timestamp) in pending:
+            pending.remove(int(timestamp))
+            processor.event_timers_changed = True
 
 
 class _ElementContext(KeyedProcessFunction.OnTimerContext):
@@ -540,15 +547,18 @@ class KeyedProcessor(StatefulProcessor):
         self.states: Dict[str, Tuple[str, Any]] = {}
         self.watermark = -9223372036854775808
         # The key of the handler call running (None between calls), what its state still
-        # has to write, and the event-time timers it registered.
+        # has to write, and whether its event-time timers changed.
         self.key_data: Optional[bytes] = None
         self.dirty: List[_KeyCache] = []
-        self.registered: set = set()
+        self.event_timers_changed = False
+        # Per key: its pending event-time timers in order, and the one that is Spark's timer.
+        self._event_known: Dict[bytes, List[Any]] = {}
         self._caches: Dict[str, _KeyCache] = {}
         self._known_processing: Dict[bytes, List[int]] = {}
         self._key: Tuple[Optional[bytes], Any] = (None, None)
         # Spark declares state variables in init only.
         self._processing_timers = handle.getMapState("t_processing", _KEY_SCHEMA, _VALUE_SCHEMA)
+        self._event_timers = handle.getValueState("t_event", _VALUE_SCHEMA)
         self.timers = _Timers(self)
         self.context = _ElementContext(self)
         self.function = loads(self.function_bytes)
@@ -559,6 +569,48 @@ class KeyedProcessor(StatefulProcessor):
 
     def processing_timers(self) -> Any:
         return self._processing_timers
+
+    def event_timers(self, fired: Optional[int] = None) -> List[Any]:
+        """``[pending, spark_timer]`` of the key at hand: its event-time timers in order and
+        the one registered as Spark's timer (or None), read once per key in this task.
+
+        ``fired``: the Spark timer firing; a key stored without timers of its own (saved before
+        they were kept in state) has that one pending.
+        """
+        key_data: bytes = self.key_data  # type: ignore[assignment]
+        entry = self._event_known.get(key_data)
+        if entry is None:
+            stored = self._event_timers.get()
+            if stored is not None:
+                entry = list(loads(stored[0]))
+            elif fired is not None:
+                entry = [[fired], fired]
+            else:
+                entry = [[], None]
+            if len(self._event_known) >= _CACHED_KEYS:
+                self._event_known.clear()
+            self._event_known[key_data] = entry
+        return entry
+
+    def _store_event_timers(self) -> None:
+        """Make the earliest pending timer of the key at hand Spark's timer, and store the
+        key's timers (once per handler call that changed them)."""
+        from pyflink_compat.runtime.records import dumps
+
+        self.event_timers_changed = False
+        entry = self.event_timers()
+        pending, spark_timer = entry
+        earliest = pending[0] if pending else None
+        if earliest != spark_timer:
+            if spark_timer is not None:
+                self.handle.deleteTimer(spark_timer)
+            if earliest is not None:
+                self.handle.registerTimer(earliest)
+            entry[1] = earliest
+        if pending:
+            self._event_timers.update((dumps((pending, earliest)),))
+        else:
+            self._event_timers.clear()
 
     def value_cache(self, name: str, spark_state: Any) -> _KeyCache:
         """The cache of the value state ``name`` (one per state, however often it is asked for)."""
@@ -585,7 +637,6 @@ class KeyedProcessor(StatefulProcessor):
     def _begin(self, key_data: bytes) -> Any:
         """Start a handler call for the key ``key_data``; its key, unpickled."""
         self.key_data = key_data
-        self.registered.clear()
         if self._key[0] != key_data:
             # A reserved key (broadcast state, :mod:`~pyflink_compat.runtime.broadcast`) is no pickle.
             self._key = (key_data, key_data if key_data[:1] == b"\x00" else loads(key_data))
@@ -596,6 +647,8 @@ class KeyedProcessor(StatefulProcessor):
         for cache in self.dirty:
             cache.flush()
         self.dirty.clear()
+        if self.event_timers_changed:
+            self._store_event_timers()
         self.key_data = None
 
     def handleInputRows(self, key: Any, rows: Iterator[Any], timerValues: Any) -> Iterator[Any]:
@@ -626,14 +679,24 @@ class KeyedProcessor(StatefulProcessor):
         if key_data == END_KEY:
             return
         self._see_watermark(timerValues.getCurrentWatermarkInMs())
-        timestamp = int(expiredTimerInfo.getExpiryTimeInMs())
+        fired = int(expiredTimerInfo.getExpiryTimeInMs())
         context = self.context
         context.key = self._begin(key_data)
         yield from self._fire_processing_timers(context)
-        context.ts = timestamp
-        context.domain = TimeDomain.EVENT_TIME
-        produced = self.function.on_timer(timestamp, context)
-        yield from self._emit(produced, timestamp, [END_SEQ, timestamp])
+        entry = self.event_timers(fired)
+        if entry[1] == fired:  # Spark deletes its timer after this call
+            entry[1] = None
+            self.event_timers_changed = True
+        pending = entry[0]
+        # Timers that on_timer registers at or before the watermark fire in this loop too.
+        limit = max(self.watermark, fired)
+        while pending and pending[0] <= limit:
+            timestamp = pending.pop(0)
+            self.event_timers_changed = True
+            context.ts = timestamp
+            context.domain = TimeDomain.EVENT_TIME
+            produced = self.function.on_timer(timestamp, context)
+            yield from self._emit(produced, timestamp, [END_SEQ, timestamp])
         self._end()
 
     def close(self) -> None:

@@ -190,6 +190,9 @@ def base_session() -> "SparkSession":
     quiet_py4j()
     with _lock:
         active = SparkSession.getActiveSession()
+        # PySpark makes any session that creates a DataFrame the active one, so an
+        # environment's own session may be it: its base is what was active before.
+        active = getattr(active, _BASE, None) or active
         if active is not None:
             _check_not_connect_session(active)
             return active
@@ -199,13 +202,24 @@ def base_session() -> "SparkSession":
         return _started
 
 
+#: The attribute naming, on a session made here, the base session it was made from.
+_BASE = "_pyflink_compat_base"
+
+
 def new_session() -> "SparkSession":
     """A fresh session sharing the base session's ``SparkContext``, with its own conf."""
-    return base_session().newSession()
+    base = base_session()
+    session = base.newSession()
+    setattr(session, _BASE, base)
+    return session
 
 
 def python_session(j_session: "JavaObject") -> "SparkSession":
     """The Python :class:`~pyspark.sql.SparkSession` for a JVM ``SparkSession``."""
     from pyspark.sql import SparkSession
 
-    return SparkSession(base_session().sparkContext, j_session)
+    base = base_session()
+    session = SparkSession(base.sparkContext, j_session)
+    if session is not base:
+        setattr(session, _BASE, base)
+    return session

@@ -96,6 +96,15 @@ def test_the_active_session_is_used_as_it_is(spark):
     assert base_session() is spark
 
 
+def test_an_environments_session_that_created_a_data_frame_does_not_replace_the_active_one(spark):
+    from pyflink_compat.datastream import StreamExecutionEnvironment
+
+    own = StreamExecutionEnvironment.get_execution_environment().spark_session
+    assert own is not spark
+    own.createDataFrame([(1,)], "a int")  # PySpark makes it the active session
+    assert base_session() is spark
+
+
 # -- real launches, each in a process of its own -----------------------------------------------
 PROBE = """
 from pyflink_compat.datastream import StreamExecutionEnvironment

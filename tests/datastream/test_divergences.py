@@ -89,3 +89,28 @@ def test_a_tagged_value_never_reaches_the_main_stream_even_when_no_side_output_i
     env.set_parallelism(1)
     # PyFlink would give 1, (OutputTag, -1), 2, (OutputTag, -2): the tag is read nowhere
     assert sorted(env.from_collection([1, 2]).process(Split()).execute_and_collect()) == [1, 2]
+
+
+def test_a_connected_function_handles_the_first_inputs_records_of_a_key_before_the_seconds(spark):
+    from pyflink_compat.datastream import StreamExecutionEnvironment
+    from pyflink_compat.datastream.functions import KeyedCoProcessFunction
+
+    assert "datastream-connected-inputs-first-input-first" in {d.id for d in RUNTIME_DIVERGENCES}
+
+    class Arrival(KeyedCoProcessFunction):
+        def process_element1(self, value, ctx):
+            yield value[1]
+
+        def process_element2(self, value, ctx):
+            yield value[1]
+
+    env = StreamExecutionEnvironment.get_execution_environment()
+    env.set_parallelism(1)
+    first = env.from_collection([(1, "a1"), (2, "a2"), (1, "a3")])
+    second = env.from_collection([(1, "b1"), (1, "b2"), (2, "b3")])
+    handled = list(first.connect(second).key_by(lambda v: v[0], lambda v: v[0])
+                   .process(Arrival()).execute_and_collect())
+    # PyFlink 1.20.5 gives one of several interleavings, run by run
+    by_key = {key: [v for v in handled if v in names] for key, names in
+              ((1, ("a1", "a3", "b1", "b2")), (2, ("a2", "b3")))}
+    assert by_key == {1: ["a1", "a3", "b1", "b2"], 2: ["a2", "b3"]}
