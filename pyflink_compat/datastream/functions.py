@@ -6,12 +6,15 @@ per record, ``close`` at the end. Window functions (``ProcessWindowFunction[...]
 like) are generic, so a job may subscript them as bases.
 """
 from abc import ABC, abstractmethod
-from typing import Any, Generic, Iterable, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Iterable, TypeVar
 
-from pyflink_compat.datastream.state import AggregatingState, ListState, MapState, ReducingState, ValueState
 from pyflink_compat.datastream.time_domain import TimeDomain
 from pyflink_compat.datastream.timerservice import TimerService
 from pyflink_compat.missing.declared import Declared
+
+if TYPE_CHECKING:  # state's module reads time and type classes that need py4j
+    from pyflink_compat.datastream.state import (AggregatingState, ListState, MapState, ReducingState,
+                                                 ValueState)
 
 __all__ = ['RuntimeContext', 'MapFunction', 'CoMapFunction', 'FlatMapFunction',
     'CoFlatMapFunction', 'ReduceFunction', 'AggregateFunction', 'KeySelector', 'FilterFunction',
@@ -33,27 +36,27 @@ class KeyedStateStore(ABC):
     """Where a keyed function gets its state, by descriptor."""
 
     @abstractmethod
-    def get_state(self, state_descriptor: Any) -> ValueState:
+    def get_state(self, state_descriptor: Any) -> 'ValueState':
         """The value state of ``state_descriptor`` for the current key."""
         pass
 
     @abstractmethod
-    def get_list_state(self, state_descriptor: Any) -> ListState:
+    def get_list_state(self, state_descriptor: Any) -> 'ListState':
         """The list state of ``state_descriptor`` for the current key."""
         pass
 
     @abstractmethod
-    def get_map_state(self, state_descriptor: Any) -> MapState:
+    def get_map_state(self, state_descriptor: Any) -> 'MapState':
         """The map state of ``state_descriptor`` for the current key."""
         pass
 
     @abstractmethod
-    def get_reducing_state(self, state_descriptor: Any) -> ReducingState:
+    def get_reducing_state(self, state_descriptor: Any) -> 'ReducingState':
         """The reducing state of ``state_descriptor`` for the current key."""
         pass
 
     @abstractmethod
-    def get_aggregating_state(self, state_descriptor: Any) -> AggregatingState:
+    def get_aggregating_state(self, state_descriptor: Any) -> 'AggregatingState':
         """The aggregating state of ``state_descriptor`` for the current key."""
         pass
 

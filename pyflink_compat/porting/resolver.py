@@ -318,7 +318,7 @@ def _annotation_class(function: Any, name: str = "return") -> Optional[type]:
         found = getattr(found, part, None)
     if isinstance(found, type):
         return found
-    for package in ("datastream", "common", "table"):
+    for package in ("datastream", "datastream.state", "common", "table"):
         module = importlib.import_module("{}.{}".format(COMPAT_ROOT, package))
         try:
             candidate = getattr(module, text)

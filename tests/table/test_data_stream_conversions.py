@@ -255,22 +255,6 @@ def test_rows_read_as_a_stream_carry_their_rowtime_into_event_time_windows(t_env
                                                "(a,4)", "(b,2)", "(a,7)"])
 
 
-def test_a_python_aggregate_in_a_group_windows_select_is_refused_at_the_select(t_env: Any) -> None:
-    from pyflink_compat.table import DataTypes
-    from pyflink_compat.table.expressions import col, lit
-    from pyflink_compat.table.udf import udaf
-    from pyflink_compat.table.window import Tumble
-
-    @udaf(result_type=DataTypes.FLOAT(), func_type="pandas")
-    def mean_udaf(v: Any) -> Any:
-        return v.mean()
-
-    table = t_env.from_elements([(1, "a")], ["n", "w"])
-    windowed = table.window(Tumble.over(lit(5).seconds).on(col("n")).alias("win")).group_by(col("w"), col("win"))
-    with pytest.raises(NotSupportedError, match="group window"):
-        windowed.select(col("w"), mean_udaf(col("n")))
-
-
 def test_an_append_stream_of_a_tuple_or_row_type_prints_as_pyflinks(t_env: Any, capsys: Any) -> None:
     from pyflink_compat.common import Types
 
