@@ -725,8 +725,11 @@ class Planner(object):
         Any other select calling Python aggregates keeps the group's rows instead
         (:func:`~pyflink_compat.sql.python_functions.resolve_calls`).
         """
-        from pyflink_compat.sql.python_functions import aggregate_frame, function_of
+        from pyflink_compat.sql.python_functions import (aggregate_frame, function_of,
+                                                         keeps_accumulators_in_state)
 
+        if not keeps_accumulators_in_state():
+            return
         group = select.args.get("group")
         keys = list(group.expressions) if group is not None else []
         calls = [n for e in select.expressions for n in e.find_all(exp.Anonymous)

@@ -116,6 +116,9 @@ def _to_spark_value(value: Any, data_type: "SparkType") -> Any:
 
     if value is None:
         return None
+    if type(value).__module__ == "numpy" and hasattr(value, "item"):
+        # a numpy scalar (a pandas function's value): pyspark 3.5's pickler takes no numpy types
+        value = value.item()
     if isinstance(data_type, st.StructType):
         if isinstance(value, dict):
             value = [value.get(f.name) for f in data_type.fields]
@@ -520,6 +523,15 @@ def function_of(name: str, functions: Dict[str, Any]) -> Any:
 # Aggregates
 # ---------------------------------------------------------------------------------------------
 
+def keeps_accumulators_in_state() -> bool:
+    """Whether the installed pyspark keeps a Python accumulator per key in its state
+    (``applyInPandasWithState``): pyspark 4. pyspark 3.5's reader of that operator's input fails
+    with the pandas and pyarrow releases this package installs."""
+    import pyspark
+
+    return int(pyspark.__version__.split(".")[0]) >= 4
+
+
 def aggregate_frame(frame: "DataFrame", keys: Sequence[str], arguments: Sequence[str],
                     function: Any, names: Sequence[str],
                     row_field_names: Optional[Sequence[str]] = None) -> "DataFrame":
@@ -537,6 +549,17 @@ def aggregate_frame(frame: "DataFrame", keys: Sequence[str], arguments: Sequence
     from pyspark.sql import types as st
     from pyspark.sql.streaming.state import GroupStateTimeout
 
+    if not keeps_accumulators_in_state():
+        import pyspark
+
+        from pyflink_compat.missing import NotSupportedError
+
+        raise NotSupportedError(
+            "A Python aggregate function's accumulator kept per key on pyspark {} (its "
+            "applyInPandasWithState fails with the installed pandas and pyarrow)".format(
+                pyspark.__version__),
+            "Install pyspark 4, or call the function from Flink SQL (SELECT k, f(v) ... GROUP BY "
+            "k), which keeps each group's rows instead.")
     if not keys:
         # Spark's stateful operator needs a key: the whole table is one group
         whole = aggregate_frame(frame.withColumn("__group", F.lit(0)), ["__group"], arguments,
