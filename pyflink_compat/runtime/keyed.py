@@ -7,7 +7,8 @@ pickled); ``handleInputRows`` feeds one key's records in arrival order to
 ``process_element``; ``handleExpiredTimer`` calls ``on_timer``. A key's event-time timers are
 kept, in order, in one state variable, and only the earliest is a Spark event-time timer (the
 query runs in event-time mode behind ``withWatermark``): when it fires, every timer of the key
-at or before the watermark fires in timestamp order, and the next one becomes the Spark timer.
+at or before the watermark fires in timestamp order (those that ``on_timer`` registers there
+fire after them, as in PyFlink), and the next one becomes the Spark timer.
 So a key costs one Spark timer at a time, not one per timer (each is a round trip to Spark's
 state server), and timers of one timestamp are one timer, as in Flink. A bounded input ends
 with a record at the greatest timestamp, whose watermark fires every pending timer, as
@@ -688,15 +689,21 @@ class KeyedProcessor(StatefulProcessor):
             entry[1] = None
             self.event_timers_changed = True
         pending = entry[0]
-        # Timers that on_timer registers at or before the watermark fire in this loop too.
         limit = max(self.watermark, fired)
-        while pending and pending[0] <= limit:
-            timestamp = pending.pop(0)
-            self.event_timers_changed = True
-            context.ts = timestamp
-            context.domain = TimeDomain.EVENT_TIME
-            produced = self.function.on_timer(timestamp, context)
-            yield from self._emit(produced, timestamp, [END_SEQ, timestamp])
+        # The timers due when the firing starts fire first, in timestamp order; those that
+        # on_timer registers at or before the watermark fire after them, as PyFlink fires them.
+        due = [t for t in pending if t <= limit]
+        while due:
+            for timestamp in due:
+                if timestamp not in pending:  # deleted by an earlier on_timer
+                    continue
+                pending.remove(timestamp)
+                self.event_timers_changed = True
+                context.ts = timestamp
+                context.domain = TimeDomain.EVENT_TIME
+                produced = self.function.on_timer(timestamp, context)
+                yield from self._emit(produced, timestamp, [END_SEQ, timestamp])
+            due = [t for t in pending if t <= limit]
         self._end()
 
     def close(self) -> None:
