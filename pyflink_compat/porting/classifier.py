@@ -492,7 +492,9 @@ class JobPorter(Transformer):
     def note_arguments(self, call: cst.Call) -> None:
         """Remember what a call of one of the job's functions passes to its parameters."""
         local = self.local_definition(call.func)
-        if not isinstance(local, cst.FunctionDef):
+        if not isinstance(local, cst.FunctionDef) or local.decorators:
+            # a decorated function's name holds what its decorator made (a udf's wrapper takes
+            # expressions; its function gets values): the call's arguments say nothing of it
             return
         positional = list(local.params.posonly_params) + list(local.params.params)
         by_name = {p.name.value: p for p in positional + list(local.params.kwonly_params)}

@@ -59,6 +59,23 @@ def test_a_value_passed_to_a_helper_and_returned_from_it_is_followed():
     assert found[11].outcome is Outcome.PORTED
 
 
+def test_the_arguments_of_a_call_of_a_decorated_function_are_not_its_parameters_values():
+    # calling a udf passes expressions to its wrapper; the function itself gets values
+    found = findings('''\
+        from pyflink.table import DataTypes
+        from pyflink.table.expressions import col
+        from pyflink.table.udf import udaf
+
+        @udaf(result_type=DataTypes.FLOAT(), func_type="pandas")
+        def mean_udaf(v):
+            return v.mean()
+
+        def plan(table):
+            return table.select(mean_udaf(col("price")))
+        ''')
+    assert 7 not in found
+
+
 def test_an_environment_returned_by_a_helper_is_followed_to_its_pipeline():
     found = findings('''\
         from pyflink.datastream import StreamExecutionEnvironment
