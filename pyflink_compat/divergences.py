@@ -418,7 +418,8 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
     ),
     Divergence(
         id="table-schema-without-time-attributes",
-        summary="print_schema() and get_schema() of a table with event-time or computed columns "
+        summary="print_schema() and get_schema() of a table, and get_table_schema() of a query's "
+        "result, with event-time or computed columns "
         "list each column with its type only: no *ROWTIME* marker, METADATA, 'AS expression' "
         "or WATERMARK line, and a watermarked column's type is the Spark timestamp it is held "
         "in (TIMESTAMP_LTZ(6)) unless the column is declared with a type or a CAST.",

@@ -43,6 +43,8 @@ class StatementOutcome:
     schema: Any = None
     bounded: bool = False
     streaming: bool = True
+    #: A query's Flink column types, by name, where known.
+    flink_types: Dict[str, str] = attrs.field(factory=dict)
 
 
 class ResultCollector(object):
@@ -248,7 +250,8 @@ class TableRuntime(object):
         self.environment.add_sink(writer, name="collect", bounded=planned.bounded)
         _mark_keyed_state(self.environment, planned)
         client = self.environment.execute_async("collect")
-        return StatementOutcome(client, (), collector, planned.frame.schema, planned.bounded, self.streaming)
+        return StatementOutcome(client, (), collector, planned.frame.schema, planned.bounded, self.streaming,
+                                planned.flink_types)
 
 
 def _mark_keyed_state(environment: "StreamExecutionEnvironment", planned: PlannedQuery) -> None:

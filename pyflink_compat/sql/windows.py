@@ -72,6 +72,20 @@ def has_group_window(tree: exp.Expression) -> bool:
     return False
 
 
+def group_window_time(select: exp.Expression) -> Optional[Tuple[str, bool]]:
+    """The time column of the group window ``select`` groups by (or of the windowing table
+    function it reads), and whether it came from a windowing table function."""
+    marked = select.meta.get("window_table_function_time")
+    if marked is not None:
+        return marked, True
+    group = select.args.get("group")
+    for window in group.expressions if group is not None else ():
+        if _is_group_window(window) and window.expressions \
+                and isinstance(window.expressions[0], exp.Column):
+            return window.expressions[0].name, "window_table_function" in select.meta
+    return None
+
+
 # -- 1. windowing table functions to group windows ---------------------------------------------
 
 def _table_function(source: exp.Expression) -> Optional[exp.Anonymous]:
@@ -218,6 +232,7 @@ def table_functions_to_group_windows(tree: exp.Expression, text: str) -> exp.Exp
                     "window_end.")
             inner = exp.select(exp.Star(), *[exp.alias_(call, name, quoted=True)
                                              for name, call in calls.items()]).from_(table.copy())
+            inner.meta["window_table_function_time"] = arguments[0].name
             from_.set("this", exp.Subquery(this=inner, alias=exp.TableAlias(
                 this=exp.to_identifier(alias or "window_table"))))
     return tree

@@ -4,7 +4,7 @@ holds the Flink SQL query it stands for); the other names are declared.
 Using a declared name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
 naming the PySpark way to do the same.
 """
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
 
 from pyflink_compat.missing import NotSupportedError
 
@@ -29,12 +29,15 @@ class AggregatedTable(object):
     def __init__(self, java_table: Any, t_env: 'RuntimeOwner'):
         self._j_table = java_table
         self._t_env = t_env
+        # what Flink validates only once the result is selected
+        self._validate: Callable[[], None] = lambda: None
 
     def select(self, *fields: 'Expression') -> 'Table':
         """The columns ``fields`` of the keys and the aggregate's result columns.
 
         :return: The :class:`Table`.
         """
+        self._validate()
         return self._j_table.select(*fields)
 
 
@@ -954,20 +957,13 @@ class Table(object):
     def get_schema(self) -> 'TableSchema':
         """The :class:`~pyflink_compat.table.TableSchema` of this table's columns: their
         declared types when the table is read as declared, else the types of its query."""
-        from pyflink_compat.sql.data_types import parse_data_type
-        from pyflink_compat.sql.value_text import flink_type_name
-        from pyflink_compat.table.table_schema import TableSchema
+        from pyflink_compat.table.table_schema import schema_of_struct
 
-        schema = self._plan().frame.schema
-        types = []
-        for field in schema.fields:
-            declared = self._declared.get(field.name)
-            if declared is None:
-                declared = parse_data_type(flink_type_name(field.dataType))
-                if not field.nullable:
-                    declared = declared.not_null()
-            types.append(declared)
-        return TableSchema(schema.fieldNames(), types)
+        from pyflink_compat.sql.data_types import parse_data_type
+
+        planned = self._plan()
+        known = {name: parse_data_type(text) for name, text in planned.flink_types.items()}
+        return schema_of_struct(planned.frame.schema, {**known, **self._declared})
 
     def print_schema(self) -> None:
         """Print the schema as Flink 1.20 prints a resolved schema: one line per column in
@@ -1016,7 +1012,19 @@ class WindowGroupedTable(object):
 
         table, window, keys = self._j_table
         trees = _trees(fields, "select")
+        self._refuse_plain_time_field("select")
         return Table(window_select(table._subquery(), window, keys, trees), self._t_env)
+
+    def _refuse_plain_time_field(self, method: str) -> None:
+        """Flink's streaming planner groups windows by a time attribute only."""
+        from sqlglot import exp
+
+        table, window, _ = self._j_table
+        planner = self._t_env._runtime.planner
+        if planner.streaming and isinstance(window.time_field, exp.Column) and planner.time_attribute(
+                table._subquery(), window.time_field.name)[0] is False:
+            raise _validation_error("A group window expects a time attribute for grouping in a "
+                                    "stream environment.", method)
 
     def aggregate(self, func: Any) -> AggregatedTable:
         """The Python aggregate function ``func``, called on columns (``f(col('v'))``,
@@ -1063,7 +1071,9 @@ class WindowGroupedTable(object):
         outer = exp.select(*[exp.column(k.name, quoted=True) for k in key_columns],
                            *results).from_(exp.Subquery(
                                this=inner, alias=exp.TableAlias(this=exp.to_identifier("w"))))
-        return AggregatedTable(Table(outer, self._t_env), self._t_env)
+        aggregated = AggregatedTable(Table(outer, self._t_env), self._t_env)
+        aggregated._validate = lambda: self._refuse_plain_time_field("select")
+        return aggregated
 
 
 from pyflink_compat._reexports import with_reexports  # noqa: E402

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
     from pyflink_compat.common.job_client import JobClient
     from pyflink_compat.sql.execution import ResultCollector, StatementOutcome
+    from pyflink_compat.table.table_schema import TableSchema
 
 __all__ = ['TableResult', 'CloseableIterator']
 
@@ -85,8 +86,10 @@ class TableResult(object):
             return TableResult._ok()
         if outcome.collector is None:
             return TableResult._insert(outcome.client, list(outcome.sinks))
-        return TableResult._query(outcome.client, outcome.collector, outcome.schema, outcome.bounded,
-                                  outcome.streaming)
+        result = TableResult._query(outcome.client, outcome.collector, outcome.schema, outcome.bounded,
+                                    outcome.streaming)
+        result._j_table_result["flink_types"] = dict(outcome.flink_types)
+        return result
 
     @staticmethod
     def _ok() -> 'TableResult':
@@ -128,6 +131,23 @@ class TableResult(object):
             return
         if client._run.wait(timeout):
             client.get_job_execution_result().result()
+
+    def get_table_schema(self) -> 'TableSchema':
+        """The schema of the result: a query's columns, one ``BIGINT`` column per table an
+        ``INSERT`` writes (named by its full name), and one ``result`` column of ``STRING``
+        for other statements."""
+        from pyflink_compat.table.table_schema import TableSchema, schema_of_struct
+        from pyflink_compat.table.types import DataTypes
+
+        result = self._j_table_result
+        if result["client"] is None:
+            return TableSchema(["result"], [DataTypes.STRING()])
+        if "collector" not in result:
+            return TableSchema(list(result["sinks"]), [DataTypes.BIGINT() for _ in result["sinks"]])
+        from pyflink_compat.sql.data_types import parse_data_type
+
+        return schema_of_struct(result["schema"], {
+            name: parse_data_type(text) for name, text in result.get("flink_types", {}).items()})
 
     def get_result_kind(self) -> int:
         """:data:`ResultKind.SUCCESS` for DDL, else :data:`ResultKind.SUCCESS_WITH_CONTENT`."""

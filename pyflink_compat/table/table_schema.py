@@ -1,10 +1,32 @@
 """The schema of a :class:`~pyflink_compat.table.Table`: its column names and data types."""
 
-from typing import Any, List, Optional, Union
+from typing import Any, Dict, List, Optional, Union
 
 from pyflink_compat.table.types import DataType, RowField, RowType
 
 __all__ = ['TableSchema']
+
+
+def schema_of_struct(struct: Any, declared: Optional[Dict[str, DataType]] = None) -> 'TableSchema':
+    """The schema of a query's Spark columns (a ``StructType``): a column's ``declared``
+    type where given, else the Flink type of its Spark type, with the fraction digits its
+    metadata records for a timestamp and ``NOT NULL`` for a column that cannot be null."""
+    from pyflink_compat.sql.data_types import parse_data_type
+    from pyflink_compat.sql.value_text import flink_type_name
+
+    types = []
+    for field in struct.fields:
+        data_type = (declared or {}).get(field.name)
+        if data_type is None:
+            name = flink_type_name(field.dataType)
+            precision = (field.metadata or {}).get("flink_precision")
+            if precision is not None and name.startswith("TIMESTAMP"):
+                name = name.split("(")[0] + "({})".format(precision)
+            data_type = parse_data_type(name)
+            if not field.nullable:
+                data_type = data_type.not_null()
+        types.append(data_type)
+    return TableSchema(struct.fieldNames(), types)
 
 
 class TableSchema(object):

@@ -271,3 +271,26 @@ def test_timestamp_columns_print_their_declared_fraction_digits_in_every_path(
     rows = [line for line in _printed(capsys) if line.startswith("| +I")]
     assert rows == ["| +I |           1 | 2024-01-01 00:00:00.000 |",
                     "| +I |           2 | 2024-01-01 00:00:01.250 |"] * 2
+
+
+def test_a_results_table_schema_gives_pyflinks_names_and_types(t_env: Any) -> None:
+    t_env.execute_sql("CREATE TABLE s (a INT, b STRING, c VARCHAR(10), d DOUBLE, ts TIMESTAMP(3), "
+                      "WATERMARK FOR ts AS ts) WITH ('connector'='datagen','number-of-rows'='3')")
+    t_env.execute_sql("CREATE TABLE k (a INT, n BIGINT) WITH ('connector'='blackhole')")
+    # recorded from PyFlink 1.20.5 (str of the schema), except the rowtime column's *ROWTIME*
+    # marker, the registered divergence table-schema-without-time-attributes
+    expected = {
+        "CREATE TABLE x (a INT) WITH ('connector'='blackhole')": ["result: STRING"],
+        "SELECT a, b, c, d, ts, a + 1, CAST(a AS DOUBLE) AS dd FROM s": [
+            "a: INT", "b: STRING", "c: VARCHAR(10)", "d: DOUBLE", "ts: TIMESTAMP(3)",
+            "EXPR$5: INT", "dd: DOUBLE"],
+        "SELECT b, SUM(a) AS total, COUNT(*) FROM s GROUP BY b": [
+            "b: STRING", "total: INT", "EXPR$2: BIGINT NOT NULL"],
+        "INSERT INTO k SELECT a, CAST(a AS BIGINT) FROM s": [
+            "default_catalog.default_database.k: BIGINT"],
+    }
+    for statement, columns in expected.items():
+        result = t_env.execute_sql(statement)
+        assert str(result.get_table_schema()).splitlines() == ["root"] + [" |-- " + c for c in columns]
+        if result.get_job_client() is not None:
+            result.get_job_client().cancel().result()

@@ -162,3 +162,60 @@ def test_a_processing_time_window_of_an_unbounded_query_is_refused_before_any_qu
                                                 "outputMode"):
         t_env.execute_sql("SELECT TUMBLE_START(pt, INTERVAL '1' SECOND), COUNT(*) FROM gen "
                           "GROUP BY TUMBLE(pt, INTERVAL '1' SECOND)")
+
+
+_PLAIN = ("CREATE TABLE plain (a INT, b STRING, ts TIMESTAMP(3)) "
+          "WITH ('connector'='datagen','number-of-rows'='3')")
+
+
+@pytest.mark.parametrize("query, error, message", [
+    ("SELECT b, SUM(a) FROM plain GROUP BY b, TUMBLE(ts, INTERVAL '1' SECOND)", "TableException",
+     "org.apache.flink.table.api.TableException: Window aggregate can only be defined over a time "
+     "attribute column, but TIMESTAMP(3) encountered."),
+    ("SELECT b, SUM(a) FROM plain GROUP BY b, SESSION(ts, INTERVAL '1' SECOND)", "TableException",
+     "org.apache.flink.table.api.TableException: Window aggregate can only be defined over a time "
+     "attribute column, but TIMESTAMP(3) encountered."),
+    ("SELECT b, SUM(a) FROM TABLE(HOP(TABLE plain, DESCRIPTOR(ts), INTERVAL '1' SECOND, "
+     "INTERVAL '2' SECOND)) GROUP BY b, window_start, window_end", "JavaRuntimeError",
+     "org.apache.flink.table.api.ValidationException: The window function requires the timecol "
+     "is a time attribute type, but is TIMESTAMP(3)."),
+    ("SELECT * FROM TABLE(TUMBLE(TABLE plain, DESCRIPTOR(ts), INTERVAL '1' SECOND))",
+     "JavaRuntimeError",
+     "org.apache.flink.table.api.ValidationException: The window function requires the timecol "
+     "is a time attribute type, but is TIMESTAMP(3)."),
+])
+def test_a_streaming_window_on_a_column_without_watermark_fails_at_execute_with_flinks_message(
+        t_env: Any, query: str, error: str, message: str) -> None:
+    t_env.execute_sql(_PLAIN)
+    table = t_env.sql_query(query)  # Flink validates the window when the query is planned
+    with pytest.raises(Exception) as raised:
+        t_env.execute_sql(query)
+    assert type(raised.value).__name__ == error
+    assert message in str(raised.value)
+    assert table is not None
+
+
+def test_a_table_api_window_on_a_plain_column_fails_at_select_in_streaming_mode_only(
+        make_env: Any) -> None:
+    from pyflink_compat.table import EnvironmentSettings, TableEnvironment
+    from pyflink_compat.table.expressions import col, lit
+    from pyflink_compat.table.window import Tumble
+    from pyflink_compat.util.exceptions import JavaRuntimeError
+
+    flink = ("org.apache.flink.table.api.ValidationException: A group window expects a time "
+             "attribute for grouping in a stream environment.")
+    streaming = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
+    rows = streaming.from_elements([(1, "a", 1000), (2, "b", 2000)], ["a", "b", "ts"])
+    grouped = rows.window(Tumble.over(lit(1).seconds).on(col("ts")).alias("w")).group_by(
+        col("w"), col("b"))  # window and group_by pass, as in PyFlink
+    with pytest.raises(JavaRuntimeError, match=flink):
+        grouped.select(col("b"), col("a").sum)
+    streaming.execute_sql(_PLAIN)
+    with pytest.raises(JavaRuntimeError, match=flink):
+        streaming.from_path("plain").window(Tumble.over(lit(1).seconds).on(col("ts")).alias("w")) \
+            .group_by(col("w"), col("b")).select(col("b"), col("a").sum)
+
+    batch = TableEnvironment.create(EnvironmentSettings.in_batch_mode())
+    rows = batch.from_elements([(1, "a", 1000), (2, "b", 2000)], ["a", "b", "ts"])
+    assert rows.window(Tumble.over(lit(1).seconds).on(col("ts")).alias("w")).group_by(
+        col("w"), col("b")).select(col("b"), col("a").sum) is not None
