@@ -543,6 +543,7 @@ class BroadcastConnectedStream(object):
         stream = self.non_broadcast_stream
         env = stream._j_data_stream.env
         keys = reserved_keys(_state_partitions(env))
+        env._broadcast_partitions = len(keys)  # a restore must keep that many (restore_at_start)
         selector = stream._j_data_stream.op if isinstance(stream, KeyedStream) else _one_key
         tagged = Node(env, CHAIN, (stream._values_node(),), ("input", 1))
         keyed = Node(env, KEY_BY, (tagged,), InputKey(selector))

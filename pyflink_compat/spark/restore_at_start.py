@@ -301,6 +301,25 @@ def _rescale_to(spark: Any, sink: str, checkpoint: QueryCheckpoint, batch: int, 
     return None
 
 
+def _check_broadcast_partitions(plan: JobPlan, sink: str, checkpoint: QueryCheckpoint, batch: int) -> None:
+    """Refuse to restore broadcast state at another number of state partitions.
+
+    Each state partition keeps its copy of the broadcast state under a key of its own
+    (:mod:`~pyflink_compat.runtime.broadcast`), chosen for the number of partitions: with more
+    or fewer partitions the keys differ, and Spark's rescaling moves each saved copy to
+    whatever partition its key now hashes to, so most partitions would start without the rules.
+    """
+    wanted = next((q.broadcast_partitions for q in plan.queries if q.name == sink), None)
+    saved = checkpoint.shuffle_partitions(checkpoint.pinned_conf(batch))
+    if wanted is None or saved is None or saved == wanted:
+        return
+    raise CheckpointFileError(
+        checkpoint.root, "sink '{}' keeps broadcast state (BroadcastConnectedStream.process), one copy per "
+        "state partition under keys chosen for {} partitions, and the job would run it with {}: the "
+        "saved copies cannot be moved to other partitions. Restore it at parallelism {} "
+        "(env.set_parallelism, or spark.sql.shuffle.partitions).".format(sink, saved, wanted, saved))
+
+
 def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
                     marker: Optional[JobMarker] = None, given: Optional[str] = None) -> Optional[Restore]:
     """Check a job's restore settings before anything is written.
@@ -384,6 +403,7 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
         ahead = _sink_log_ahead(writers.get(sink), batch)
         if ahead is not None:
             raise CheckpointFileError(query_dir, "cannot restore sink '{}': {}".format(sink, ahead))
+        _check_broadcast_partitions(plan, sink, checkpoint, batch)
         copies.append((sink, query_dir, locations[sink],
                        _rescale_to(spark, sink, checkpoint, batch, provider, target, explicit)))
     for sink in sinks:

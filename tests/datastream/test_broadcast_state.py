@@ -2,13 +2,16 @@
 PyFlink 1.20.5 printed (the rules applied, each key's state and event-time timers reading the
 rules); the non-keyed variant shows the registered divergence
 ``datastream-broadcast-records-first-in-a-micro-batch``; at parallelism 2 each state partition
-keeps its own copy of the broadcast state, as each of Flink's parallel instances does."""
+keeps its own copy of the broadcast state, as each of Flink's parallel instances does; restored
+at another parallelism, the job fails at its start naming why (the copies cannot move to other
+partitions)."""
 
 from __future__ import annotations
 
 import contextlib
 import io
 from collections import Counter
+from pathlib import Path
 from typing import Any, List
 
 import pytest
@@ -84,15 +87,27 @@ def _build(env: Any) -> None:
 
 
 @pytest.fixture(scope="module")
-def printed(spark: Any) -> List[str]:
+def checkpoints(tmp_path_factory: Any) -> Path:
+    """Where the job run at parallelism 2 checkpoints (durably, to be restored)."""
+    return tmp_path_factory.mktemp("broadcast") / "cp"
+
+
+@pytest.fixture(scope="module")
+def printed(spark: Any, checkpoints: Path) -> List[str]:
+    from pyflink_compat.common import Configuration
     from pyflink_compat.datastream import StreamExecutionEnvironment
 
-    env = StreamExecutionEnvironment.get_execution_environment()
+    # the finished job's last checkpoint is kept, as Flink keeps a retained checkpoint
+    configuration = Configuration().set_string(
+        "execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION")
+    env = StreamExecutionEnvironment.get_execution_environment(configuration)
     env.set_parallelism(2)
+    env.enable_checkpointing(60000)
+    env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(checkpoints))
     _build(env)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        env.execute("broadcast rules")
+        env.execute("broadcast-rules")
     return out.getvalue().splitlines()
 
 
@@ -146,3 +161,21 @@ def test_reserved_keys_land_in_their_partitions_by_sparks_own_hash(spark):
     rows = spark.createDataFrame([(k,) for k in keys], "k binary") \
         .select(F.pmod(F.hash("k"), F.lit(5)).alias("p")).collect()
     assert [row["p"] for row in rows] == [0, 1, 2, 3, 4]
+
+
+def test_broadcast_state_restored_at_another_parallelism_fails_at_the_start_naming_why(printed, checkpoints):
+    from pyflink_compat.checkpoints.errors import CheckpointFileError
+    from pyflink_compat.common import Configuration
+    from pyflink_compat.datastream import StreamExecutionEnvironment
+
+    saved = checkpoints / "broadcast-rules"
+    assert (saved / "datastream" / "commits").is_dir()
+    configuration = Configuration().set_string("execution.state-recovery.path", str(saved))
+    env = StreamExecutionEnvironment.get_execution_environment(configuration)
+    env.set_parallelism(3)
+    env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(checkpoints.parent / "restored"))
+    _build(env)
+    with pytest.raises(CheckpointFileError, match="keeps broadcast state .* chosen for 2 partitions, and the "
+                                                  "job would run it with 3.*Restore it at parallelism 2"):
+        env.execute("broadcast-rules")
+    assert not (checkpoints.parent / "restored" / "broadcast-rules" / "datastream" / "commits").exists()
