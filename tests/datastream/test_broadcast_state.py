@@ -4,7 +4,8 @@ rules); the non-keyed variant shows the registered divergence
 ``datastream-broadcast-records-first-in-a-micro-batch``; at parallelism 2 each state partition
 keeps its own copy of the broadcast state, as each of Flink's parallel instances does; restored
 at another parallelism, the job fails at its start naming why (the copies cannot move to other
-partitions)."""
+partitions); `pyflink-compat checkpoints state` lists the timers pending in its
+checkpoint, several per key."""
 
 from __future__ import annotations
 
@@ -97,9 +98,11 @@ def printed(spark: Any, checkpoints: Path) -> List[str]:
     from pyflink_compat.common import Configuration
     from pyflink_compat.datastream import StreamExecutionEnvironment
 
-    # the finished job's last checkpoint is kept, as Flink keeps a retained checkpoint
+    # the finished job's checkpoints are kept, as Flink keeps retained checkpoints (two: the
+    # timers pending before the end of the input are read from the first)
     configuration = Configuration().set_string(
-        "execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION")
+        "execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION") \
+        .set_string("execution.checkpointing.num-retained", "2")
     env = StreamExecutionEnvironment.get_execution_environment(configuration)
     env.set_parallelism(2)
     env.enable_checkpointing(60000)
@@ -179,3 +182,24 @@ def test_broadcast_state_restored_at_another_parallelism_fails_at_the_start_nami
                                                   "job would run it with 3.*Restore it at parallelism 2"):
         env.execute("broadcast-rules")
     assert not (checkpoints.parent / "restored" / "broadcast-rules" / "datastream" / "commits").exists()
+
+
+def test_pyflink_compat_checkpoints_state_lists_every_pending_timer_of_a_key(printed, checkpoints, capsys):
+    import json
+
+    from pyflink_compat.cli import main as cli_main
+
+    query = str(checkpoints / "broadcast-rules" / "datastream")
+    listed = {}
+    for operator in ("0", "1"):  # the keyed function's operator is the one with its state 'total'
+        capsys.readouterr()
+        # batch 0: the records handled, the end of the input's watermark not yet reached
+        code = cli_main(["checkpoints", "state", query, "--json", "--operator", operator,
+                         "--batch-id", "0", "--state-var", "timers"])
+        out = capsys.readouterr().out
+        if code == 0:
+            listed = json.loads(out)
+    assert listed["keyed_state"] == ["total", "timers"]
+    # key 'a' had two records, each registering a timer at its timestamp + 10
+    assert sorted((row["key"], row["value"]) for row in listed["rows"]) == [
+        ("a", 110), ("a", 112), ("b", 111), ("c", 113)]
