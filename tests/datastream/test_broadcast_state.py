@@ -182,6 +182,17 @@ def test_broadcast_state_restored_at_another_parallelism_fails_at_the_start_nami
                                                   "job would run it with 3.*Restore it at parallelism 2"):
         env.execute("broadcast-rules")
     assert not (checkpoints.parent / "restored" / "broadcast-rules" / "datastream" / "commits").exists()
+    # run again over its own checkpoints, at another parallelism: refused alike, nothing written
+    batches = sorted(p.name for p in (saved / "datastream" / "commits").iterdir())
+    again = StreamExecutionEnvironment.get_execution_environment(Configuration().set_string(
+        "execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION"))
+    again.set_parallelism(3)
+    again.enable_checkpointing(60000)
+    again.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(checkpoints))
+    _build(again)
+    with pytest.raises(CheckpointFileError, match="chosen for 2 partitions, and the job would run it with 3"):
+        again.execute("broadcast-rules")
+    assert sorted(p.name for p in (saved / "datastream" / "commits").iterdir()) == batches
 
 
 def test_pyflink_compat_checkpoints_state_lists_every_pending_timer_of_a_key(printed, checkpoints, capsys):
