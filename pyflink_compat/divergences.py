@@ -299,7 +299,9 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
         id="datastream-processing-time-windows-fire-with-their-key",
         summary="A processing-time window (TumblingProcessingTimeWindows, "
         "SlidingProcessingTimeWindows, ProcessingTimeSessionWindows) fires when its key is next "
-        "handled after the window's end, at a micro-batch, not when the clock reaches its end; "
+        "handled after the window's end, at a micro-batch, not when the clock reaches its end "
+        "(and a ContinuousProcessingTimeTrigger fires when the key is next handled after each "
+        "interval); "
         "windows still open when a bounded input ends never fire, as in Flink.",
         reason="The window fires at a processing-time timer, and processing-time timers fire "
         "with their key (datastream-processing-time-timers-fire-with-their-key).",

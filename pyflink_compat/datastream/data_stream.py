@@ -543,6 +543,7 @@ class BroadcastConnectedStream(object):
         stream = self.non_broadcast_stream
         env = stream._j_data_stream.env
         keys = reserved_keys(_state_partitions(env))
+        env._broadcast_partitions = len(keys)  # a restore must keep that many (restore_at_start)
         selector = stream._j_data_stream.op if isinstance(stream, KeyedStream) else _one_key
         tagged = Node(env, CHAIN, (stream._values_node(),), ("input", 1))
         keyed = Node(env, KEY_BY, (tagged,), InputKey(selector))
@@ -666,10 +667,9 @@ class WindowedStream(object):
         return self._keyed_stream.get_type()
 
     def trigger(self, trigger: Any) -> 'WindowedStream':
-        """The trigger of the windows: for time and global windows any ``Trigger`` (the
-        built-in ones, a ``PurgingTrigger`` of one, or the job's own subclass, with its timers
-        and partitioned state); for count windows the assigner's own ``CountTrigger``, others
-        raising :class:`~pyflink_compat.missing.NotSupportedError`."""
+        """The trigger of the windows, for time, global and count windows alike: any
+        ``Trigger`` (the built-in ones, a ``PurgingTrigger`` of one, or the job's own
+        subclass, with its timers and partitioned state)."""
         from pyflink_compat.datastream import window as windows
 
         assigner = self._window_assigner
@@ -678,8 +678,10 @@ class WindowedStream(object):
         if isinstance(assigner, (windows.CountTumblingWindowAssigner, windows.CountSlidingWindowAssigner)):
             nested = trigger.nested_trigger if isinstance(trigger, windows.PurgingTrigger) else trigger
             if type(nested) is windows.CountTrigger and nested._window_size == assigner._window_size:
+                self._trigger = None  # fires as the assigner's own: once, when full
                 return self
-            raise not_supported("WindowedStream.trigger")
+            self._trigger = trigger
+            return self
         if (type(trigger) is windows.EventTimeTrigger and assigner.is_event_time()) or \
                 (type(trigger) is windows.ProcessingTimeTrigger and not assigner.is_event_time()
                  and not isinstance(assigner, windows.GlobalWindows)):

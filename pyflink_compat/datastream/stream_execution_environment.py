@@ -142,6 +142,8 @@ class StreamExecutionEnvironment(object):
         self._before_job: List[Callable[[], None]] = []
         #: DataStream sinks not yet registered: (DataFrame, batch function, keyed state?).
         self._datastream_outputs: List[Any] = []
+        #: the state partitions the job's broadcast state is laid out for (None: no broadcast state)
+        self._broadcast_partitions: Optional[int] = None
         #: Whether a DataStream source of the job keeps reading (files watched, Kafka).
         self._unbounded_sources = False
 
@@ -781,7 +783,7 @@ class StreamExecutionEnvironment(object):
             name += "_"
         # Bounded unless a source of the job keeps reading (files watched, Kafka).
         bounded = not self._unbounded_sources
-        self._sinks.append(SinkSpec(name, writer, bounded, False, keyed_state))
+        self._sinks.append(SinkSpec(name, writer, bounded, False, keyed_state, self._broadcast_partitions))
 
     def get_job_plan(self, job_name: str = 'Flink Streaming Job'):
         """What a job of the registered sinks would do on Spark, without starting it.

@@ -3,7 +3,7 @@ the triggers that fire them.
 
 Time and count windows run with the tumbling, sliding and session event-time assigners (fixed
 or dynamic gaps), the tumbling and sliding count assigners and the global windows (a keyed
-window operator in ``transformWithState``). Time and global windows take any trigger: the
+window operator in ``transformWithState``). Every window takes any trigger: the
 assigner's own, the built-in ones or the job's own ``Trigger`` subclass. The processing-time
 assigners run too, their windows firing when their key is next handled after their end (a
 registered divergence). The other names are declared, and using one raises
@@ -36,8 +36,6 @@ mod_inverse = declared_function(__name__, 'mod_inverse')
 
 
 
-class ContinuousProcessingTimeTrigger(Declared):
-    pass
 
 
 
@@ -331,6 +329,63 @@ class ContinuousEventTimeTrigger(Trigger[Any, 'TimeWindow']):
         at = min(time + self.interval, window.max_timestamp())
         next_fire.add(at)
         ctx.register_event_time_timer(at)
+
+
+class ContinuousProcessingTimeTrigger(Trigger[Any, 'TimeWindow']):
+    """Fires a window every ``interval`` of the clock while it is open, from the interval the
+    clock was in at its first record (processing-time timers fire when their key is next
+    handled, at a micro-batch: the registered divergence
+    ``datastream-processing-time-windows-fire-with-their-key``)."""
+
+    def __init__(self, interval: int):
+        from pyflink_compat.common.typeinfo import Types
+        from pyflink_compat.datastream.state import ReducingStateDescriptor
+
+        self.interval = interval
+        self.state_desc = ReducingStateDescriptor("fire-time", Min(), Types.LONG())
+
+    @staticmethod
+    def of(interval: Any) -> 'ContinuousProcessingTimeTrigger':
+        return ContinuousProcessingTimeTrigger(interval.to_milliseconds())
+
+    def on_element(self, element: Any, timestamp: int, window: Any, ctx: Any) -> TriggerResult:
+        next_fire = ctx.get_partitioned_state(self.state_desc)
+        now = ctx.get_current_processing_time()
+        if next_fire.get() is None:
+            self.register_next_fire_timestamp(now - (now % self.interval), window, ctx, next_fire)
+        return TriggerResult.CONTINUE
+
+    def on_processing_time(self, time: int, window: Any, ctx: Any) -> TriggerResult:
+        next_fire = ctx.get_partitioned_state(self.state_desc)
+        if next_fire.get() == time:
+            next_fire.clear()
+            self.register_next_fire_timestamp(time, window, ctx, next_fire)
+            return TriggerResult.FIRE
+        return TriggerResult.CONTINUE
+
+    def on_event_time(self, time: int, window: Any, ctx: Any) -> TriggerResult:
+        return TriggerResult.CONTINUE
+
+    def on_merge(self, window: Any, ctx: Any) -> None:
+        ctx.merge_partitioned_state(self.state_desc)
+        next_fire = ctx.get_partitioned_state(self.state_desc).get()
+        if next_fire is not None:
+            ctx.register_processing_time_timer(next_fire)
+
+    def clear(self, window: Any, ctx: Any) -> None:
+        next_fire = ctx.get_partitioned_state(self.state_desc)
+        if next_fire.get() is not None:
+            ctx.delete_processing_time_timer(next_fire.get())
+            next_fire.clear()
+
+    def can_merge(self) -> bool:
+        return True
+
+    def register_next_fire_timestamp(self, time: int, window: Any, ctx: Any,
+                                     fire_timestamp_state: Any) -> None:
+        at = min(time + self.interval, window.max_timestamp())
+        fire_timestamp_state.add(at)
+        ctx.register_processing_time_timer(at)
 
 
 class CountTrigger(Trigger[Any, CountWindow]):

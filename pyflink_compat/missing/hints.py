@@ -60,11 +60,6 @@ HINTS: Dict[str, str] = {
                    "explode for flat_map, DataFrame.mapInPandas for arbitrary Python code."),
     "DataStream.window_all": _WINDOWS,
     "KeyedStream.window": _WINDOWS,
-    "WindowedStream.trigger": ("Count windows fire by their own CountTrigger (time and global windows "
-                               "take any trigger): for other firing rules number each key's records in a "
-                               "GroupedData.transformWithState processor and emit them from its timers."),
-    "ContinuousProcessingTimeTrigger": ("Emit a window's running result at every micro-batch with "
-                                        "writeStream.outputMode('update') and a processing-time trigger."),
     "WindowedStream.allowed_lateness": _WINDOWS,
     "WindowedStream.side_output_late_data": _WINDOWS,
     "KeyedStream.count_window": ("Number the rows of each key in a GroupedData.transformWithState "

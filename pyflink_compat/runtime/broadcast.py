@@ -10,7 +10,8 @@ before every pickled key and Spark hands a partition's keys to the processor in 
 so within a micro-batch the broadcast records are applied before the other input's records
 (a registered divergence: Flink interleaves the two inputs as they arrive). The other keys of
 the partition read the broadcast state once per micro-batch, switching the state server's
-current key to the reserved one for the read.
+current key to the reserved one for the read (:mod:`~pyflink_compat.spark.implicit_key`, the
+one use of a private PySpark API).
 """
 
 from __future__ import annotations
@@ -241,21 +242,14 @@ class BroadcastFunction(KeyedProcessFunction):
         """This partition's broadcast state, read from its reserved key once per micro-batch."""
         if self._views is not None:
             return self._views
+        from pyflink_compat.spark.implicit_key import as_key
+
         processor = self._processor
-        reserved = self._reserved()
-        current = processor.key_data
-        client = processor.handle._statefulProcessorApiClient
-        switch = current != reserved
-        if switch:
-            client.set_implicit_key((reserved,))
-        try:
-            views = {}
+        views = {}
+        with as_key(processor.handle, self._reserved(), processor.key_data):
             for name in self.names:
                 stored = self._states[name].get()
                 views[name] = _StateView(self, name, {} if stored is None else loads(bytes(stored[0])))
-        finally:
-            if switch:
-                client.set_implicit_key((current,))
         self._views = views
         return views
 

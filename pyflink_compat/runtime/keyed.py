@@ -601,7 +601,9 @@ class KeyedProcessor(StatefulProcessor):
         self.event_timers_changed = False
         entry = self.event_timers()
         pending, spark_timer = entry
-        earliest = pending[0] if pending else None
+        # A timer past Spark's greatest timestamp (a window ending at the largest long) fires
+        # at the end of a bounded input, when Flink's watermark reaches the largest long.
+        earliest = min(pending[0], END_TIMESTAMP - self.watermark_delay_ms) if pending else None
         if earliest != spark_timer:
             if spark_timer is not None:
                 self.handle.deleteTimer(spark_timer)

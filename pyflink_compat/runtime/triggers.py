@@ -6,7 +6,8 @@ registered asks it again (``on_event_time`` / ``on_processing_time``) for the wi
 registered it. A ``FIRE`` result evaluates the window with its contents, a ``PURGE`` forgets
 them. Every time window also has a cleanup time (its end, plus the allowed lateness in event
 time), at which its contents and the trigger's state are forgotten and the trigger's
-``clear`` runs; a global window has none. The runtime's timers belong to a key, not to a
+``clear`` runs; global and count windows have none (their last millisecond is the largest
+long), so their contents stay until the trigger purges them. The runtime's timers belong to a key, not to a
 window, so the windows waiting for each timer are kept in a map state, and so is the state the
 trigger asks for with ``get_partitioned_state`` (by descriptor name and window).
 """
@@ -37,17 +38,21 @@ class Merges(object):
 
 
 def window_key(window: Any) -> Tuple[int, ...]:
-    """The key of a window in the operator's map states: ``(start, end)`` or ``()`` for the
-    global window."""
-    from pyflink_compat.datastream.window import TimeWindow
+    """The key of a window in the operator's map states: ``(start, end)``, ``(id,)`` for a
+    count window or ``()`` for the global window."""
+    from pyflink_compat.datastream.window import CountWindow, TimeWindow
 
-    return (window.start, window.end) if isinstance(window, TimeWindow) else ()
+    if isinstance(window, TimeWindow):
+        return (window.start, window.end)
+    return (window.id,) if isinstance(window, CountWindow) else ()
 
 
 def window_of(key: Tuple[int, ...]) -> Any:
-    from pyflink_compat.datastream.window import GlobalWindow, TimeWindow
+    from pyflink_compat.datastream.window import CountWindow, GlobalWindow, TimeWindow
 
-    return TimeWindow(key[0], key[1]) if len(key) == 2 else GlobalWindow.get()
+    if len(key) == 2:
+        return TimeWindow(key[0], key[1])
+    return CountWindow(key[0]) if len(key) == 1 else GlobalWindow.get()
 
 
 class _Slot(object):

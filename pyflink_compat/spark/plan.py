@@ -73,6 +73,8 @@ class SinkSpec:
     continuous: bool = False
     #: Whether the query runs keyed functions in ``transformWithState`` (RocksDB state store).
     keyed_state: bool = False
+    #: The state partitions its broadcast state is laid out for (``None``: it keeps none).
+    broadcast_partitions: Optional[int] = None
 
 
 @attrs.frozen
@@ -119,6 +121,8 @@ class QueryPlan:
     durability: str = ""
     latency_ms: Optional[int] = None
     checkpoint_every_ms: Optional[int] = None
+    #: The state partitions the query's broadcast state is laid out for (``None``: none kept).
+    broadcast_partitions: Optional[int] = None
 
     @property
     def trigger_name(self) -> str:
@@ -343,7 +347,8 @@ def _query_plan(settings: JobSettings, paced: Optional[Pacing], sink: SinkSpec, 
         return QueryPlan(sink.name, trigger, interval_ms, location, location_kind, False, guarantee,
                          fmt, stateful, False, options, available_now=True,
                          latency="the whole input, then the job finishes",
-                         durability="every micro-batch commits its offsets and state changes")
+                         durability="every micro-batch commits its offsets and state changes",
+                         broadcast_partitions=sink.broadcast_partitions)
     if settings.runtime_mode == "AUTOMATIC":
         trigger_note = " ({})".format(reason)
     else:
@@ -387,7 +392,7 @@ def _query_plan(settings: JobSettings, paced: Optional[Pacing], sink: SinkSpec, 
                      async_progress, guarantee, fmt, stateful,
                      sink.continuous and interval_ms is not None, options,
                      latency=latency, durability=durability, latency_ms=latency_ms,
-                     checkpoint_every_ms=report_every)
+                     checkpoint_every_ms=report_every, broadcast_partitions=sink.broadcast_partitions)
 
 
 def apply_query_plan(writer: Any, plan: QueryPlan) -> Any:

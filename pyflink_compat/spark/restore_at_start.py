@@ -40,13 +40,14 @@ from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, read_manifest
 from pyflink_compat.checkpoints.restore import resolve_restore_source
 from pyflink_compat.checkpoints.marker import MARKER_NAME, JobMarker
 from pyflink_compat.checkpoints.savepoint import job_queries
-from pyflink_compat.spark.plan import JobPlan
+from pyflink_compat.spark.plan import JobPlan, QueryPlan
 from pyflink_compat.spark.query_introspection import sink_format, sink_path
 from pyflink_compat.spark.translation import PROVIDER_CLASS
 from pyflink_compat.util.exceptions import java_error
 
 __all__ = [
     "Restore", "RestoreWarning", "continues_from", "prepare_restore", "rescale", "non_restored_state_message",
+    "check_broadcast_partitions",
 ]
 
 LOG = logging.getLogger("pyflink_compat.savepoints")
@@ -301,6 +302,28 @@ def _rescale_to(spark: Any, sink: str, checkpoint: QueryCheckpoint, batch: int, 
     return None
 
 
+def check_broadcast_partitions(query: QueryPlan, checkpoint: QueryCheckpoint, batch: Optional[int]) -> None:
+    """Refuse to continue broadcast state (restored, or resumed in place) at another number of
+    state partitions.
+
+    Each state partition keeps its copy of the broadcast state under a key of its own
+    (:mod:`~pyflink_compat.runtime.broadcast`), chosen for the number of partitions: with more
+    or fewer partitions the keys differ, and Spark's rescaling moves each saved copy to
+    whatever partition its key now hashes to, so most partitions would start without the rules.
+    """
+    wanted, sink = query.broadcast_partitions, query.name
+    if wanted is None:
+        return
+    saved = checkpoint.shuffle_partitions(checkpoint.pinned_conf(batch))
+    if saved is None or saved == wanted:
+        return
+    raise CheckpointFileError(
+        checkpoint.root, "sink '{}' keeps broadcast state (BroadcastConnectedStream.process), one copy per "
+        "state partition under keys chosen for {} partitions, and the job would run it with {}: the "
+        "saved copies cannot be moved to other partitions. Restore it at parallelism {} "
+        "(env.set_parallelism, or spark.sql.shuffle.partitions).".format(sink, saved, wanted, saved))
+
+
 def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
                     marker: Optional[JobMarker] = None, given: Optional[str] = None) -> Optional[Restore]:
     """Check a job's restore settings before anything is written.
@@ -384,6 +407,7 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
         ahead = _sink_log_ahead(writers.get(sink), batch)
         if ahead is not None:
             raise CheckpointFileError(query_dir, "cannot restore sink '{}': {}".format(sink, ahead))
+        check_broadcast_partitions(next(q for q in plan.queries if q.name == sink), checkpoint, batch)
         copies.append((sink, query_dir, locations[sink],
                        _rescale_to(spark, sink, checkpoint, batch, provider, target, explicit)))
     for sink in sinks:

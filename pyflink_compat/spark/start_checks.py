@@ -48,7 +48,7 @@ from pyflink_compat.spark.ownership import CLAIM, NO_CLAIM, CheckpointError, Job
 from pyflink_compat.spark.pipeline_shape import pipeline_shape
 from pyflink_compat.spark.pacing import latency_warning
 from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec, no_effect_message
-from pyflink_compat.spark.restore_at_start import Restore, prepare_restore
+from pyflink_compat.spark.restore_at_start import Restore, check_broadcast_partitions, prepare_restore
 from pyflink_compat.spark.rules import (
     checkpoint_misfit, partitions_mismatch, state_store_mismatch, unloadable_class)
 from pyflink_compat.spark.translation import (
@@ -206,6 +206,12 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
                                    dirs.source_count(name), dirs.state_operators(name))
         if misfit is not None:
             raise CheckpointError(misfit)
+        if query_plan.broadcast_partitions is not None and name not in (restore.copied if restore else ()):
+            from pyflink_compat.checkpoints.access import file_access_for
+            from pyflink_compat.checkpoints.layout import QueryCheckpoint
+
+            fs, local = file_access_for(dirs.location(name))
+            check_broadcast_partitions(query_plan, QueryCheckpoint(fs, local), None)
         prepared.last_committed[name] = max(dirs.committed_batches(name), default=-1)
     if restore is not None and restore.in_place:
         prepared.claim_mode = CLAIM  # the job resumes its own checkpoints, claimed

@@ -196,8 +196,6 @@ def test_using_any_placeholder_raises_not_supported_naming_the_api_and_a_pyspark
     (lambda c: c.datastream.connectors.kafka.KafkaSource.builder().set_unbounded(None),
      "KafkaSourceBuilder.set_unbounded", 'spark.readStream.format("kafka")'),
     (lambda c: c.table.expressions.concat_ws("-", "a"), "concat_ws", "pyspark.sql.functions"),
-    (lambda c: c.datastream.window.ContinuousProcessingTimeTrigger.of(None),
-     "ContinuousProcessingTimeTrigger.of", "outputMode('update')"),
     (lambda c: c.datastream.connectors.jdbc.JdbcSink.sink("insert"), "JdbcSink.sink",
      "foreachBatch"),
 ])

@@ -2,13 +2,17 @@
 PyFlink 1.20.5 printed (the rules applied, each key's state and event-time timers reading the
 rules); the non-keyed variant shows the registered divergence
 ``datastream-broadcast-records-first-in-a-micro-batch``; at parallelism 2 each state partition
-keeps its own copy of the broadcast state, as each of Flink's parallel instances does."""
+keeps its own copy of the broadcast state, as each of Flink's parallel instances does; restored
+at another parallelism, the job fails at its start naming why (the copies cannot move to other
+partitions); `pyflink-compat checkpoints state` lists the timers pending in its
+checkpoint, several per key."""
 
 from __future__ import annotations
 
 import contextlib
 import io
 from collections import Counter
+from pathlib import Path
 from typing import Any, List
 
 import pytest
@@ -84,15 +88,29 @@ def _build(env: Any) -> None:
 
 
 @pytest.fixture(scope="module")
-def printed(spark: Any) -> List[str]:
+def checkpoints(tmp_path_factory: Any) -> Path:
+    """Where the job run at parallelism 2 checkpoints (durably, to be restored)."""
+    return tmp_path_factory.mktemp("broadcast") / "cp"
+
+
+@pytest.fixture(scope="module")
+def printed(spark: Any, checkpoints: Path) -> List[str]:
+    from pyflink_compat.common import Configuration
     from pyflink_compat.datastream import StreamExecutionEnvironment
 
-    env = StreamExecutionEnvironment.get_execution_environment()
+    # the finished job's checkpoints are kept, as Flink keeps retained checkpoints (two: the
+    # timers pending before the end of the input are read from the first)
+    configuration = Configuration().set_string(
+        "execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION") \
+        .set_string("execution.checkpointing.num-retained", "2")
+    env = StreamExecutionEnvironment.get_execution_environment(configuration)
     env.set_parallelism(2)
+    env.enable_checkpointing(60000)
+    env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(checkpoints))
     _build(env)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        env.execute("broadcast rules")
+        env.execute("broadcast-rules")
     return out.getvalue().splitlines()
 
 
@@ -146,3 +164,53 @@ def test_reserved_keys_land_in_their_partitions_by_sparks_own_hash(spark):
     rows = spark.createDataFrame([(k,) for k in keys], "k binary") \
         .select(F.pmod(F.hash("k"), F.lit(5)).alias("p")).collect()
     assert [row["p"] for row in rows] == [0, 1, 2, 3, 4]
+
+
+def test_broadcast_state_restored_at_another_parallelism_fails_at_the_start_naming_why(printed, checkpoints):
+    from pyflink_compat.checkpoints.errors import CheckpointFileError
+    from pyflink_compat.common import Configuration
+    from pyflink_compat.datastream import StreamExecutionEnvironment
+
+    saved = checkpoints / "broadcast-rules"
+    assert (saved / "datastream" / "commits").is_dir()
+    configuration = Configuration().set_string("execution.state-recovery.path", str(saved))
+    env = StreamExecutionEnvironment.get_execution_environment(configuration)
+    env.set_parallelism(3)
+    env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(checkpoints.parent / "restored"))
+    _build(env)
+    with pytest.raises(CheckpointFileError, match="keeps broadcast state .* chosen for 2 partitions, and the "
+                                                  "job would run it with 3.*Restore it at parallelism 2"):
+        env.execute("broadcast-rules")
+    assert not (checkpoints.parent / "restored" / "broadcast-rules" / "datastream" / "commits").exists()
+    # run again over its own checkpoints, at another parallelism: refused alike, nothing written
+    batches = sorted(p.name for p in (saved / "datastream" / "commits").iterdir())
+    again = StreamExecutionEnvironment.get_execution_environment(Configuration().set_string(
+        "execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION"))
+    again.set_parallelism(3)
+    again.enable_checkpointing(60000)
+    again.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(checkpoints))
+    _build(again)
+    with pytest.raises(CheckpointFileError, match="chosen for 2 partitions, and the job would run it with 3"):
+        again.execute("broadcast-rules")
+    assert sorted(p.name for p in (saved / "datastream" / "commits").iterdir()) == batches
+
+
+def test_pyflink_compat_checkpoints_state_lists_every_pending_timer_of_a_key(printed, checkpoints, capsys):
+    import json
+
+    from pyflink_compat.cli import main as cli_main
+
+    query = str(checkpoints / "broadcast-rules" / "datastream")
+    listed = {}
+    for operator in ("0", "1"):  # the keyed function's operator is the one with its state 'total'
+        capsys.readouterr()
+        # batch 0: the records handled, the end of the input's watermark not yet reached
+        code = cli_main(["checkpoints", "state", query, "--json", "--operator", operator,
+                         "--batch-id", "0", "--state-var", "timers"])
+        out = capsys.readouterr().out
+        if code == 0:
+            listed = json.loads(out)
+    assert listed["keyed_state"] == ["total", "timers"]
+    # key 'a' had two records, each registering a timer at its timestamp + 10
+    assert sorted((row["key"], row["value"]) for row in listed["rows"]) == [
+        ("a", 110), ("a", 112), ("b", 111), ("c", 113)]

@@ -1,7 +1,9 @@
 """Triggers a job gives to its windows, on a running job: its own ``Trigger`` subclass (early
 firing, partitioned state, its own timers), ``ContinuousEventTimeTrigger``, a ``CountTrigger``
-on merging session windows and a trigger of global windows print what live PyFlink 1.20.5
-printed."""
+on merging session windows, a trigger of global windows and triggers of count windows (a count
+of another size, purging, event time firing at the end of the input, the job's own) print what
+live PyFlink 1.20.5 printed; ``ContinuousProcessingTimeTrigger`` fires no window an hour long
+before the bounded input ends, as in PyFlink."""
 
 from __future__ import annotations
 
@@ -39,6 +41,23 @@ _TRIGGERS_PRINTED = [
     "('session-count', 'b', 'TimeWindow(start=12, end=18)', [1, 0])",
     "('marker', 'a', 'GlobalWindow', [1, 2, 5, 3, 0])",
     "('marker', 'b', 'GlobalWindow', [7, 1, 0])",
+    "('count-by-2', 'a', 'CountWindow(id=0)', [1, 2])",
+    "('count-by-2', 'a', 'CountWindow(id=1)', [3, 0])",
+    "('count-by-2', 'a', 'CountWindow(id=2)', [4, 2])",
+    "('count-by-2', 'b', 'CountWindow(id=0)', [7, 1])",
+    "('count-event-time', 'a', 'CountWindow(id=0)', [1, 2, 5])",
+    "('count-event-time', 'a', 'CountWindow(id=1)', [3, 0, 9])",
+    "('count-event-time', 'a', 'CountWindow(id=2)', [4, 2])",
+    "('count-event-time', 'b', 'CountWindow(id=0)', [7, 1, 0])",
+    "('count-event-time', 'b', 'CountWindow(id=1)', [3])",
+    "('count-marker', 'a', 'CountWindow(id=1)', [0])",
+    "('count-marker', 'b', 'CountWindow(id=0)', [7, 1, 0])",
+    "('sliding-count-purging', 'a', 'CountWindow(id=0)', [1, 2])",
+    "('sliding-count-purging', 'a', 'CountWindow(id=1)', [5, 3])",
+    "('sliding-count-purging', 'a', 'CountWindow(id=2)', [0, 9])",
+    "('sliding-count-purging', 'a', 'CountWindow(id=3)', [4, 2])",
+    "('sliding-count-purging', 'b', 'CountWindow(id=0)', [7, 1])",
+    "('sliding-count-purging', 'b', 'CountWindow(id=1)', [0, 3])",
 ]
 
 
@@ -98,7 +117,8 @@ def trigger_lines(spark: Any) -> List[str]:
     from pyflink_compat.datastream import StreamExecutionEnvironment
     from pyflink_compat.datastream.functions import ProcessWindowFunction
     from pyflink_compat.datastream.window import (
-        ContinuousEventTimeTrigger, CountTrigger, EventTimeSessionWindows, GlobalWindows, TumblingEventTimeWindows)
+        ContinuousEventTimeTrigger, ContinuousProcessingTimeTrigger, CountTrigger, EventTimeSessionWindows,
+        EventTimeTrigger, GlobalWindows, PurgingTrigger, TumblingEventTimeWindows, TumblingProcessingTimeWindows)
 
     class Stamp(TimestampAssigner):
         def extract_timestamp(self, value, record_timestamp):
@@ -122,6 +142,13 @@ def trigger_lines(spark: Any) -> List[str]:
     keyed.window(EventTimeSessionWindows.with_gap(Time.milliseconds(3))).trigger(CountTrigger.of(2)) \
         .process(Show("session-count")).print()
     keyed.window(GlobalWindows.create()).trigger(marker()).process(Show("marker")).print()
+    keyed.count_window(3).trigger(CountTrigger.of(2)).process(Show("count-by-2")).print()
+    keyed.count_window(3, 2).trigger(PurgingTrigger.of(CountTrigger.of(2))) \
+        .process(Show("sliding-count-purging")).print()
+    keyed.count_window(3).trigger(EventTimeTrigger.create()).process(Show("count-event-time")).print()
+    keyed.count_window(4).trigger(marker()).process(Show("count-marker")).print()
+    keyed.window(TumblingProcessingTimeWindows.of(Time.hours(1))) \
+        .trigger(ContinuousProcessingTimeTrigger.of(Time.hours(1))).process(Show("continuous-clock")).print()
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         env.execute("triggers")

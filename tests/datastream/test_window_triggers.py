@@ -14,8 +14,8 @@ import pytest
 
 from pyflink_compat.common.time import Time
 from pyflink_compat.datastream.window import (
-    CountTrigger, GlobalWindows, NeverTrigger, ProcessingTimeSessionWindows, PurgingTrigger,
-    SlidingProcessingTimeWindows, TumblingProcessingTimeWindows)
+    ContinuousProcessingTimeTrigger, CountTrigger, GlobalWindows, NeverTrigger, ProcessingTimeSessionWindows,
+    PurgingTrigger, SlidingProcessingTimeWindows, TumblingProcessingTimeWindows)
 from pyflink_compat.runtime.windows import WindowOperator
 from tests._helpers.keyed_memory import KeyedByHand
 
@@ -74,6 +74,26 @@ def test_sliding_and_session_processing_time_windows_group_by_the_clock():
         session.record(value, 0)
     assert session.advance_clock(20000) == ["k TimeWindow(start=1000, end=4500) ['a', 'b']",
                                             "k TimeWindow(start=9000, end=11000) ['c']"]
+
+
+def test_a_continuous_processing_time_trigger_fires_every_interval_of_the_clock_until_the_window_ends():
+    operator = WindowOperator(TumblingProcessingTimeWindows.of(Time.seconds(10)), "process", _listing,
+                              trigger=ContinuousProcessingTimeTrigger.of(Time.seconds(3)))
+    run = KeyedByHand(operator, "k")
+    run.now = 1000
+    run.record("a", 0)
+    run.now = 2000
+    run.record("b", 0)
+    window = "k TimeWindow(start=0, end=10000)"
+    assert run.advance_clock(2999) == []
+    assert run.advance_clock(3000) == [window + " ['a', 'b']"]
+    run.now = 4000
+    run.record("c", 0)
+    assert run.advance_clock(6000) == [window + " ['a', 'b', 'c']"]
+    assert run.advance_clock(9000) == [window + " ['a', 'b', 'c']"]
+    # the last firing is at the window's end, where the window is cleaned up
+    assert run.advance_clock(9999) == [window + " ['a', 'b', 'c']"]
+    assert run.advance_clock(30000) == []
 
 
 #: Records (key, timestamp ms, value) of the trigger job.
