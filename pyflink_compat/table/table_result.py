@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
     from pyflink_compat.common.job_client import JobClient
     from pyflink_compat.sql.execution import ResultCollector, StatementOutcome
+    from pyflink_compat.table.table_schema import TableSchema
 
 __all__ = ['TableResult', 'CloseableIterator']
 
@@ -128,6 +129,29 @@ class TableResult(object):
             return
         if client._run.wait(timeout):
             client.get_job_execution_result().result()
+
+    def get_table_schema(self) -> 'TableSchema':
+        """The :class:`~pyflink_compat.table.TableSchema` of the result's rows: a query's
+        columns, an ``INSERT``'s affected-row count per sink table (``BIGINT``, named by the
+        table's full name), or the one ``result`` column (``STRING``) of DDL."""
+        from pyflink_compat.table.table_schema import TableSchema
+        from pyflink_compat.table.types import DataTypes
+
+        result = self._j_table_result
+        if result["client"] is None:
+            return TableSchema(["result"], [DataTypes.STRING()])
+        if result.get("collector") is None:
+            sinks = list(result["sinks"])
+            return TableSchema(sinks, [DataTypes.BIGINT() for _ in sinks])
+        from pyflink_compat.sql.data_types import parse_data_type
+        from pyflink_compat.sql.value_text import flink_type_name
+
+        schema = result["schema"]
+        types = []
+        for field in schema.fields:
+            data_type = parse_data_type(flink_type_name(field.dataType))
+            types.append(data_type if field.nullable else data_type.not_null())
+        return TableSchema(schema.fieldNames(), types)
 
     def get_result_kind(self) -> int:
         """:data:`ResultKind.SUCCESS` for DDL, else :data:`ResultKind.SUCCESS_WITH_CONTENT`."""
