@@ -5,8 +5,9 @@ from typing import Any, FrozenSet
 
 __all__ = ['ChangelogMode']
 
-#: The row kinds' short names, in Flink's order (``RowKind``'s values).
+#: The row kinds' short names, in Flink's order (``RowKind``'s values), and their names.
 _KINDS = ("+I", "-U", "+U", "-D")
+_NAMES = {"+I": "INSERT", "-U": "UPDATE_BEFORE", "+U": "UPDATE_AFTER", "-D": "DELETE"}
 
 
 class ChangelogMode(object):
@@ -46,7 +47,8 @@ class ChangelogMode(object):
         return ChangelogMode(_KINDS)
 
     def __repr__(self) -> str:
-        return "[{}]".format(", ".join(kind for kind in _KINDS if kind in self._kinds))
+        # Flink's text of a changelog mode: its kinds' names
+        return "[{}]".format(", ".join(_NAMES[kind] for kind in _KINDS if kind in self._kinds))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ChangelogMode) and self._kinds == other._kinds
