@@ -337,6 +337,10 @@ class TableEnvironment(object):
             # a computed column's type is known when it is a CAST
             if column.kind == "computed" and isinstance(column.expression, exp.Cast):
                 result._declared[column.name] = from_flink_type(column.expression.to)
+        for key in table.primary_key:
+            # a primary key's columns are NOT NULL in Flink's resolved schema
+            if key in result._declared:
+                result._declared[key] = result._declared[key].not_null()
         return result
 
     def from_elements(self, elements: Iterable[Any], schema: Any = None,

@@ -58,8 +58,12 @@ def test_a_group_by_over_a_changelog_stream_gives_the_final_rows_of_flinks_resul
         [Row.of_kind(RowKind.INSERT, "Alice", 12), Row.of_kind(RowKind.INSERT, "Bob", 5),
          Row.of_kind(RowKind.UPDATE_AFTER, "Alice", 100), Row.of_kind(RowKind.DELETE, "Bob", 5)],
         type_info=Types.ROW([Types.STRING(), Types.INT()]))
-    t_env.create_temporary_view("Upserts", t_env.from_changelog_stream(
-        upserts, Schema.new_builder().primary_key("f0").build(), ChangelogMode.upsert()))
+    upsert_table = t_env.from_changelog_stream(
+        upserts, Schema.new_builder().primary_key("f0").build(), ChangelogMode.upsert())
+    t_env.create_temporary_view("Upserts", upsert_table)
+    # recorded: the upsert table's key column is NOT NULL (f0: STRING NOT NULL, f1: INT)
+    assert [repr(t) for t in upsert_table.get_schema().get_field_data_types()] == [
+        "VarCharType(2147483647, false)", "IntType(true)"]
     t_env.execute_sql("SELECT f0, COUNT(*) AS c, SUM(f1) AS s FROM Changes GROUP BY f0").print()
     assert [line for line in _printed(capsys) if line.startswith(("| +", "| -"))] == [
         "| +I |                          Alice |                    1 |         100 |"]
