@@ -337,6 +337,10 @@ class TableEnvironment(object):
             # a computed column's type is known when it is a CAST
             if column.kind == "computed" and isinstance(column.expression, exp.Cast):
                 result._declared[column.name] = from_flink_type(column.expression.to)
+        for key in table.primary_key:
+            # a primary key's columns are NOT NULL in Flink's resolved schema
+            if key in result._declared:
+                result._declared[key] = result._declared[key].not_null()
         return result
 
     def from_elements(self, elements: Iterable[Any], schema: Any = None,
@@ -590,14 +594,45 @@ class StreamTableEnvironment(TableEnvironment):
 
     def from_changelog_stream(self, data_stream: Any, schema: Any = None,
                               changelog_mode: Any = None) -> 'Table':
-        """Not supported: Spark's tables have no row kinds, so a changelog's updates and
-        deletions cannot be applied to a query's aggregates. A stream of inserts only is read with
-        :meth:`from_data_stream`."""
-        raise NotSupportedError(
-            "StreamTableEnvironment.from_changelog_stream",
-            "Spark's streaming tables are insert-only: read a stream of inserts with "
-            "from_data_stream, or keep the latest row per key with PySpark "
-            "(groupBy(key).agg(max_by(...)) in update mode, or GroupedData.transformWithState).")
+        """The :class:`~pyflink_compat.table.Table` of the changelog ``data_stream``: ``Row``
+        records whose kind (``RowKind``) says whether they insert, update or delete a row.
+
+        ``schema`` declares the columns as for :meth:`from_data_stream` (and the primary key an
+        upsert changelog is keyed by); ``changelog_mode`` (a
+        :class:`~pyflink_compat.table.ChangelogMode`, :meth:`ChangelogMode.all` when not given)
+        says which kinds it holds. A changelog of a collection (``from_collection``) is applied
+        as it is read: the table's rows are the rows its changes leave, in one micro-batch, so a
+        query over it gives the results Flink ends with (the divergence
+        ``changelog-collection-net-rows``).
+
+        :raises NotSupportedError: When the job meets an update or deletion in a stream that is
+            not a collection (Spark's streaming tables are insert-only).
+        """
+        from pyflink_compat.sql.changelog_streams import collection_values, insert_only_value, net_rows
+        from pyflink_compat.sql.data_streams import _declared_table, stream_fields
+        from pyflink_compat.table.changelog_mode import ChangelogMode
+        from pyflink_compat.table.schema import Schema
+
+        api = "StreamTableEnvironment.from_changelog_stream"
+        if schema is not None and not isinstance(schema, Schema):
+            raise TypeError("schema must be a Schema, got %r" % (schema,))
+        if changelog_mode is not None and not isinstance(changelog_mode, ChangelogMode):
+            raise TypeError("changelog_mode must be a ChangelogMode, got %r" % (changelog_mode,))
+        fields_or_schema = () if schema is None else (schema,)
+        node = data_stream._j_data_stream
+        values = collection_values(node)
+        if values is None:
+            checked = data_stream.map(insert_only_value, output_type=node.output_type)
+            return self._stream_table(checked, fields_or_schema, api)
+        key_positions = None
+        if schema is not None and changelog_mode is not None and changelog_mode._upserts:
+            key = _declared_table("changelog", schema).primary_key
+            names = [name for name, _ in stream_fields(node.output_type, api)]
+            if key and all(k in names for k in key):
+                key_positions = [names.index(k) for k in key]
+        rows = net_rows(values, key_positions)
+        return self._stream_table(self.stream_execution_environment.from_collection(
+            rows, type_info=node.output_type), fields_or_schema, api)
 
     def to_data_stream(self, table: 'Table') -> Any:
         """The :class:`~pyflink_compat.datastream.DataStream` of the rows of ``table``, which

@@ -150,9 +150,14 @@ def test_an_updating_table_is_refused_by_to_data_stream_with_flinks_message(t_en
         str(raised.value).splitlines()[0])
 
 
-def test_changelog_streams_into_tables_are_refused_naming_the_pyspark_way(t_env: Any) -> None:
-    with pytest.raises(NotSupportedError, match="transformWithState"):
-        t_env.from_changelog_stream(_words(t_env))
+def test_an_update_in_a_changelog_stream_that_is_not_a_collection_fails_naming_the_pyspark_way(
+        t_env: Any) -> None:
+    from pyflink_compat.common import Row, RowKind, Types
+
+    deletions = _words(t_env).map(lambda r: Row.of_kind(RowKind.DELETE, r[0], r[1]),
+                                  output_type=Types.ROW([Types.STRING(), Types.INT()]))
+    with pytest.raises(Exception, match="transformWithState"):
+        t_env.from_changelog_stream(deletions).execute().print()
 
 
 def test_retract_streams_print_pyflinks_flagged_rows(t_env: Any, capsys: Any) -> None:

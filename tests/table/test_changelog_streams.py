@@ -1,0 +1,89 @@
+"""A changelog DataStream of ``Row`` s whose kinds (``+I``, ``-U``, ``+U``, ``-D``) insert, update
+and delete rows is read as a table holding the rows Flink's table ends with; changelog modes and
+result schemas are PyFlink's.
+
+Expected values were recorded from live PyFlink 1.20.5 (parallelism 1) running the same calls:
+over the changelog ``+I Alice 12, +I Bob 5, -U Alice 12, +U Alice 100, -D Bob 5`` a
+``GROUP BY f0`` with ``COUNT(*)`` and ``SUM(f1)`` prints ``+I Alice 1 12, +I Bob 1 5, -D Alice 1
+12, +I Alice 1 100, -D Bob 1 5``: its final table is the one row ``Alice 1 100``. Here the
+changes of a collection are applied as it is read (the divergence
+``changelog-collection-net-rows``), so only the final rows are printed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, List
+
+from pyflink_compat.common import Row, RowKind
+from pyflink_compat.divergences import RUNTIME_DIVERGENCES
+from pyflink_compat.sql.changelog_streams import net_rows
+from pyflink_compat.table import ChangelogMode
+
+
+def _changelog() -> List[Any]:
+    return [Row.of_kind(RowKind.INSERT, "Alice", 12), Row.of_kind(RowKind.INSERT, "Bob", 5),
+            Row.of_kind(RowKind.UPDATE_BEFORE, "Alice", 12),
+            Row.of_kind(RowKind.UPDATE_AFTER, "Alice", 100), Row.of_kind(RowKind.DELETE, "Bob", 5)]
+
+
+def _printed(capsys: Any) -> List[str]:
+    return [line for line in capsys.readouterr().out.splitlines() if line]
+
+
+def test_changelog_modes_hold_the_row_kinds_flink_names() -> None:
+    assert repr(ChangelogMode.insert_only()) == "[INSERT]"
+    assert repr(ChangelogMode.upsert()) == "[INSERT, UPDATE_AFTER, DELETE]"
+    assert repr(ChangelogMode.all()) == "[INSERT, UPDATE_BEFORE, UPDATE_AFTER, DELETE]"
+    assert ChangelogMode.all() == ChangelogMode.all() != ChangelogMode.upsert()
+
+
+def test_retractions_take_back_an_equal_row_and_upserts_replace_the_row_of_their_key() -> None:
+    remaining = net_rows(_changelog(), None)
+    assert [(tuple(r), r.get_row_kind()) for r in remaining] == [(("Alice", 100), RowKind.INSERT)]
+    upserts = [Row.of_kind(RowKind.INSERT, "Alice", 12), Row.of_kind(RowKind.INSERT, "Bob", 5),
+               Row.of_kind(RowKind.UPDATE_AFTER, "Alice", 100), Row.of_kind(RowKind.INSERT, "Eve", 1),
+               Row.of_kind(RowKind.DELETE, "Bob", None)]
+    assert [tuple(r) for r in net_rows(upserts, [0])] == [("Alice", 100), ("Eve", 1)]
+
+
+def test_a_group_by_over_a_changelog_stream_gives_the_final_rows_of_flinks_result(
+        t_env: Any, capsys: Any) -> None:
+    from pyflink_compat.common.typeinfo import Types
+    from pyflink_compat.table import Schema
+
+    env = t_env.stream_execution_environment
+    changes = env.from_collection(_changelog(), type_info=Types.ROW([Types.STRING(), Types.INT()]))
+    t_env.create_temporary_view("Changes", t_env.from_changelog_stream(changes))
+    upserts = env.from_collection(
+        [Row.of_kind(RowKind.INSERT, "Alice", 12), Row.of_kind(RowKind.INSERT, "Bob", 5),
+         Row.of_kind(RowKind.UPDATE_AFTER, "Alice", 100), Row.of_kind(RowKind.DELETE, "Bob", 5)],
+        type_info=Types.ROW([Types.STRING(), Types.INT()]))
+    upsert_table = t_env.from_changelog_stream(
+        upserts, Schema.new_builder().primary_key("f0").build(), ChangelogMode.upsert())
+    t_env.create_temporary_view("Upserts", upsert_table)
+    # recorded: the upsert table's key column is NOT NULL (f0: STRING NOT NULL, f1: INT)
+    assert [repr(t) for t in upsert_table.get_schema().get_field_data_types()] == [
+        "VarCharType(2147483647, false)", "IntType(true)"]
+    t_env.execute_sql("SELECT f0, COUNT(*) AS c, SUM(f1) AS s FROM Changes GROUP BY f0").print()
+    assert [line for line in _printed(capsys) if line.startswith(("| +", "| -"))] == [
+        "| +I |                          Alice |                    1 |         100 |"]
+    # recorded (upserts keyed by f0): +I 1 12, -U/+U 2 17, -U/+U 1 5, -U/+U 2 105, -U/+U 1 100
+    t_env.execute_sql("SELECT COUNT(*) AS c, SUM(f1) AS s FROM Upserts").print()
+    assert [line for line in _printed(capsys) if line.startswith(("| +", "| -"))] == [
+        "| +I |                    1 |         100 |"]
+    assert any(d.id == "changelog-collection-net-rows" for d in RUNTIME_DIVERGENCES)
+
+
+def test_a_results_table_schema_is_flinks_for_a_query_an_insert_and_ddl(t_env: Any) -> None:
+    ddl = t_env.execute_sql("CREATE TABLE snk (a INT) WITH ('connector'='blackhole')")
+    assert ddl.get_table_schema().get_field_names() == ["result"]
+    assert repr(ddl.get_table_schema().get_field_data_types()) == "[VarCharType(2147483647, true)]"
+    words = t_env.from_elements([("a", 1)], ["w", "n"])
+    query = t_env.execute_sql("SELECT w, n FROM %s" % words)
+    assert query.get_table_schema().get_field_names() == ["w", "n"]
+    assert repr(query.get_table_schema().get_field_data_types()) == \
+        "[VarCharType(2147483647, true), BigIntType(true)]"
+    insert = t_env.execute_sql("INSERT INTO snk SELECT 1")
+    assert insert.get_table_schema().get_field_names() == ["default_catalog.default_database.snk"]
+    assert repr(insert.get_table_schema().get_field_data_types()) == "[BigIntType(true)]"
+    insert.wait()
