@@ -408,6 +408,35 @@ class Planner(object):
                 self._watermarked.add(event_time)
         return frame, bounded
 
+    def _refuse_windows_off_time_attributes(self, tree: exp.Expression) -> None:
+        """Refuse, with the streaming planner's errors, a group window on a ``TIMESTAMP``
+        column that is not a time attribute (a column without a watermark)."""
+        from pyflink_compat.sql.time_attributes import source_time_attribute
+        from pyflink_compat.sql.types import flink_name
+        from pyflink_compat.sql.windows import is_group_window
+        from pyflink_compat.util.exceptions import TableException, java_error
+
+        for select in tree.find_all(exp.Select):
+            group = select.args.get("group")
+            for window in group.expressions if group is not None else []:
+                if not is_group_window(window) or not window.expressions \
+                        or not isinstance(window.expressions[0], exp.Column):
+                    continue
+                found = source_time_attribute(self.catalog, select, window.expressions[0].name)
+                if found is None or found[0] or found[1] is None \
+                        or not found[1].is_type(*exp.DataType.TEMPORAL_TYPES):
+                    continue
+                type_text = flink_name(found[1])
+                if select.meta.get("window_table_function"):
+                    raise java_error(
+                        "java.lang.RuntimeException",
+                        "org.apache.flink.table.api.ValidationException: The window function "
+                        "requires the timecol is a time attribute type, but is {}.".format(type_text),
+                        "o0.executeSql")
+                raise TableException(
+                    "org.apache.flink.table.api.TableException: Window aggregate can only be "
+                    "defined over a time attribute column, but {} encountered.".format(type_text))
+
     def _refuse_windows_without_watermark(self, tree: exp.Expression, text: str) -> None:
         """Refuse a window of an unbounded query on a column without a watermark."""
         for select in tree.find_all(exp.Select):
@@ -577,6 +606,8 @@ class Planner(object):
 
         tree = _inner_joins(distinct_unions(table_functions_to_group_windows(
             self._inline_views(query.copy()), text)))
+        if self.streaming:
+            self._refuse_windows_off_time_attributes(tree)
         if tree.find(exp.Anonymous) is not None:
             from pyflink_compat.sql.python_functions import resolve_calls
 

@@ -29,12 +29,20 @@ class AggregatedTable(object):
     def __init__(self, java_table: Any, t_env: 'RuntimeOwner'):
         self._j_table = java_table
         self._t_env = t_env
+        # whether the aggregate is a window's (WindowGroupedTable.aggregate)
+        self._of_window = False
 
     def select(self, *fields: 'Expression') -> 'Table':
         """The columns ``fields`` of the keys and the aggregate's result columns.
 
         :return: The :class:`Table`.
         """
+        if self._of_window:
+            from sqlglot import exp
+
+            if any(isinstance(tree, exp.Star) or (isinstance(tree, exp.Column) and isinstance(tree.this, exp.Star))
+                   for tree in _trees(fields, "select")):
+                raise _validation_error("Can not use * for window aggregate!", "select")
         return self._j_table.select(*fields)
 
 
@@ -1016,6 +1024,7 @@ class WindowGroupedTable(object):
 
         table, window, keys = self._j_table
         trees = _trees(fields, "select")
+        _check_window_time(table, window)
         return Table(window_select(table._subquery(), window, keys, trees), self._t_env)
 
     def aggregate(self, func: Any) -> AggregatedTable:
@@ -1063,7 +1072,26 @@ class WindowGroupedTable(object):
         outer = exp.select(*[exp.column(k.name, quoted=True) for k in key_columns],
                            *results).from_(exp.Subquery(
                                this=inner, alias=exp.TableAlias(this=exp.to_identifier("w"))))
-        return AggregatedTable(Table(outer, self._t_env), self._t_env)
+        aggregated = AggregatedTable(Table(outer, self._t_env), self._t_env)
+        aggregated._of_window = True
+        return aggregated
+
+
+def _check_window_time(table: Table, window: Any) -> None:
+    """Refuse, as Flink's streaming planner does, a group window on a column that is not a
+    time attribute (a column without a watermark, or computed from one)."""
+    from sqlglot import exp
+
+    from pyflink_compat.sql.time_attributes import column_time_attribute
+
+    runtime = table._t_env._runtime
+    if not runtime.streaming or not isinstance(window.time_field, exp.Column):
+        return
+    found = column_time_attribute(runtime.catalog, table._j_table, window.time_field.name)
+    if found is not None and not found[0]:
+        raise _validation_error(
+            "A group window expects a time attribute for grouping in a stream environment.",
+            "select")
 
 
 from pyflink_compat._reexports import with_reexports  # noqa: E402
