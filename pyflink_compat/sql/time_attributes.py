@@ -17,7 +17,7 @@ from typing import Any, Optional, Tuple
 
 from sqlglot import exp
 
-__all__ = ["column_time_attribute", "source_time_attribute"]
+__all__ = ["column_time_attribute", "refuse_window_functions_off_timestamps", "source_time_attribute"]
 
 #: Whether the column is a time attribute, and its declared type when known.
 Resolution = Tuple[bool, Optional[exp.DataType]]
@@ -83,3 +83,47 @@ def column_time_attribute(catalog: Any, query: exp.Expression, name: str, depth:
         # a computed column: Flink's planner drops the attribute
         return False, None
     return None
+
+
+# the signatures Flink's validator names in its message, per windowing table function
+_SIGNATURES = {
+    "TUMBLE": "TUMBLE(TABLE table_name, DESCRIPTOR(timecol), datetime interval[, datetime interval])",
+    "HOP": "HOP(TABLE table_name, DESCRIPTOR(timecol), datetime interval, datetime interval"
+           "[, datetime interval])",
+    "SESSION": "SESSION(TABLE table_name [PARTITION BY (keycols, ...)], DESCRIPTOR(timecol), "
+               "datetime interval)",
+}
+
+
+def refuse_window_functions_off_timestamps(catalog: Any, tree: exp.Expression, method: str) -> None:
+    """Refuse, with the error of Flink's SQL validation (in both modes), a windowing table
+    function (``TUMBLE``, ``HOP``, ``SESSION``) whose ``DESCRIPTOR`` names a column of a
+    declared type other than ``TIMESTAMP`` / ``TIMESTAMP_LTZ``.
+
+    :param method: The Java call PyFlink names in the error (``sqlQuery``, ``executeSql``).
+    """
+    from pyflink_compat.sql.dialect import DescriptorArgument, TableArgument
+    from pyflink_compat.sql.types import flink_name
+    from pyflink_compat.util.exceptions import java_error
+
+    for function in tree.find_all(exp.Anonymous):
+        kind = str(function.this).upper()
+        arguments = list(function.expressions)
+        if kind not in _SIGNATURES or len(arguments) < 2 or not isinstance(arguments[0], TableArgument) \
+                or not isinstance(arguments[1], DescriptorArgument) or len(arguments[1].expressions) != 1:
+            continue
+        reader = exp.select(exp.Star()).from_(arguments[0].this.copy())
+        found = source_time_attribute(catalog, reader, arguments[1].expressions[0].name)
+        if found is None or found[1] is None:
+            continue
+        type_text = flink_name(found[1])
+        if type_text.startswith("TIMESTAMP"):
+            continue
+        if type_text == "STRING":
+            type_text = "VARCHAR(2147483647)"
+        message = ("The window function {} requires the timecol to be TIMESTAMP or TIMESTAMP_LTZ, "
+                   "but is {}.\nBesides, the timecol must be a time attribute type in streaming "
+                   "mode.".format(_SIGNATURES[kind], type_text))
+        raise java_error("java.lang.RuntimeException",
+                         "org.apache.flink.table.api.ValidationException: SQL validation failed. "
+                         + message, "o0." + method)

@@ -193,3 +193,32 @@ def test_selecting_star_of_a_window_aggregate_fails_at_the_call_as_in_pyflink(t_
     # PyFlink 1.20 takes expressions only
     with pytest.raises(AttributeError, match="'str' object has no attribute '_j_expr'"):
         aggregated.select("*")
+
+
+def test_a_window_table_function_on_a_column_that_is_no_timestamp_fails_at_sql_query_in_both_modes(
+        make_env: Any) -> None:
+    from py4j.protocol import Py4JJavaError
+
+    from pyflink_compat.table import EnvironmentSettings, StreamTableEnvironment
+
+    hop = ("HOP(TABLE table_name, DESCRIPTOR(timecol), datetime interval, datetime interval"
+           "[, datetime interval])")
+    session = ("SESSION(TABLE table_name [PARTITION BY (keycols, ...)], DESCRIPTOR(timecol), "
+               "datetime interval)")
+    for settings in (EnvironmentSettings.in_streaming_mode(), EnvironmentSettings.in_batch_mode()):
+        t_env = StreamTableEnvironment.create(make_env(), settings)
+        t_env.execute_sql("CREATE TABLE plain (k STRING, v BIGINT, ts TIMESTAMP(3)) " + _WITH)
+        for query, method, signature, type_text in (
+                ("SELECT * FROM TABLE(HOP(TABLE plain, DESCRIPTOR(v), INTERVAL '1' MINUTE, "
+                 "INTERVAL '2' MINUTE))", "sqlQuery", hop, "BIGINT"),
+                ("SELECT k, window_start, SUM(v) FROM TABLE(SESSION(TABLE plain PARTITION BY k, "
+                 "DESCRIPTOR(k), INTERVAL '1' MINUTE)) GROUP BY k, window_start, window_end",
+                 "executeSql", session, "VARCHAR(2147483647)")):
+            with pytest.raises(Py4JJavaError) as raised:
+                t_env.sql_query(query) if method == "sqlQuery" else t_env.execute_sql(query)
+            text = str(raised.value)
+            assert "o0.{}.".format(method) in text
+            assert ("ValidationException: SQL validation failed. The window function {} requires "
+                    "the timecol to be TIMESTAMP or TIMESTAMP_LTZ, but is {}.\nBesides, the "
+                    "timecol must be a time attribute type in streaming mode.".format(
+                        signature, type_text)) in text
