@@ -222,3 +222,48 @@ def test_a_window_table_function_on_a_column_that_is_no_timestamp_fails_at_sql_q
                     "the timecol to be TIMESTAMP or TIMESTAMP_LTZ, but is {}.\nBesides, the "
                     "timecol must be a time attribute type in streaming mode.".format(
                         signature, type_text)) in text
+
+
+def test_a_window_aggregate_selects_the_windows_properties_as_pyflink_does(
+        t_env: Any, events: Any, capsys: Any) -> None:
+    from pyflink_compat.table.expressions import col, lit
+    from pyflink_compat.table.udf import udaf
+    from pyflink_compat.table.window import Tumble
+
+    t_env.execute_sql(_SOURCE)
+    total = udaf(_total())
+    t_env.from_path("src").window(Tumble.over(lit(1).minutes).on(col("ts")).alias("w")) \
+        .group_by(col("w"), col("k")).aggregate(total(col("v")).alias("s")) \
+        .select(col("k"), col("s"), col("w").start).execute().print()
+    assert _rows(capsys) == [
+        '| op |                              k |                    s |                  EXPR$0 |',
+        '| +I |                              k |                    1 | 2024-03-01 10:00:00.000 |',
+        '| +I |                              k |                    3 | 2024-03-01 10:01:00.000 |',
+        '| +I |                              k |                    4 | 2024-03-01 10:03:00.000 |',
+        '| +I |                              m |                    2 | 2024-03-01 10:00:00.000 |',
+        '| +I |                              m |                    5 | 2024-03-01 10:03:00.000 |',
+    ]
+
+
+def _total() -> Any:
+    """A general Python aggregate function summing its argument."""
+    from pyflink_compat.table import DataTypes
+    from pyflink_compat.table.udf import AggregateFunction
+
+    class Total(AggregateFunction):
+        def create_accumulator(self) -> List[int]:
+            return [0]
+
+        def accumulate(self, accumulator: List[int], value: int) -> None:
+            accumulator[0] += value
+
+        def get_value(self, accumulator: List[int]) -> int:
+            return accumulator[0]
+
+        def get_result_type(self) -> Any:
+            return DataTypes.BIGINT()
+
+        def get_accumulator_type(self) -> Any:
+            return DataTypes.ARRAY(DataTypes.BIGINT())
+
+    return Total()
