@@ -43,9 +43,10 @@ class MetadataColumnConstraint(exp.Expression, exp.ColumnConstraintKind):
 
 
 class TableArgument(exp.Expression):
-    """``TABLE name`` passed to a table-valued function (``TUMBLE(TABLE t, ...)``)."""
+    """``TABLE name [PARTITION BY col, ...]`` passed to a table-valued function
+    (``TUMBLE(TABLE t, ...)``, ``SESSION(TABLE t PARTITION BY k, ...)``)."""
 
-    arg_types = {"this": True}
+    arg_types = {"this": True, "partition_by": False}
 
 
 class DescriptorArgument(exp.Expression):
@@ -145,7 +146,14 @@ class _FlinkParser(SparkParser):
         if self._curr and self._curr.token_type == TokenType.TABLE and self._next \
                 and self._next.token_type in (TokenType.VAR, TokenType.IDENTIFIER):
             self._advance()
-            return self.expression(TableArgument(this=self._parse_table_parts()))
+            table = self._parse_table_parts()
+            keys = None
+            if self._match(TokenType.PARTITION_BY):
+                # one column, or several in parentheses: a comma ends the table argument
+                keys = self._parse_wrapped_csv(self._parse_column) \
+                    if self._curr and self._curr.token_type == TokenType.L_PAREN \
+                    else [self._parse_column()]
+            return self.expression(TableArgument(this=table, partition_by=keys))
         return super()._parse_lambda(alias=alias)
 
 
@@ -154,7 +162,11 @@ class _FlinkGenerator(SparkGenerator):
         **SparkGenerator.TRANSFORMS,
         MetadataColumnConstraint: lambda self, e: "METADATA" + (
             f" FROM {self.sql(e, 'this')}" if e.this else "") + (" VIRTUAL" if e.args.get("virtual") else ""),
-        TableArgument: lambda self, e: f"TABLE {self.sql(e, 'this')}",
+        TableArgument: lambda self, e: f"TABLE {self.sql(e, 'this')}" + (
+            (f" PARTITION BY {self.expressions(e, key='partition_by', flat=True)}"
+             if len(e.args["partition_by"]) == 1
+             else f" PARTITION BY ({self.expressions(e, key='partition_by', flat=True)})")
+            if e.args.get("partition_by") else ""),
         DescriptorArgument: lambda self, e: f"DESCRIPTOR({self.expressions(e, flat=True)})",
         ResetStatement: lambda self, e: "RESET" + (f" {self.sql(e, 'this')}" if e.this else ""),
     }

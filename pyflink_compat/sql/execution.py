@@ -170,6 +170,9 @@ class TableRuntime(object):
         if isinstance(statement, Insert):
             return self.execute_inserts([self.plan_insert(statement)])
         if isinstance(statement, Query):
+            from pyflink_compat.sql.time_attributes import refuse_window_functions_off_timestamps
+
+            refuse_window_functions_off_timestamps(self.catalog, statement.query, "executeSql")
             return self.execute_query(self.planner.plan_query(statement.query, statement.text))
         raise NotSupportedError("TableEnvironment.execute_sql", "Unsupported statement: " + sql)
 

@@ -419,87 +419,32 @@ class Planner(object):
                 self._watermarked.add(event_time)
         return frame, bounded
 
-    # -- time attributes ------------------------------------------------------------------
-    def time_attribute(self, source: exp.Expression, name: str, depth: int = 0
-                       ) -> Tuple[Optional[bool], Optional[str]]:
-        """Whether the column ``name`` of ``source`` (a table name, a subquery or a query) is a
-        time attribute, and its Flink type when known.
-
-        ``True``: the watermarked or ``PROCTIME()`` column of a table, passed on unchanged;
-        ``False``: a plain column of a table, a view or in-memory rows; ``None`` where the column
-        comes from a computation this does not follow (joins, aggregations, unions,
-        expressions), which is left for the query to decide.
-        """
+    def _refuse_windows_off_time_attributes(self, tree: exp.Expression) -> None:
+        """Refuse, with the streaming planner's errors, a group window on a ``TIMESTAMP``
+        column that is not a time attribute (a column without a watermark)."""
+        from pyflink_compat.sql.time_attributes import source_time_attribute
         from pyflink_compat.sql.types import flink_name
-
-        if depth > 32:
-            return None, None
-        if isinstance(source, exp.Subquery):
-            return self._output_time_attribute(source.this, name, depth + 1)
-        if isinstance(source, exp.Table):
-            if not isinstance(source.this, exp.Identifier):
-                return None, None
-            entry = self.catalog.get(".".join(p.name for p in source.parts))
-            if isinstance(entry, (CreateTable, StreamTable)):
-                declared = entry if isinstance(entry, CreateTable) else entry.table
-                for column in declared.columns:
-                    if column.name == name:
-                        type_text = flink_name(column.data_type) if column.data_type is not None else None
-                        return name in _time_attributes(declared), type_text
-                return None, None
-            if isinstance(entry, View):
-                return self._output_time_attribute(entry.query, name, depth + 1)
-            if isinstance(entry, ElementsTable) and name in entry.schema.names:
-                types = entry.flink_types if entry.flink_types is not None \
-                    else _flink_types_of(entry.schema)
-                return False, flink_name(types[name]) if name in types else None
-            return None, None
-        return self._output_time_attribute(source, name, depth + 1)
-
-    def _output_time_attribute(self, query: exp.Expression, name: str, depth: int
-                               ) -> Tuple[Optional[bool], Optional[str]]:
-        if not isinstance(query, exp.Select) or query.args.get("joins") or query.args.get("group"):
-            return None, None
-        from_ = query.args.get("from") or query.args.get("from_")
-        if from_ is None:
-            return None, None
-        for projection in query.expressions:
-            if isinstance(projection, exp.Star):
-                return self.time_attribute(from_.this, name, depth)
-            if projection.alias_or_name != name:
-                continue
-            inner = projection.unalias()
-            if isinstance(inner, exp.Column):
-                return self.time_attribute(from_.this, inner.name, depth)
-            return None, None
-        return None, None
-
-    def _refuse_windows_on_plain_columns(self, tree: exp.Expression) -> None:
-        """Refuse, as Flink's streaming planner does, a group window or windowing table
-        function whose time column is known not to be a time attribute."""
         from pyflink_compat.sql.windows import group_window_time
         from pyflink_compat.util.exceptions import TableException, java_error
 
         for select in tree.find_all(exp.Select):
-            found = group_window_time(select)
-            if found is None:
-                continue
-            column, table_function = found
-            from_ = select.args.get("from") or select.args.get("from_")
-            if from_ is None:
-                continue
-            is_attribute, type_text = self.time_attribute(from_.this, column)
-            if is_attribute is not False:
-                continue
-            if table_function:
-                raise java_error(
-                    "java.lang.RuntimeException",
-                    "org.apache.flink.table.api.ValidationException: The window function requires "
-                    "the timecol is a time attribute type, but is {}.".format(type_text),
-                    "o0.executeSql")
-            raise TableException(
-                "org.apache.flink.table.api.TableException: Window aggregate can only be defined "
-                "over a time attribute column, but {} encountered.".format(type_text))
+            time_column = group_window_time(select)
+            if time_column is not None:
+                column, table_function = time_column
+                found = source_time_attribute(self.catalog, select, column)
+                if found is None or found[0] or found[1] is None \
+                        or not found[1].is_type(*exp.DataType.TEMPORAL_TYPES):
+                    continue
+                type_text = flink_name(found[1])
+                if table_function:
+                    raise java_error(
+                        "java.lang.RuntimeException",
+                        "org.apache.flink.table.api.ValidationException: The window function "
+                        "requires the timecol is a time attribute type, but is {}.".format(type_text),
+                        "o0.executeSql")
+                raise TableException(
+                    "org.apache.flink.table.api.TableException: Window aggregate can only be "
+                    "defined over a time attribute column, but {} encountered.".format(type_text))
 
     def _refuse_windows_without_watermark(self, tree: exp.Expression, text: str) -> None:
         """Refuse a window of an unbounded query on a column without a watermark."""
@@ -670,6 +615,8 @@ class Planner(object):
 
         tree = _inner_joins(distinct_unions(table_functions_to_group_windows(
             self._inline_views(query.copy()), text)))
+        if self.streaming:
+            self._refuse_windows_off_time_attributes(tree)
         if tree.find(exp.Anonymous) is not None:
             from pyflink_compat.sql.python_functions import resolve_calls
 
@@ -680,8 +627,6 @@ class Planner(object):
         from pyflink_compat.sql.bounded_evaluation import needs_bounded_evaluation
 
         windowed = has_group_window(tree)
-        if self.streaming:
-            self._refuse_windows_on_plain_columns(tree)
         # a sort, an outer join or an over window: a batch query over the inputs read once
         read_once = cumulate or needs_bounded_evaluation(tree)
         if read_once and self.streaming:

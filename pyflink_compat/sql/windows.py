@@ -27,8 +27,8 @@ from sqlglot import exp
 from pyflink_compat.missing import NotSupportedError
 from pyflink_compat.sql.dialect import DescriptorArgument, TableArgument
 
-__all__ = ["END_OF_INPUT", "group_windows_to_spark", "has_group_window", "interval_text", "window_select",
-           "table_functions_to_group_windows"]
+__all__ = ["END_OF_INPUT", "group_windows_to_spark", "has_group_window", "interval_text",
+           "is_group_window", "window_select", "table_functions_to_group_windows"]
 
 # The event time of the row that ends a bounded input: later than any window of real data, so
 # that the watermark it raises passes every window still open.
@@ -59,7 +59,8 @@ def interval_text(node: exp.Expression, text: str) -> str:
         "Give window sizes as INTERVAL '<n>' SECOND|MINUTE|HOUR|DAY, as Spark's window() takes.")
 
 
-def _is_group_window(node: exp.Expression) -> bool:
+def is_group_window(node: exp.Expression) -> bool:
+    """Whether ``node`` is a legacy group window call (``TUMBLE(ts, ...)``, ``HOP``, ``SESSION``)."""
     return isinstance(node, exp.Anonymous) and str(node.this).upper() in _GROUP_WINDOWS
 
 
@@ -67,7 +68,7 @@ def has_group_window(tree: exp.Expression) -> bool:
     """Whether a select of ``tree`` groups by a legacy group window."""
     for select in tree.find_all(exp.Select):
         group = select.args.get("group")
-        if group is not None and any(_is_group_window(g) for g in group.expressions):
+        if group is not None and any(is_group_window(g) for g in group.expressions):
             return True
     return False
 
@@ -80,7 +81,7 @@ def group_window_time(select: exp.Expression) -> Optional[Tuple[str, bool]]:
         return marked, True
     group = select.args.get("group")
     for window in group.expressions if group is not None else ():
-        if _is_group_window(window) and window.expressions \
+        if is_group_window(window) and window.expressions \
                 and isinstance(window.expressions[0], exp.Column):
             return window.expressions[0].name, "window_table_function" in select.meta
     return None
@@ -205,10 +206,18 @@ def table_functions_to_group_windows(tree: exp.Expression, text: str) -> exp.Exp
         grouped = group is not None and any(
             isinstance(g, exp.Column) and g.name.lower() in ("window_start", "window_end")
             for g in group.expressions)
+        partition = function.expressions[0].args.get("partition_by") or []
         if grouped:
             assert group is not None
             keys = [g for g in group.expressions
                     if not (isinstance(g, exp.Column) and g.name.lower() in _WINDOW_COLUMNS)]
+            key_names = {k.name.lower() for k in keys if isinstance(k, exp.Column)}
+            if any(p.name.lower() not in key_names for p in partition):
+                # sessions of each key, aggregated across keys: Spark has one session per group
+                raise NotSupportedError(
+                    "PARTITION BY columns that the aggregation does not group by (in: {})".format(text),
+                    "Group by the partition columns too: GROUP BY {}, window_start, window_end."
+                    .format(", ".join(p.name for p in partition)))
             group.set("expressions", keys + [_window_call(kind, arguments)])
             projections = []
             for projection in select.expressions:
@@ -305,7 +314,7 @@ def group_windows_to_spark(tree: exp.Expression, text: str) -> exp.Expression:
     # innermost selects first, so that each reads the properties of its own window
     for select in reversed(list(tree.find_all(exp.Select))):
         group = select.args.get("group")
-        windows = [g for g in group.expressions if _is_group_window(g)] if group is not None else []
+        windows = [g for g in group.expressions if is_group_window(g)] if group is not None else []
         if len(windows) > 1:
             raise NotSupportedError("Grouping by several windows (in: {})".format(text),
                                     "Group by one window per aggregation.")
@@ -317,6 +326,13 @@ def group_windows_to_spark(tree: exp.Expression, text: str) -> exp.Expression:
             window = _spark_window(kind, list(windows[0].expressions), text)
             window_key = (kind, _arguments_sql(list(windows[0].expressions)))
             group.set("expressions", [window if g is windows[0] else g for g in group.expressions])
+            if kind == "SESSION" and len(group.expressions) == 1:
+                # Spark's streaming sessions need a key besides the window (a constant one
+                # does not count): Flink's keyless sessions are those of one key, a value
+                # computed as 0 from every row
+                group.append("expressions", exp.Mul(
+                    this=exp.Anonymous(this="hash", expressions=[window.expressions[0].copy()]),
+                    expression=exp.Literal.number(0)))
             select.meta["spark_window_time"] = window.expressions[0]
 
         replace = _property_replacer(window, window_key, text)

@@ -4,7 +4,7 @@ holds the Flink SQL query it stands for); the other names are declared.
 Using a declared name below raises :class:`~pyflink_compat.missing.NotSupportedError`,
 naming the PySpark way to do the same.
 """
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from pyflink_compat.missing import NotSupportedError
 
@@ -29,16 +29,55 @@ class AggregatedTable(object):
     def __init__(self, java_table: Any, t_env: 'RuntimeOwner'):
         self._j_table = java_table
         self._t_env = t_env
-        # what Flink validates only once the result is selected
-        self._validate: Callable[[], None] = lambda: None
+        # the window's alias, for the aggregate of a window (WindowGroupedTable.aggregate)
+        self._window_alias: Optional[str] = None
+        # the windowed table and its window, whose time field Flink checks at select
+        self._window: Optional[Tuple['Table', Any]] = None
 
     def select(self, *fields: 'Expression') -> 'Table':
-        """The columns ``fields`` of the keys and the aggregate's result columns.
+        """The columns ``fields`` of the keys and the aggregate's result columns (and, after a
+        window, the window's properties: ``col('w').start``, ``.end``, ``.rowtime``).
 
         :return: The :class:`Table`.
         """
-        self._validate()
-        return self._j_table.select(*fields)
+        if self._window is not None:
+            _check_window_time(*self._window)
+        if self._window_alias is None:
+            return self._j_table.select(*fields)
+        from sqlglot import exp
+
+        from pyflink_compat.sql.dialect import Flink
+        from pyflink_compat.table.expression import Expression
+
+        trees = _trees(fields, "select")
+        if any(isinstance(tree, exp.Star) or (isinstance(tree, exp.Column) and isinstance(tree.this, exp.Star))
+               for tree in trees):
+            raise _validation_error("Can not use * for window aggregate!", "select")
+        alias = self._window_alias
+
+        def replace(node: Any) -> Any:
+            name = str(node.this).upper() if isinstance(node, exp.Anonymous) else ""
+            if name in _WINDOW_PROPERTIES and len(node.expressions) == 1 \
+                    and isinstance(node.expressions[0], exp.Column) and node.expressions[0].name == alias:
+                # Flink's window properties are TIMESTAMP(3)
+                return exp.Cast(this=exp.column(_WINDOW_PROPERTIES[name], quoted=True),
+                                to=exp.DataType.build("TIMESTAMP(3)", dialect=Flink))
+            return node
+
+        named: List[Any] = []
+        unnamed = 0
+        for tree in trees:
+            replaced = tree.transform(replace)
+            if isinstance(replaced, exp.Cast) and not isinstance(tree, exp.Cast):
+                # the Table API numbers the window's unnamed properties: EXPR$0, EXPR$1...
+                replaced = exp.alias_(replaced, "EXPR${}".format(unnamed), quoted=True)
+                unnamed += 1
+            named.append(Expression(replaced))
+        return self._j_table.select(*named)
+
+
+# the hidden columns of a window aggregate holding the window's properties, by property
+_WINDOW_PROPERTIES = {"START": "__window_start", "END": "__window_end", "ROWTIME": "__window_rowtime"}
 
 
 class FlatAggregateTable(AggregatedTable):
@@ -1012,19 +1051,8 @@ class WindowGroupedTable(object):
 
         table, window, keys = self._j_table
         trees = _trees(fields, "select")
-        self._refuse_plain_time_field("select")
+        _check_window_time(table, window)
         return Table(window_select(table._subquery(), window, keys, trees), self._t_env)
-
-    def _refuse_plain_time_field(self, method: str) -> None:
-        """Flink's streaming planner groups windows by a time attribute only."""
-        from sqlglot import exp
-
-        table, window, _ = self._j_table
-        planner = self._t_env._runtime.planner
-        if planner.streaming and isinstance(window.time_field, exp.Column) and planner.time_attribute(
-                table._subquery(), window.time_field.name)[0] is False:
-            raise _validation_error("A group window expects a time attribute for grouping in a "
-                                    "stream environment.", method)
 
     def aggregate(self, func: Any) -> AggregatedTable:
         """The Python aggregate function ``func``, called on columns (``f(col('v'))``,
@@ -1062,18 +1090,39 @@ class WindowGroupedTable(object):
         key_columns = [k for k in keys if isinstance(k, exp.Column) and k.name != window.alias]
         call = exp.Anonymous(this=register_inline(function), expressions=arguments)
         named_call: Any = exp.alias_(call, "__aggregate", quoted=True)
+        properties: List[Any] = [exp.alias_(exp.Anonymous(this=name, expressions=[exp.column(window.alias)]), column,
+                                 quoted=True) for name, column in _WINDOW_PROPERTIES.items()]
         inner = window_select(table._subquery(), window, keys,
-                              [*[k.copy() for k in key_columns], named_call])
+                              [*[k.copy() for k in key_columns], named_call, *properties])
         aggregate = exp.column("__aggregate", quoted=True)
         results = [exp.alias_(exp.Dot(this=aggregate.copy(), expression=exp.to_identifier(f))
                               if fields else aggregate.copy(), n, quoted=True)
                    for f, n in zip(fields or ["f0"], names)]
+        hidden = [exp.column(c, quoted=True) for c in _WINDOW_PROPERTIES.values()]
         outer = exp.select(*[exp.column(k.name, quoted=True) for k in key_columns],
-                           *results).from_(exp.Subquery(
+                           *results, *hidden).from_(exp.Subquery(
                                this=inner, alias=exp.TableAlias(this=exp.to_identifier("w"))))
         aggregated = AggregatedTable(Table(outer, self._t_env), self._t_env)
-        aggregated._validate = lambda: self._refuse_plain_time_field("select")
+        aggregated._window_alias = window.alias
+        aggregated._window = (table, window)
         return aggregated
+
+
+def _check_window_time(table: Table, window: Any) -> None:
+    """Refuse, as Flink's streaming planner does, a group window on a column that is not a
+    time attribute (a column without a watermark, or computed from one)."""
+    from sqlglot import exp
+
+    from pyflink_compat.sql.time_attributes import column_time_attribute
+
+    runtime = table._t_env._runtime
+    if not runtime.streaming or not isinstance(window.time_field, exp.Column):
+        return
+    found = column_time_attribute(runtime.catalog, table._j_table, window.time_field.name)
+    if found is not None and not found[0]:
+        raise _validation_error(
+            "A group window expects a time attribute for grouping in a stream environment.",
+            "select")
 
 
 from pyflink_compat._reexports import with_reexports  # noqa: E402
