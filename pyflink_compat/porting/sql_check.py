@@ -92,7 +92,8 @@ class SqlChecker(object):
     """The catalog of one job's SQL, and the check of each statement against it."""
 
     def __init__(self) -> None:
-        from pyflink_compat.sql.planner import Catalog, Planner
+        from pyflink_compat.sql.catalog import Catalog
+        from pyflink_compat.sql.planner import Planner
 
         self.catalog = Catalog()
         self.planner = Planner(_no_session, self.catalog)
@@ -216,7 +217,7 @@ class SqlChecker(object):
                 if self.catalog.get(statement.name) is None or not statement.if_not_exists:
                     self.catalog.put(statement.name, statement)
             elif isinstance(statement, CreateView):
-                from pyflink_compat.sql.planner import View
+                from pyflink_compat.sql.catalog import View
 
                 self.catalog.put(statement.name, View(statement.query, statement.text))
             elif isinstance(statement, Drop):

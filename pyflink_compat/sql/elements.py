@@ -7,7 +7,7 @@ import decimal
 from typing import Any, List, Optional, Sequence
 
 from pyflink_compat.missing import NotSupportedError
-from pyflink_compat.sql.planner import ElementsTable
+from pyflink_compat.sql.catalog import ElementsTable
 
 __all__ = ["elements_table"]
 

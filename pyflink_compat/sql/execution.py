@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional,
 import attrs
 
 from pyflink_compat.missing import NotSupportedError
-from pyflink_compat.sql.planner import Catalog, PlannedQuery, Planner, View
+from pyflink_compat.sql.catalog import Catalog, View
+from pyflink_compat.sql.planner import PlannedQuery, Planner
 from pyflink_compat.sql.statements import (
     CreateTable, CreateView, Drop, Insert, Query, ResetOption, SetOption, Statement,
     UnsupportedStatement, parse_statements)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any, Dict
 
-from pyflink_compat.sql.planner import ElementsTable
+from pyflink_compat.sql.catalog import ElementsTable
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession

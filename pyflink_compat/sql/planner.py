@@ -26,14 +26,15 @@ from sqlglot import exp
 
 from pyflink_compat.missing import NotSupportedError
 from pyflink_compat.sql.dialect import Flink
+from pyflink_compat.sql.catalog import (Catalog, DerivedTable, ElementsTable, StreamTable, View,
+                                        time_attributes)
 from pyflink_compat.sql.statements import CreateTable
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
     from pyspark.sql.types import StructType
 
-__all__ = ["Catalog", "DerivedTable", "ElementsTable", "PlannedQuery", "Planner", "ROWTIME_DELAY_KEY",
-           "StreamTable", "spark_type_sql"]
+__all__ = ["PlannedQuery", "Planner", "ROWTIME_DELAY_KEY", "spark_type_sql"]
 
 _names = itertools.count()
 
@@ -71,77 +72,6 @@ def _result_types(tree: exp.Expression) -> List[Tuple[str, exp.DataType]]:
     except ImportError:
         return []
     return result_types(tree)
-
-
-@attrs.define
-class ElementsTable:
-    """A table of rows the job holds (``from_elements``): bounded."""
-
-    rows: List[Tuple[Any, ...]]
-    schema: "StructType"
-    #: The declared Flink types of the columns (a ``DataTypes.ROW`` schema), when given.
-    flink_types: Optional[Dict[str, exp.DataType]] = None
-
-
-@attrs.define
-class DerivedTable:
-    """A table computed by Spark from a planned query (a Python aggregate's result):
-    ``build(planner)`` gives its frame, whether it is bounded, whether it updates, and its keys.
-    """
-
-    build: Callable[["Planner"], Tuple["DataFrame", bool, bool, List[str]]]
-
-
-@attrs.define
-class StreamTable:
-    """A DataStream of the job read as a table (``from_data_stream``): its columns as the
-    ``CREATE TABLE`` they amount to, and ``read(spark)``, its physical columns' frame and whether
-    it is bounded."""
-
-    table: CreateTable
-    read: Callable[["SparkSession"], Tuple["DataFrame", bool]]
-    #: Whether the stream runs keyed functions (in ``transformWithState``).
-    keyed_state: bool = False
-
-
-@attrs.define
-class View:
-    """A named query (``CREATE VIEW`` or a registered :class:`~pyflink_compat.table.Table`)."""
-
-    query: exp.Expression
-    text: str
-
-
-class Catalog(object):
-    """The tables and views of one table environment, by name (``default_catalog`` and
-    ``default_database`` qualifiers are accepted and dropped)."""
-
-    def __init__(self) -> None:
-        self.entries: Dict[str, Any] = {}
-        # Python user functions (create_temporary_function), by lower-case name
-        self.functions: Dict[str, Any] = {}
-
-    @staticmethod
-    def key(name: str) -> str:
-        parts = [p.strip("`") for p in name.split(".")]
-        if len(parts) == 3 and parts[0] == "default_catalog" and parts[1] == "default_database":
-            parts = parts[2:]
-        elif len(parts) == 2 and parts[0] == "default_database":
-            parts = parts[1:]
-        return ".".join(parts)
-
-    def get(self, name: str) -> Any:
-        return self.entries.get(self.key(name))
-
-    def put(self, name: str, entry: Any) -> None:
-        self.entries[self.key(name)] = entry
-
-    def remove(self, name: str) -> bool:
-        return self.entries.pop(self.key(name), None) is not None
-
-    def full_name(self, name: str) -> str:
-        """The name as Flink shows it: ``default_catalog.default_database.name``."""
-        return "default_catalog.default_database." + self.key(name)
 
 
 @attrs.define
@@ -196,17 +126,6 @@ def _delay_ms(delay: str) -> int:
     """Milliseconds of a Spark delay such as ``3 second`` or ``500 millisecond``."""
     amount, unit = delay.split()
     return int(float(amount) * _UNIT_MS[unit.lower().rstrip("s")])
-
-
-def _time_attributes(table: CreateTable) -> List[str]:
-    """The time attributes of ``table``: its watermarked column and its ``PROCTIME()``
-    columns."""
-    names = [table.watermark.column] if table.watermark is not None else []
-    for column in table.columns:
-        if column.kind == "computed" and column.expression is not None and \
-                column.expression.sql(Flink).upper().startswith("PROCTIME("):
-            names.append(column.name)
-    return names
 
 
 def _group_aggregate(select: exp.Select) -> Optional[Tuple[List[str], str]]:
@@ -419,7 +338,7 @@ class Planner(object):
                 self._watermarked.add(event_time)
         return frame, bounded
 
-    def _refuse_windows_off_time_attributes(self, tree: exp.Expression) -> None:
+    def _refuse_windows_offtime_attributes(self, tree: exp.Expression) -> None:
         """Refuse, with the streaming planner's errors, a group window on a ``TIMESTAMP``
         column that is not a time attribute (a column without a watermark)."""
         from pyflink_compat.sql.time_attributes import source_time_attribute
@@ -553,7 +472,7 @@ class Planner(object):
                 return None
             else:
                 continue
-            names = _time_attributes(declared)
+            names = time_attributes(declared)
             if declared.watermark is not None:
                 event_times.add(declared.watermark.column)
             processing_times.update(n for n in names if n not in event_times)
@@ -616,7 +535,7 @@ class Planner(object):
         tree = _inner_joins(distinct_unions(table_functions_to_group_windows(
             self._inline_views(query.copy()), text)))
         if self.streaming:
-            self._refuse_windows_off_time_attributes(tree)
+            self._refuse_windows_offtime_attributes(tree)
         if tree.find(exp.Anonymous) is not None:
             from pyflink_compat.sql.python_functions import resolve_calls
 
@@ -632,13 +551,13 @@ class Planner(object):
         if read_once and self.streaming:
             from pyflink_compat.sql.bounded_evaluation import check_streaming_rules
 
-            time_attributes: Set[str] = set()
+            attributes: Set[str] = set()
             for table in tree.find_all(exp.Table):
                 entry = self.catalog.get(".".join(p.name for p in table.parts))
                 if isinstance(entry, (CreateTable, StreamTable)):
-                    time_attributes.update(_time_attributes(
+                    attributes.update(time_attributes(
                         entry if isinstance(entry, CreateTable) else entry.table))
-            check_streaming_rules(tree, time_attributes)
+            check_streaming_rules(tree, attributes)
         # over windows of an unbounded table (or of a stream): Flink's streaming over
         # aggregation, in transformWithState (see pyflink_compat.sql.over_aggregation)
         over = self._streaming_over(tree) if read_once and self.streaming and not cumulate \

@@ -26,17 +26,17 @@ _DEPTH = 32
 
 
 def _declared(table: Any, name: str) -> Resolution:
-    from pyflink_compat.sql.planner import _time_attributes
+    from pyflink_compat.sql.catalog import time_attributes
 
     data_type = next((c.data_type for c in table.columns if c.name == name), None)
-    return name in _time_attributes(table), data_type
+    return name in time_attributes(table), data_type
 
 
 def source_time_attribute(catalog: Any, select: exp.Select, name: str, depth: int = 0
                           ) -> Optional[Resolution]:
     """Whether the column ``name`` of what ``select`` reads (its ``FROM``) is a time
     attribute, or ``None`` when that is not followed."""
-    from pyflink_compat.sql.planner import DerivedTable, ElementsTable, StreamTable, View
+    from pyflink_compat.sql.catalog import DerivedTable, ElementsTable, StreamTable, View
     from pyflink_compat.sql.statements import CreateTable
 
     from_ = select.args.get("from") or select.args.get("from_")

@@ -324,7 +324,7 @@ def python_aggregate(table: 'Table', keys: List[Any], func: Any, flat: bool) -> 
     """The table of a Python (table) aggregate function over ``table`` grouped by ``keys``."""
     from sqlglot import exp
 
-    from pyflink_compat.sql.planner import DerivedTable
+    from pyflink_compat.sql.catalog import DerivedTable
     from pyflink_compat.sql.python_functions import aggregate_frame, spark_type
 
     function, arguments, names = _function_call(func, "flat_aggregate" if flat else "aggregate")
@@ -483,7 +483,7 @@ class Table(object):
     def __str__(self) -> str:
         """The name this table is registered under (``UnnamedTable$<n>``), usable in SQL."""
         if self._name is None:
-            from pyflink_compat.sql.planner import View
+            from pyflink_compat.sql.catalog import View
 
             runtime = self._t_env._runtime
             self._name = runtime.new_anonymous_name()

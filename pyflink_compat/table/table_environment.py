@@ -274,7 +274,7 @@ class TableEnvironment(object):
         from pyflink_compat.table.table import Table
 
         from pyflink_compat.sql.data_types import from_flink_type
-        from pyflink_compat.sql.planner import ElementsTable
+        from pyflink_compat.sql.catalog import ElementsTable
         from pyflink_compat.sql.statements import CreateTable
 
         entry = self._runtime.catalog.get(path)
@@ -296,7 +296,7 @@ class TableEnvironment(object):
         :meth:`StreamTableEnvironment.from_data_stream` reads it with ``fields_or_schema``.
         """
         from pyflink_compat.datastream.data_stream import DataStream
-        from pyflink_compat.sql.planner import View
+        from pyflink_compat.sql.catalog import View
         from pyflink_compat.table.table import Table
 
         if isinstance(table_or_data_stream, DataStream):
@@ -319,7 +319,7 @@ class TableEnvironment(object):
         from pyflink_compat.runtime.plan import needs_keyed_state
         from pyflink_compat.sql.data_streams import read_stream, stream_table
         from pyflink_compat.sql.data_types import from_flink_type
-        from pyflink_compat.sql.planner import StreamTable
+        from pyflink_compat.sql.catalog import StreamTable
         from pyflink_compat.table.table import Table
 
         node = data_stream._j_data_stream
@@ -481,7 +481,7 @@ class TableEnvironment(object):
 
     def list_views(self) -> List[str]:
         """The names of the views, sorted."""
-        from pyflink_compat.sql.planner import View
+        from pyflink_compat.sql.catalog import View
 
         return sorted(k for k, v in self._runtime.catalog.entries.items() if isinstance(v, View))
 

@@ -194,7 +194,7 @@ def test_every_pipeline_method_raises_not_supported_naming_the_pyflink_class_tha
                "create_temporary_system_function", "drop_temporary_function",
                "drop_temporary_system_function", "register_function", "from_data_stream",
                "to_data_stream", "to_changelog_stream", "to_append_stream", "explain_sql",
-               "register_table_sink", "to_retract_stream"}
+               "register_table_sink", "to_retract_stream", "from_changelog_stream"}
     for name in [n for n in names if n not in running]:
         owner = "StreamTableEnvironment" if name in vars(StreamTableEnvironment) else "TableEnvironment"
         method = getattr(t_env, name)
