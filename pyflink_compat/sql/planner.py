@@ -637,7 +637,9 @@ class Planner(object):
         tree = _apply_flink_semantics(tree, schema)
         from pyflink_compat.sql.types import flink_name
 
-        flink_types = {name: flink_name(data_type) for name, data_type in _result_types(tree)}
+        # a column the rewrite could not type (a Python function's row, say) keeps Spark's type
+        flink_types = {name: flink_name(data_type) for name, data_type in _result_types(tree)
+                       if data_type.this not in (exp.DataType.Type.NULL, exp.DataType.Type.UNKNOWN)}
         tree = group_windows_to_spark(tree, text)
         if over is not None:
             from pyflink_compat.sql.over_aggregation import over_select, plan_over_aggregation

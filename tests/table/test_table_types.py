@@ -249,3 +249,19 @@ def test_a_csv_table_sink_of_several_files_writes_a_directory_of_numbered_files(
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["1", "2"]
     assert sorted(line for p in (tmp_path / "out").iterdir()
                   for line in p.read_text().splitlines()) == ["a,1", "b,2"]
+
+
+def test_the_schema_of_a_python_map_gives_the_functions_declared_result_columns(
+        t_env: Any, capsys: Any) -> None:
+    from pyflink_compat.common import Row
+    from pyflink_compat.table import DataTypes
+    from pyflink_compat.table.udf import udf
+
+    rows = t_env.from_elements([("a", 1), ("b", 2)], ["k", "v"])
+    double = udf(lambda r: Row(r.k, r.v * 2, r.v / 2), result_type=DataTypes.ROW([
+        DataTypes.FIELD("name", DataTypes.STRING()), DataTypes.FIELD("twice", DataTypes.INT()),
+        DataTypes.FIELD("half", DataTypes.DOUBLE())]))
+    rows.map(double).print_schema()
+    # recorded from PyFlink 1.20.5
+    assert capsys.readouterr().out.splitlines()[-5:] == [
+        "(", "  `name` STRING,", "  `twice` INT,", "  `half` DOUBLE", ")"]

@@ -163,30 +163,13 @@ def test_a_session_table_function_partitioned_by_a_key_gives_the_sessions_of_eac
 def test_selecting_star_of_a_window_aggregate_fails_at_the_call_as_in_pyflink(t_env: Any) -> None:
     from py4j.protocol import Py4JJavaError
 
-    from pyflink_compat.table import DataTypes
     from pyflink_compat.table.expressions import col, lit
-    from pyflink_compat.table.udf import AggregateFunction, udaf
+    from pyflink_compat.table.udf import udaf
     from pyflink_compat.table.window import Tumble
-
-    class Total(AggregateFunction):
-        def create_accumulator(self) -> List[int]:
-            return [0]
-
-        def accumulate(self, accumulator: List[int], value: int) -> None:
-            accumulator[0] += value
-
-        def get_value(self, accumulator: List[int]) -> int:
-            return accumulator[0]
-
-        def get_result_type(self) -> Any:
-            return DataTypes.BIGINT()
-
-        def get_accumulator_type(self) -> Any:
-            return DataTypes.ARRAY(DataTypes.BIGINT())
 
     t_env.execute_sql(_SOURCE)
     aggregated = t_env.from_path("src").window(Tumble.over(lit(1).minutes).on(col("ts")).alias("w")) \
-        .group_by(col("w"), col("k")).aggregate(udaf(Total())(col("v")).alias("s"))
+        .group_by(col("w"), col("k")).aggregate(udaf(_total())(col("v")).alias("s"))
     with pytest.raises(Py4JJavaError, match=r"o\d+\.select\.\n: .*ValidationException: Can not use "
                                             r"\* for window aggregate!"):
         aggregated.select(col("*"))
