@@ -29,9 +29,8 @@ class AggregatedTable(object):
     def __init__(self, java_table: Any, t_env: 'RuntimeOwner'):
         self._j_table = java_table
         self._t_env = t_env
-        # the window's alias, for the aggregate of a window (WindowGroupedTable.aggregate)
-        self._window_alias: Optional[str] = None
-        # the windowed table and its window, whose time field Flink checks at select
+        # for the aggregate of a window (WindowGroupedTable.aggregate): the windowed table and
+        # its window, whose time field Flink checks at select and whose alias names its properties
         self._window: Optional[Tuple['Table', Any]] = None
 
     def select(self, *fields: 'Expression') -> 'Table':
@@ -40,10 +39,9 @@ class AggregatedTable(object):
 
         :return: The :class:`Table`.
         """
-        if self._window is not None:
-            _check_window_time(*self._window)
-        if self._window_alias is None:
+        if self._window is None:
             return self._j_table.select(*fields)
+        _check_window_time(*self._window)
         from sqlglot import exp
 
         from pyflink_compat.sql.dialect import Flink
@@ -53,7 +51,7 @@ class AggregatedTable(object):
         if any(isinstance(tree, exp.Star) or (isinstance(tree, exp.Column) and isinstance(tree.this, exp.Star))
                for tree in trees):
             raise _validation_error("Can not use * for window aggregate!", "select")
-        alias = self._window_alias
+        alias = self._window[1].alias
 
         def replace(node: Any) -> Any:
             name = str(node.this).upper() if isinstance(node, exp.Anonymous) else ""
@@ -1103,7 +1101,6 @@ class WindowGroupedTable(object):
                            *results, *hidden).from_(exp.Subquery(
                                this=inner, alias=exp.TableAlias(this=exp.to_identifier("w"))))
         aggregated = AggregatedTable(Table(outer, self._t_env), self._t_env)
-        aggregated._window_alias = window.alias
         aggregated._window = (table, window)
         return aggregated
 
