@@ -17,6 +17,7 @@ import json
 from typing import TYPE_CHECKING, Any, Dict, List, Sequence, Tuple
 
 from pyflink_compat.missing import NotSupportedError
+from pyflink_compat.spark.session import active_session_kept
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame
@@ -77,6 +78,6 @@ class ChangelogFileWriter(object):
         lines = self.lines([tuple(row) for row in batch.collect()])
         if not lines:
             return
-        spark = batch.sparkSession
-        spark.createDataFrame([(line,) for line in lines], "value string").coalesce(1) \
-            .write.mode("append").text(self.path)
+        with active_session_kept():
+            batch.sparkSession.createDataFrame([(line,) for line in lines], "value string") \
+                .coalesce(1).write.mode("append").text(self.path)

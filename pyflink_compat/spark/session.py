@@ -35,7 +35,8 @@ import os
 import re
 import sys
 import threading
-from typing import TYPE_CHECKING, Dict, Mapping, Optional
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Dict, Iterator, Mapping, Optional
 
 from pyflink_compat.checkpoints.layout import SHUFFLE_PARTITIONS
 
@@ -43,8 +44,8 @@ if TYPE_CHECKING:
     from py4j.java_gateway import JavaObject
     from pyspark.sql import SparkSession
 
-__all__ = ["ClassicSessionRequired", "base_session", "new_session", "python_session",
-           "startup_defaults"]
+__all__ = ["ClassicSessionRequired", "active_session_kept", "base_session", "new_session",
+           "python_session", "startup_defaults"]
 
 _lock = threading.RLock()
 _started: Optional["SparkSession"] = None
@@ -212,6 +213,25 @@ def new_session() -> "SparkSession":
     session = base.newSession()
     setattr(session, _BASE, base)
     return session
+
+
+@contextmanager
+def active_session_kept() -> Iterator[None]:
+    """Run a block whose DataFrames are made by another session (a micro-batch's, in a sink's
+    writer) without leaving that session the active one.
+
+    PySpark makes every session that creates a DataFrame the active session of the whole Python
+    process; a writer running in a query's thread would otherwise hand the query's own session
+    to whatever the job's process does next (the next environment, or the user's
+    ``getActiveSession()``).
+    """
+    from pyspark.sql import SparkSession
+
+    before = SparkSession._activeSession
+    try:
+        yield
+    finally:
+        SparkSession._activeSession = before
 
 
 def python_session(j_session: "JavaObject") -> "SparkSession":

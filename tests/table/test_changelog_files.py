@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from pyflink_compat.connectors.changelog_files import ChangelogFileWriter
+from pyflink_compat.spark.session import base_session
 
 
 def test_an_update_is_written_as_a_delete_of_the_old_row_and_an_insert_of_the_new_one() -> None:
@@ -20,7 +21,7 @@ def test_an_update_is_written_as_a_delete_of_the_old_row_and_an_insert_of_the_ne
 
 
 def test_a_grouped_insert_into_a_canal_json_table_writes_its_final_rows(
-        t_env: Any, tmp_path: Any) -> None:
+        t_env: Any, tmp_path: Any, spark: Any) -> None:
     out = tmp_path / "out"
     t_env.execute_sql("CREATE TABLE sink (w STRING, n BIGINT) WITH ('connector'='filesystem', "
                       "'path'='{}', 'format'='canal-json')".format(out))
@@ -30,3 +31,5 @@ def test_a_grouped_insert_into_a_canal_json_table_writes_its_final_rows(
              path.read_text().splitlines()]
     assert sorted((r["type"], r["data"][0]["w"], r["data"][0]["n"]) for r in lines) == [
         ("INSERT", "a", 2), ("INSERT", "b", 1)]
+    # the writer's micro-batch session is not left behind as the process's session
+    assert base_session() is spark
