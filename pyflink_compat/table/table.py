@@ -513,11 +513,11 @@ class Table(object):
         return exp.Subquery(this=self._j_table.copy(), alias=exp.TableAlias(
             this=exp.to_identifier("t")))
 
-    def _plan(self) -> Any:
+    def _plan(self, row_kinds: bool = False) -> Any:
         from pyflink_compat.sql.dialect import Flink
 
         runtime = self._t_env._runtime
-        return runtime.planner.plan_query(self._j_table, self._j_table.sql(Flink))
+        return runtime.planner.plan_query(self._j_table, self._j_table.sql(Flink), row_kinds=row_kinds)
 
     def select(self, *fields: 'Expression') -> 'Table':
         """The columns ``fields`` of each row.
@@ -981,7 +981,7 @@ class Table(object):
         """
         from pyflink_compat.table.table_result import TableResult
 
-        return TableResult._of(self._t_env._runtime.execute_query(self._plan()))
+        return TableResult._of(self._t_env._runtime.execute_query(self._plan(row_kinds=True)))
 
     def explain(self, *extra_details: Any) -> str:
         """Spark's plan of this table's query (the details Flink's explanation may add,

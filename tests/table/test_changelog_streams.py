@@ -3,10 +3,12 @@ and delete rows is read as a table holding the rows Flink's table ends with; cha
 result schemas are PyFlink's.
 
 Expected values were recorded from live PyFlink 1.20.5 (parallelism 1) running the same calls:
-over the changelog ``+I Alice 12, +I Bob 5, -U Alice 12, +U Alice 100, -D Bob 5`` a
-``GROUP BY f0`` with ``COUNT(*)`` and ``SUM(f1)`` prints ``+I Alice 1 12, +I Bob 1 5, -D Alice 1
-12, +I Alice 1 100, -D Bob 1 5``: its final table is the one row ``Alice 1 100``. Here the
-changes of a collection are applied as it is read (the divergence
+over the changelog ``+I Alice 12, +I Bob 5, -U Alice 12, +U Alice 100, -D Bob 5`` a query that
+projects and filters prints each change with its kind, in order; an upsert changelog's records
+are normalized first (a key's later row gives ``-U`` of its row before, then ``+U``; ``-D`` the
+row before). A ``GROUP BY f0`` with ``COUNT(*)`` and ``SUM(f1)`` prints ``+I Alice 1 12, +I Bob
+1 5, -D Alice 1 12, +I Alice 1 100, -D Bob 1 5``: its final table is the one row ``Alice 1
+100``. Here an aggregate reads the rows the changes leave (the divergence
 ``changelog-collection-net-rows``), so only the final rows are printed.
 """
 
@@ -44,6 +46,55 @@ def test_retractions_take_back_an_equal_row_and_upserts_replace_the_row_of_their
                Row.of_kind(RowKind.UPDATE_AFTER, "Alice", 100), Row.of_kind(RowKind.INSERT, "Eve", 1),
                Row.of_kind(RowKind.DELETE, "Bob", None)]
     assert [tuple(r) for r in net_rows(upserts, [0])] == [("Alice", 100), ("Eve", 1)]
+
+
+def test_flinks_upsert_normalization_gives_each_key_its_update_before_and_deletes_the_stored_row() -> None:
+    from pyflink_compat.sql.changelog_streams import flink_changes
+
+    upserts = [Row.of_kind(RowKind.INSERT, "Alice", 12), Row.of_kind(RowKind.INSERT, "Bob", 5),
+               Row.of_kind(RowKind.UPDATE_AFTER, "Alice", 100), Row.of_kind(RowKind.INSERT, "Eve", 1),
+               Row.of_kind(RowKind.DELETE, "Bob", None), Row.of_kind(RowKind.DELETE, "Zed", None)]
+    assert flink_changes(upserts, [0]) == [
+        ("+I", ("Alice", 12)), ("+I", ("Bob", 5)), ("-U", ("Alice", 12)), ("+U", ("Alice", 100)),
+        ("+I", ("Eve", 1)), ("-D", ("Bob", 5))]
+    assert [kind for kind, _ in flink_changes(_changelog(), None)] == ["+I", "+I", "-U", "+U", "-D"]
+
+
+def test_projections_and_filters_of_a_changelog_print_each_change_with_its_kind(
+        t_env: Any, capsys: Any) -> None:
+    from pyflink_compat.common.typeinfo import Types
+    from pyflink_compat.table import Schema
+
+    env = t_env.stream_execution_environment
+    changes = env.from_collection(_changelog(), type_info=Types.ROW([Types.STRING(), Types.INT()]))
+    table = t_env.from_changelog_stream(changes)
+    t_env.create_temporary_view("Changes", table)
+    # recorded from PyFlink 1.20.5
+    t_env.execute_sql("SELECT f0, f1 + 1 AS g FROM Changes WHERE f1 > 6").print()
+    assert _printed(capsys) == [
+        "+----+--------------------------------+-------------+",
+        "| op |                             f0 |           g |",
+        "+----+--------------------------------+-------------+",
+        "| +I |                          Alice |          13 |",
+        "| -U |                          Alice |          13 |",
+        "| +U |                          Alice |         101 |",
+        "+----+--------------------------------+-------------+",
+        "3 rows in set"]
+    with table.execute().collect() as results:
+        assert [(str(r.get_row_kind()), tuple(r)) for r in results] == [
+            ("+I", ("Alice", 12)), ("+I", ("Bob", 5)), ("-U", ("Alice", 12)),
+            ("+U", ("Alice", 100)), ("-D", ("Bob", 5))]
+    upserts = env.from_collection(
+        [Row.of_kind(RowKind.INSERT, "Alice", 12), Row.of_kind(RowKind.INSERT, "Bob", 5),
+         Row.of_kind(RowKind.UPDATE_AFTER, "Alice", 100), Row.of_kind(RowKind.INSERT, "Eve", 1),
+         Row.of_kind(RowKind.DELETE, "Bob", None)],
+        type_info=Types.ROW([Types.STRING(), Types.INT()]))
+    t_env.create_temporary_view("Upserts", t_env.from_changelog_stream(
+        upserts, Schema.new_builder().primary_key("f0").build(), ChangelogMode.upsert()))
+    t_env.execute_sql("CREATE TABLE printed (a STRING, b INT) WITH ('connector'='print')")
+    t_env.execute_sql("INSERT INTO printed SELECT * FROM Upserts").wait()
+    assert _printed(capsys) == ["+I[Alice, 12]", "+I[Bob, 5]", "-U[Alice, 12]", "+U[Alice, 100]",
+                                "+I[Eve, 1]", "-D[Bob, 5]"]
 
 
 def test_a_group_by_over_a_changelog_stream_gives_the_final_rows_of_flinks_result(
