@@ -161,7 +161,8 @@ def stream_table(name: str, node: "Node", fields_or_schema: Sequence[Any], api: 
             watermark = Watermark(watermark.column, _source_watermark(
                 watermark.column, node.watermark_delay_ms()))
         return CreateTable(name, tuple(columns), {}, temporary=True, watermark=watermark,
-                           primary_key=declared.primary_key), fields, sources
+                           primary_key=declared.primary_key,
+                           primary_key_name=declared.primary_key_name), fields, sources
     from pyflink_compat.table.expression import Expression
 
     if not all(isinstance(f, Expression) for f in fields_or_schema):

@@ -284,6 +284,7 @@ class TableEnvironment(object):
         if isinstance(entry, CreateTable):
             table._declared = {c.name: from_flink_type(c.data_type) for c in entry.columns
                                if c.kind == "physical" and c.data_type is not None}
+            _declare_primary_key(table, entry)
         elif isinstance(entry, ElementsTable) and entry.flink_types is not None:
             table._declared = {n: from_flink_type(t) for n, t in entry.flink_types.items()}
         return table
@@ -340,10 +341,7 @@ class TableEnvironment(object):
             # a computed column's type is known when it is a CAST
             if column.kind == "computed" and isinstance(column.expression, exp.Cast):
                 result._declared[column.name] = from_flink_type(column.expression.to)
-        for key in table.primary_key:
-            # a primary key's columns are NOT NULL in Flink's resolved schema
-            if key in result._declared:
-                result._declared[key] = result._declared[key].not_null()
+        _declare_primary_key(result, table)
         return result
 
     def from_elements(self, elements: Iterable[Any], schema: Any = None,
@@ -746,6 +744,18 @@ class StreamTableEnvironment(TableEnvironment):
         if changelog:
             type_info = ExternalTypeInfo(type_info)
         return DataStream(Node(environment, SOURCE, (), source, type_info, name=method))
+
+
+def _declare_primary_key(result: 'Table', table: Any) -> None:
+    """Give ``result``, the table of the declared ``table``, its primary key: the key's columns
+    are ``NOT NULL`` in Flink's resolved schema, which lists the constraint."""
+    if not table.primary_key:
+        return
+    for key in table.primary_key:
+        if key in result._declared:
+            result._declared[key] = result._declared[key].not_null()
+    result._primary_key = (table.primary_key_name or "PK_" + "_".join(table.primary_key),
+                           tuple(table.primary_key))
 
 
 from pyflink_compat._reexports import with_reexports  # noqa: E402

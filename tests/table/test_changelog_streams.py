@@ -138,3 +138,31 @@ def test_a_results_table_schema_is_flinks_for_a_query_an_insert_and_ddl(t_env: A
     assert insert.get_table_schema().get_field_names() == ["default_catalog.default_database.snk"]
     assert repr(insert.get_table_schema().get_field_data_types()) == "[BigIntType(true)]"
     insert.wait()
+
+
+def test_a_declared_primary_key_is_a_constraint_line_of_the_schema(t_env: Any, capsys: Any) -> None:
+    from pyflink_compat.common.typeinfo import Types
+    from pyflink_compat.table import Schema
+
+    env = t_env.stream_execution_environment
+    upserts = env.from_collection([Row.of_kind(RowKind.INSERT, "Alice", 12)],
+                                  type_info=Types.ROW([Types.STRING(), Types.INT()]))
+    table = t_env.from_changelog_stream(
+        upserts, Schema.new_builder().primary_key("f0").build(), ChangelogMode.upsert())
+    t_env.execute_sql("CREATE TABLE k (id INT, name STRING, CONSTRAINT my_pk PRIMARY KEY (id, name) "
+                      "NOT ENFORCED) WITH ('connector'='datagen', 'number-of-rows'='1')")
+    t_env.execute_sql("CREATE TABLE k1 (id INT, name STRING, PRIMARY KEY (id) NOT ENFORCED) "
+                      "WITH ('connector'='datagen', 'number-of-rows'='1')")
+    # recorded from PyFlink 1.20.5
+    table.print_schema()
+    assert _printed(capsys) == ["(", "  `f0` STRING NOT NULL,", "  `f1` INT,",
+                                "  CONSTRAINT `PK_f0` PRIMARY KEY (`f0`) NOT ENFORCED", ")"]
+    assert str(table.get_schema()) == (
+        "root\n |-- f0: STRING NOT NULL\n |-- f1: INT\n |-- CONSTRAINT PK_f0 PRIMARY KEY (f0)\n")
+    t_env.from_path("k").print_schema()
+    assert _printed(capsys) == ["(", "  `id` INT NOT NULL,", "  `name` STRING NOT NULL,",
+                                "  CONSTRAINT `my_pk` PRIMARY KEY (`id`, `name`) NOT ENFORCED", ")"]
+    assert str(t_env.from_path("k1").get_schema()) == (
+        "root\n |-- id: INT NOT NULL\n |-- name: STRING\n |-- CONSTRAINT PK_id PRIMARY KEY (id)\n")
+    named = Schema.new_builder().column("f0", "STRING NOT NULL").primary_key_named("pk_f0", "f0").build()
+    assert str(named).splitlines()[-2:] == ["  CONSTRAINT `pk_f0` PRIMARY KEY (`f0`) NOT ENFORCED", ")"]
