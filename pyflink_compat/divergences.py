@@ -436,8 +436,8 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
         "aggregates, joins, sorts or calls Python functions (or an insert into a sink other "
         "than print) reads the rows its changes leave (each +I): it gives the changes of those "
         "rows in one micro-batch, where Flink gives one change per record (+I, -U, +U, -D); the "
-        "final table is the same. Printing the table, collecting it, or a projection or filter "
-        "of it gives each change with its kind, as Flink does.",
+        "final table is the same. Printing the table, collecting it, its changelog or retract "
+        "stream, or a projection or filter of it gives each change with its kind, as Flink does.",
         reason="Spark's streaming tables are insert-only: a row cannot be retracted from an "
         "aggregation's input, so the changelog is applied on the driver before such a query "
         "reads it.",

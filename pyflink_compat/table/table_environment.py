@@ -725,7 +725,9 @@ class StreamTableEnvironment(TableEnvironment):
 
         from pyflink_compat.sql.dialect import Flink
 
-        planned = self._runtime.planner.plan_query(table._query, table._query.sql(Flink), rowtime_only=True)
+        # a changelog's changes keep their kinds in a changelog stream
+        planned = self._runtime.planner.plan_query(table._query, table._query.sql(Flink), rowtime_only=True,
+                                                   row_kinds=changelog)
         if planned.updating:
             if changelog:
                 from pyflink_compat.sql.data_streams import changelog_stream
@@ -737,10 +739,10 @@ class StreamTableEnvironment(TableEnvironment):
                 "org.apache.flink.table.api.TableException: Table sink "
                 "'*anonymous_datastream_sink$1*' doesn't support consuming update changes which "
                 "is produced by node {}".format(planned.node))
-        type_info = row_type_info(planned.frame.schema)
+        type_info = row_type_info(planned.result_frame.schema)
         environment = self.stream_execution_environment
-        source = _TableSource(table_records(planned.frame, planned.bounded), planned.keyed_state,
-                              event_time(planned.frame))
+        source = _TableSource(table_records(planned.frame, planned.bounded, row_kinds=planned.row_kinds),
+                              planned.keyed_state, event_time(planned.result_frame))
         if changelog:
             type_info = ExternalTypeInfo(type_info)
         return DataStream(Node(environment, SOURCE, (), source, type_info, name=method))
