@@ -95,6 +95,10 @@ def test_projections_and_filters_of_a_changelog_print_each_change_with_its_kind(
     t_env.execute_sql("INSERT INTO printed SELECT * FROM Upserts").wait()
     assert _printed(capsys) == ["+I[Alice, 12]", "+I[Bob, 5]", "-U[Alice, 12]", "+U[Alice, 100]",
                                 "+I[Eve, 1]", "-D[Bob, 5]"]
+    upsert_view = t_env.from_path("Upserts")
+    upsert_view.where(upsert_view.f1 > 3).execute_insert("printed").wait()
+    assert _printed(capsys) == ["+I[Alice, 12]", "+I[Bob, 5]", "-U[Alice, 12]", "+U[Alice, 100]",
+                                "-D[Bob, 5]"]
 
 
 def test_a_group_by_over_a_changelog_stream_gives_the_final_rows_of_flinks_result(
