@@ -46,17 +46,20 @@ def print_lines(lines_df_or_iter: Any, identifier: Optional[str], to_stderr: boo
     stream.flush()
 
 
-def changelog_rows(updating: bool, key_positions: Sequence[int]
+def changelog_rows(updating: bool, key_positions: Sequence[int], kind_position: Optional[int] = None
                    ) -> Callable[[List[Tuple[Any, ...]]], List[Tuple[str, Tuple[Any, ...]]]]:
     """A function turning each micro-batch's rows into Flink's changelog records.
 
-    For an append-only result every row is ``+I``. For an updating one the function remembers
-    the last row of each key: a new key gives ``+I``; a changed key ``-U`` (old) and ``+U``
-    (new); an unchanged row nothing (Flink drops an update that changes nothing).
+    For an append-only result every row is ``+I``, or, for a result whose rows carry their
+    kind (the column at ``kind_position``), that kind. For an updating one the function
+    remembers the last row of each key: a new key gives ``+I``; a changed key ``-U`` (old) and
+    ``+U`` (new); an unchanged row nothing (Flink drops an update that changes nothing).
     """
     last: Dict[Tuple[Any, ...], Tuple[Any, ...]] = {}
 
     def records(rows: List[Tuple[Any, ...]]) -> List[Tuple[str, Tuple[Any, ...]]]:
+        if kind_position is not None:
+            return [(row[kind_position], row[:kind_position] + row[kind_position + 1:]) for row in rows]
         if not updating:
             return [("+I", row) for row in rows]
         out: List[Tuple[str, Tuple[Any, ...]]] = []
@@ -78,10 +81,11 @@ class ChangelogPrinter(object):
     """Prints each micro-batch of a print table's input as Flink's print sink does."""
 
     def __init__(self, identifier: Optional[str], to_stderr: bool, updating: bool,
-                 key_positions: Sequence[int], spark_types: Sequence[str] = ()):
+                 key_positions: Sequence[int], spark_types: Sequence[str] = (),
+                 kind_position: Optional[int] = None):
         self.identifier = identifier
         self.to_stderr = to_stderr
-        self.records = changelog_rows(updating, key_positions)
+        self.records = changelog_rows(updating, key_positions, kind_position)
         self.spark_types = list(spark_types)
 
     def __call__(self, batch: "DataFrame", batch_id: int) -> None:
@@ -98,8 +102,13 @@ def sink(table: "CreateTable", frame: "DataFrame", updating: bool, keys: Sequenc
     to_stderr = (review.take("standard-error", "false") or "false").lower() == "true"
     review.drop("sink.parallelism", "the rows are printed from the Spark driver, in order")
     review.finish()
+    from pyflink_compat.sql.changelog_streams import KIND_COLUMN
+
     names = frame.columns
     key_positions = [names.index(k) for k in keys if k in names]
+    # a changelog's changes carry their kinds in a column of their own (the last)
+    kind_position = names.index(KIND_COLUMN) if KIND_COLUMN in names else None
     printer = ChangelogPrinter(identifier or None, to_stderr, updating, key_positions,
-                               [type(f.dataType).__name__ for f in frame.schema.fields])
+                               [type(f.dataType).__name__ for f in frame.schema.fields
+                                if f.name != KIND_COLUMN], kind_position)
     return frame.writeStream.foreachBatch(printer).outputMode("update" if updating else "append")

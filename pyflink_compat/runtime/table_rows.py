@@ -70,18 +70,21 @@ def encoder(spec: bytes) -> Callable[[Iterator[Any]], Iterator[Any]]:
     """The ``mapInArrow`` function writing a table's rows as records. ``spec`` pickles the
     column names, how each column's values become Python values (``instant``: a
     ``TIMESTAMP_LTZ`` read as ``Instant``; ``local``: a ``TIMESTAMP`` held as a Spark timestamp,
-    read as the date-time in the session's zone ``zone``; ``value``), that zone, and the position
-    of the column whose value is each record's timestamp (``None``: no timestamps)."""
+    read as the date-time in the session's zone ``zone``; ``value``), that zone, the position
+    of the column whose value is each record's timestamp (``None``: no timestamps), and the
+    position of the column holding each row's kind (``None``: every row is ``+I``)."""
 
     def run(batches: Iterator[Any]) -> Iterator[Any]:
         import pyarrow as pa
 
         from pyspark import TaskContext
 
-        from pyflink_compat.common.types import Row
+        from pyflink_compat.common.types import Row, RowKind
         from pyflink_compat.runtime.records import arrow_schema, dumps, loads
 
-        names, kinds, zone, time_attribute = loads(spec)
+        names, kinds, zone, time_attribute, kind_position = loads(spec)
+        row_kinds = {str(kind): kind for kind in RowKind}
+        fields = [n for i, n in enumerate(names) if i != kind_position]
         context = TaskContext.get()
         partition = int(context.partitionId()) if context is not None else 0
         schema = arrow_schema()
@@ -89,8 +92,11 @@ def encoder(spec: bytes) -> Callable[[Iterator[Any]], Iterator[Any]]:
         for batch in batches:
             out: Tuple[List[Any], ...] = ([], [], [], [])
             for values in zip(*[batch.column(i).to_pylist() for i in range(batch.num_columns)]):
-                row = Row(*[_python_value(v, kind, zone) for v, kind in zip(values, kinds)])
-                row.set_field_names(names)
+                row = Row(*[_python_value(v, kind, zone) for i, (v, kind) in enumerate(zip(values, kinds))
+                            if i != kind_position])
+                row.set_field_names(fields)
+                if kind_position is not None:
+                    row.set_row_kind(row_kinds[values[kind_position]])
                 out[0].append(dumps(row))
                 moment = None if time_attribute is None else values[time_attribute]
                 micros = None if moment is None else epoch_micros(moment)

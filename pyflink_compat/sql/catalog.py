@@ -48,6 +48,9 @@ class StreamTable:
     read: Callable[["SparkSession"], Tuple["DataFrame", bool]]
     #: Whether the stream runs keyed functions (in ``transformWithState``).
     keyed_state: bool = False
+    #: For a changelog of a collection: how the planner reads its changes, each row with its
+    #: kind (see :mod:`pyflink_compat.sql.changelog_streams`).
+    changes: Optional[Callable[["SparkSession"], Tuple["DataFrame", bool]]] = None
 
 
 @attrs.define

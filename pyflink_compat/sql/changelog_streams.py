@@ -1,21 +1,32 @@
 """Reading a changelog stream (``from_changelog_stream``) as a table.
 
 Spark's streaming tables are insert-only: a row cannot be retracted from a query's input. A
-changelog whose records are known before the job runs (a collection) is applied on the driver
-instead: each ``+I`` / ``+U`` adds its row, each ``-U`` / ``-D`` takes back an equal row (in an
-upsert changelog, ``+I`` / ``+U`` replace and ``-D`` removes the row of their primary key). The
-table reads the rows that remain, as the one micro-batch Spark reads a collection in: downstream,
-a query gives the results Flink ends with (the divergence ``changelog-collection-net-rows``).
+changelog whose records are known before the job runs (a collection) is read in two ways:
+
+* its changes, as Flink's source gives them (an upsert changelog normalized: see
+  :func:`flink_changes`), each row with its kind in :data:`KIND_COLUMN`: what a query reads
+  when it only projects and filters that table and its sink prints row kinds
+  (:func:`stateless_changes`), so that each change reaches the sink with its kind;
+* the rows the changes leave, applied on the driver: each ``+I`` / ``+U`` adds its row, each
+  ``-U`` / ``-D`` takes back an equal row (in an upsert changelog, ``+I`` / ``+U`` replace and
+  ``-D`` removes the row of their primary key), as the one micro-batch Spark reads a collection
+  in: what any other query reads, giving the results Flink ends with (the divergence
+  ``changelog-collection-net-rows``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 if TYPE_CHECKING:
     from pyflink_compat.runtime.graph import Node
 
-__all__ = ["collection_values", "net_rows", "insert_only_value"]
+__all__ = ["KIND_COLUMN", "carry_kinds", "collection_values", "flink_changes", "insert_only_value", "kinded_values",
+           "net_rows", "stateless_changes"]
+
+#: The column holding each change's kind (``+I``, ``-U``, ``+U``, ``-D``) where a query passes a
+#: changelog table's changes on (a stateless query's sinks print it as Flink's row kind).
+KIND_COLUMN = "__flink_row_kind"
 
 _ADDS = ("+I", "+U")
 
@@ -70,6 +81,42 @@ def net_rows(values: Sequence[Any], key_positions: Optional[Sequence[int]]) -> L
     return rows
 
 
+def flink_changes(values: Sequence[Any], key_positions: Optional[Sequence[int]]
+                  ) -> List[Tuple[str, Tuple[Any, ...]]]:
+    """The changes a changelog source gives its table, in order: each record with its kind for
+    a changelog of all kinds (``key_positions`` ``None``); for an upsert changelog keyed by the
+    fields at ``key_positions``, the changes Flink normalizes its records into: a key's first
+    row ``+I``, a later row ``-U`` (the key's row before) and ``+U``, a deletion ``-D`` of the
+    key's row before (nothing for a key without a row, or for a row equal to the key's row)."""
+    if key_positions is None:
+        return [(_kind(value), tuple(value)) for value in values]
+    by_key: Dict[Tuple[Any, ...], Tuple[Any, ...]] = {}
+    changes: List[Tuple[str, Tuple[Any, ...]]] = []
+    for value in values:
+        fields = tuple(value)
+        key = tuple(fields[p] for p in key_positions)
+        before = by_key.get(key)
+        if _kind(value) not in _ADDS:
+            if before is not None:
+                changes.append(("-D", before))
+                del by_key[key]
+        elif before is None:
+            changes.append(("+I", fields))
+            by_key[key] = fields
+        elif before != fields:
+            changes.extend((("-U", before), ("+U", fields)))
+            by_key[key] = fields
+    return changes
+
+
+def kinded_values(changes: Sequence[Tuple[str, Tuple[Any, ...]]]) -> List[Any]:
+    """``changes`` as insertions of rows ending with the change's kind (the field read as
+    :data:`KIND_COLUMN`)."""
+    from pyflink_compat.common.types import Row
+
+    return [Row(*(fields + (kind,))) for kind, fields in changes]
+
+
 def insert_only_value(value: Any) -> Any:
     """``value``, checked to be an insertion: a change read from a stream whose records are
     only known when the job runs cannot be applied to Spark's insert-only tables."""
@@ -87,3 +134,46 @@ def insert_only_value(value: Any) -> Any:
 _CHANGES_HINT = ("Spark's streaming tables are insert-only: build the changelog from a collection "
                  "(env.from_collection), or keep the latest row per key with PySpark "
                  "(groupBy(key).agg(max_by(...)) in update mode, or GroupedData.transformWithState).")
+
+
+def stateless_changes(tree: Any, entry_of: Callable[[str], Any]) -> Optional[str]:
+    """The name of the changelog table ``tree`` reads when the query passes each of its changes
+    on unchanged in kind (Flink's ``Calc``: projections and filters of that one table, without
+    aggregates, windows, joins, sorts or functions of Python); ``None`` otherwise.
+
+    Such a query's result has Flink's changes: each change of the table that passes its filter,
+    with its kind.
+    """
+    from sqlglot import exp
+
+    from pyflink_compat.sql.catalog import StreamTable
+
+    if not isinstance(tree, exp.Select) or tree.find(exp.With, exp.Union, exp.Except,
+                                                     exp.Intersect) is not None:
+        return None
+    tables = list(tree.find_all(exp.Table))
+    if len(tables) != 1:
+        return None
+    name = ".".join(p.name for p in tables[0].parts)
+    entry = entry_of(name)
+    if not isinstance(entry, StreamTable) or entry.changes is None:
+        return None
+    if tree.find(exp.AggFunc, exp.Window, exp.Anonymous, exp.Join, exp.Lateral, exp.Unnest,
+                 exp.Order, exp.Limit, exp.Distinct, exp.Group, exp.Having) is not None:
+        return None
+    for subquery in tree.find_all(exp.Subquery):
+        if not isinstance(subquery.parent, exp.From):
+            return None
+    return name
+
+
+def carry_kinds(tree: Any) -> None:
+    """Have every select of ``tree`` (a query :func:`stateless_changes` accepts) give
+    :data:`KIND_COLUMN` too, so that the changes' kinds reach the query's result."""
+    from sqlglot import exp
+
+    for select in list(tree.find_all(exp.Select)):
+        if any(isinstance(e, exp.Star) or (isinstance(e, exp.Column) and isinstance(e.this, exp.Star))
+               for e in select.expressions):
+            continue
+        select.select(exp.column(KIND_COLUMN, quoted=True), copy=False)

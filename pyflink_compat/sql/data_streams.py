@@ -161,7 +161,8 @@ def stream_table(name: str, node: "Node", fields_or_schema: Sequence[Any], api: 
             watermark = Watermark(watermark.column, _source_watermark(
                 watermark.column, node.watermark_delay_ms()))
         return CreateTable(name, tuple(columns), {}, temporary=True, watermark=watermark,
-                           primary_key=declared.primary_key), fields, sources
+                           primary_key=declared.primary_key,
+                           primary_key_name=declared.primary_key_name), fields, sources
     from pyflink_compat.table.expression import Expression
 
     if not all(isinstance(f, Expression) for f in fields_or_schema):
@@ -287,11 +288,13 @@ def row_type_info(schema: Any) -> Any:
     return Types.ROW_NAMED(list(schema.fieldNames()), kinds)
 
 
-def table_records(frame: "DataFrame", bounded: bool, kinds: bool = False) -> Callable[["SparkSession"], "DataFrame"]:
+def table_records(frame: "DataFrame", bounded: bool, kinds: bool = False,
+                  row_kinds: Optional[str] = None) -> Callable[["SparkSession"], "DataFrame"]:
     """The records (:data:`~pyflink_compat.runtime.plan.RECORD_SCHEMA`) of an append-only
-    table's rows: ``Row`` values named after the columns, of kind ``+I``, timestamped with the
-    table's time attribute (:func:`event_time`) when it has one, ending, for a bounded table,
-    with the end-of-input record."""
+    table's rows: ``Row`` values named after the columns, of kind ``+I`` (or of the kind the
+    column ``row_kinds`` holds, which is no field of theirs), timestamped with the table's time
+    attribute (:func:`event_time`) when it has one, ending, for a bounded table, with the
+    end-of-input record."""
     from pyflink_compat.runtime.plan import RECORD_SCHEMA
     from pyflink_compat.runtime.records import dumps
     from pyflink_compat.runtime.table_rows import encoder
@@ -300,7 +303,8 @@ def table_records(frame: "DataFrame", bounded: bool, kinds: bool = False) -> Cal
     zone = frame.sparkSession.conf.get("spark.sql.session.timeZone") or "UTC"
     time_attribute = event_time(frame)
     spec = dumps((names, [_timestamp_kind(f) for f in frame.schema.fields], zone,
-                  None if time_attribute is None else names.index(time_attribute[0])))
+                  None if time_attribute is None else names.index(time_attribute[0]),
+                  None if row_kinds is None else names.index(row_kinds)))
 
     def records(spark: "SparkSession") -> "DataFrame":
         from pyflink_compat.runtime.plan import end_of_input

@@ -51,10 +51,10 @@ class StatementOutcome:
 class ResultCollector(object):
     """Gathers a query's records on the driver as its micro-batches complete."""
 
-    def __init__(self, updating: bool, key_positions: Sequence[int]):
+    def __init__(self, updating: bool, key_positions: Sequence[int], kind_position: Optional[int] = None):
         from pyflink_compat.connectors.print_sink import changelog_rows
 
-        self._records = changelog_rows(updating, key_positions)
+        self._records = changelog_rows(updating, key_positions, kind_position)
         self.rows: List[Tuple[str, Tuple[Any, ...]]] = []
         self.condition = threading.Condition()
 
@@ -174,7 +174,8 @@ class TableRuntime(object):
             from pyflink_compat.sql.time_attributes import refuse_window_functions_off_timestamps
 
             refuse_window_functions_off_timestamps(self.catalog, statement.query, "executeSql")
-            return self.execute_query(self.planner.plan_query(statement.query, statement.text))
+            return self.execute_query(self.planner.plan_query(statement.query, statement.text,
+                                                              row_kinds=True))
         raise NotSupportedError("TableEnvironment.execute_sql", "Unsupported statement: " + sql)
 
     # -- inserts ------------------------------------------------------------------------
@@ -186,7 +187,9 @@ class TableRuntime(object):
         if statement.overwrite:
             raise NotSupportedError("INSERT OVERWRITE (in: {})".format(statement.text),
                                     "Streaming jobs append; write with INSERT INTO.")
-        planned = self.planner.plan_query(statement.query, statement.text)
+        # a print table prints each change of a changelog with its kind
+        planned = self.planner.plan_query(statement.query, statement.text,
+                                          row_kinds=sink.options.get("connector") == "print")
         _refuse_updates_into(sink, planned, self.catalog, self.streaming)
         frame = self.planner.cast_to_sink(planned, sink, statement.columns, statement.text)
         return InsertJob(sink=sink, frame=frame, planned=planned, text=statement.text)
@@ -248,14 +251,15 @@ class TableRuntime(object):
     def execute_query(self, planned: PlannedQuery) -> StatementOutcome:
         names = planned.frame.columns
         collector = ResultCollector(planned.updating and self.streaming,
-                                    [names.index(k) for k in planned.keys if k in names])
+                                    [names.index(k) for k in planned.keys if k in names],
+                                    names.index(planned.row_kinds) if planned.row_kinds else None)
         writer = planned.frame.writeStream.foreachBatch(collector).outputMode(
             "update" if planned.updating else "append")
         self.environment.add_sink(writer, name="collect", bounded=planned.bounded)
         _mark_keyed_state(self.environment, planned)
         client = self.environment.execute_async("collect")
-        return StatementOutcome(client, (), collector, planned.frame.schema, planned.bounded, self.streaming,
-                                planned.flink_types)
+        return StatementOutcome(client, (), collector, planned.result_frame.schema, planned.bounded,
+                                self.streaming, planned.flink_types)
 
 
 def _mark_keyed_state(environment: "StreamExecutionEnvironment", planned: PlannedQuery) -> None:

@@ -88,6 +88,15 @@ class PlannedQuery:
     #: The Flink type of each output column, by name, where the translation knows it
     #: (``VARCHAR(10)``, ``BIGINT NOT NULL``).
     flink_types: Dict[str, str] = attrs.field(factory=dict)
+    #: The column holding each result row's kind when the query passes a changelog's changes
+    #: on (:func:`~pyflink_compat.sql.changelog_streams.stateless_changes`); it is no column of
+    #: the result's.
+    row_kinds: Optional[str] = None
+
+    @property
+    def result_frame(self) -> "DataFrame":
+        """The result's columns: :attr:`frame` without the :attr:`row_kinds` column."""
+        return self.frame if self.row_kinds is None else self.frame.drop(self.row_kinds)
 
 
 def _struct(spark: "SparkSession", table: CreateTable) -> "StructType":
@@ -312,6 +321,10 @@ class Planner(object):
                             self._to_spark_sql(column.expression.copy()), column.name))
                 else:
                     columns.append("`{}`".format(column.name))
+            from pyflink_compat.sql.changelog_streams import KIND_COLUMN
+
+            if KIND_COLUMN in frame.columns:  # a changelog's changes keep their kinds
+                columns.append("`{}`".format(KIND_COLUMN))
             frame = frame.selectExpr(*columns)
         if table.watermark is not None and self._rowtime_only and not end_of_input:
             # rows for a DataStream (to_data_stream): no stateful operator of the query needs
@@ -517,11 +530,15 @@ class Planner(object):
                     this=exp.to_identifier(alias))))
         return tree
 
-    def plan_query(self, query: exp.Expression, text: str, rowtime_only: bool = False) -> PlannedQuery:
+    def plan_query(self, query: exp.Expression, text: str, rowtime_only: bool = False,
+                   row_kinds: bool = False) -> PlannedQuery:
         """The Spark streaming DataFrame of ``query`` (a parsed Flink query).
 
         :param rowtime_only: For rows read as a DataStream: a table's watermark is kept only where
             a window needs it; elsewhere its column is marked with :data:`ROWTIME_DELAY_KEY`.
+        :param row_kinds: Whether the caller's sink prints each row's kind: a stateless query of
+            a changelog collection then reads its changes, with their kinds
+            (:attr:`PlannedQuery.row_kinds`), instead of the rows they leave.
         """
         self._rowtime_only = rowtime_only
         from pyflink_compat.sql.windows import (
@@ -536,6 +553,13 @@ class Planner(object):
             self._inline_views(query.copy()), text)))
         if self.streaming:
             self._refuse_windows_offtime_attributes(tree)
+        changes = None
+        if row_kinds and self.streaming:
+            from pyflink_compat.sql.changelog_streams import carry_kinds, stateless_changes
+
+            changes = stateless_changes(tree, self.catalog.get)
+            if changes is not None:
+                carry_kinds(tree)
         if tree.find(exp.Anonymous) is not None:
             from pyflink_compat.sql.python_functions import resolve_calls
 
@@ -596,9 +620,10 @@ class Planner(object):
                     # rows behind it before they reach the aggregation)
                     over_delays.append(_delay_ms(self._watermark_delay(declared)))
                     declared = attrs.evolve(declared, watermark=None)
-                frame, table_bounded = self._source(
-                    declared, end_of_input=windowed,
-                    read=entry.read if isinstance(entry, StreamTable) else None)
+                read = None
+                if isinstance(entry, StreamTable):
+                    read = entry.changes if changes == name and entry.changes is not None else entry.read
+                frame, table_bounded = self._source(declared, end_of_input=windowed, read=read)
                 schema[table.name if isinstance(entry, StreamTable) else declared.name] = {
                     c.name: c.data_type for c in declared.columns if c.data_type is not None}
             elif isinstance(entry, DerivedTable):
@@ -679,8 +704,11 @@ class Planner(object):
             from pyflink_compat.spark.bounded_sources import as_stream
 
             frame = as_stream(frame)
+        from pyflink_compat.sql.changelog_streams import KIND_COLUMN
+
         return PlannedQuery(frame=frame, bounded=bounded, updating=updating, keys=keys, node=node,
-                            keyed_state=keyed_state, flink_types=flink_types)
+                            keyed_state=keyed_state, flink_types=flink_types,
+                            row_kinds=KIND_COLUMN if changes is not None else None)
 
     def _keyed_python_aggregate(self, select: exp.Select) -> None:
         """Plan ``select`` as a :class:`DerivedTable` keeping each key's accumulator in
@@ -790,7 +818,7 @@ class Planner(object):
 
         targets = sink.physical_columns
         names = list(columns) if columns else [c.name for c in targets]
-        frame = planned.frame
+        frame = planned.result_frame
         if len(frame.columns) != len(names):
             raise ValueError(
                 "Column types of query result and sink for '{}' do not match.\nCause: Different "
@@ -806,4 +834,7 @@ class Planner(object):
                                 .alias(column.name))
             else:
                 selected.append(F.lit(None).cast(spark_type).alias(column.name))
+        if planned.row_kinds is not None:  # the changes' kinds go to the (print) sink
+            selected.append(F.col("`{}`".format(planned.row_kinds)))
+            frame = planned.frame
         return frame.select(*selected)

@@ -84,6 +84,8 @@ class CreateTable:
     primary_key: Tuple[str, ...] = ()
     partition_keys: Tuple[str, ...] = ()
     text: str = ""
+    #: The primary key's constraint name (``CONSTRAINT name``; Flink's default ``PK_<columns>``).
+    primary_key_name: Optional[str] = None
 
     @property
     def physical_columns(self) -> Tuple[Column, ...]:
@@ -199,6 +201,7 @@ def _create_table(tree: exp.Create, text: str) -> CreateTable:
     columns: List[Column] = []
     watermark = None
     primary_key: Tuple[str, ...] = ()
+    primary_key_name: Optional[str] = None
     for item in schema.expressions if isinstance(schema, exp.Schema) else []:
         if isinstance(item, exp.ColumnDef):
             columns.append(_column(item))
@@ -206,6 +209,10 @@ def _create_table(tree: exp.Create, text: str) -> CreateTable:
             watermark = Watermark(column=item.this.name, expression=item.expression)
         elif isinstance(item, exp.PrimaryKey):
             primary_key = tuple(key.name for key in item.expressions)
+        elif isinstance(item, exp.Constraint) and len(item.expressions) == 1 and \
+                isinstance(item.expressions[0], exp.PrimaryKey):
+            primary_key = tuple(key.name for key in item.expressions[0].expressions)
+            primary_key_name = item.this.name
         else:
             raise UnsupportedStatement(f"Unsupported table element {item.sql(Flink)!r} in: {text}")
     options: Dict[str, str] = {}
@@ -229,7 +236,8 @@ def _create_table(tree: exp.Create, text: str) -> CreateTable:
     return CreateTable(name=_table_name(schema), columns=tuple(columns), options=options,
                        temporary=_is_temporary(tree), if_not_exists=bool(tree.args.get("exists")),
                        watermark=watermark, primary_key=primary_key,
-                       partition_keys=partition_keys, text=text)
+                       partition_keys=partition_keys, text=text,
+                       primary_key_name=primary_key_name or ("PK_" + "_".join(primary_key) if primary_key else None))
 
 
 def _is_temporary(tree: exp.Expression) -> bool:

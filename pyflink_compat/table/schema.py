@@ -138,8 +138,8 @@ class Schema(object):
             """Declare the primary key ``column_names`` named ``constraint_name``."""
             columns = ", ".join(_quoted(c) for c in column_names)
             ddl = "PRIMARY KEY ({}) NOT ENFORCED".format(columns)
-            return self._add("primary_key", ddl, "CONSTRAINT {} {}".format(
-                _quoted(constraint_name), ddl))
+            named = "CONSTRAINT {} {}".format(_quoted(constraint_name), ddl)
+            return self._add("primary_key", named, named)
 
         def build(self) -> 'Schema':
             """The :class:`Schema` of the members added."""

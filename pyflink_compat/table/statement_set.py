@@ -55,8 +55,12 @@ class StatementSet(object):
         if overwrite:
             raise NotSupportedError("StatementSet.add_insert(overwrite=True)",
                                     "Streaming jobs append; insert without overwrite.")
+        from pyflink_compat.sql.statements import CreateTable
+
         runtime = self._t_env._runtime
-        planned = table._plan()
+        sink = runtime.catalog.get(target_path_or_descriptor)
+        # a print table prints each change of a changelog with its kind
+        planned = table._plan(row_kinds=isinstance(sink, CreateTable) and sink.options.get("connector") == "print")
         self._j_statement_set.append(
             runtime.plan_table_insert(target_path_or_descriptor, planned, str(table)))
         return self

@@ -473,6 +473,8 @@ class Table(object):
         # the declared data types of a table read as it was declared (a DataTypes.ROW of
         # from_elements, a CREATE TABLE), by column name
         self._declared: Dict[str, Any] = {}
+        #: A declared table's primary key (constraint name, columns); a query's result has none.
+        self._primary_key: Optional[Tuple[str, Tuple[str, ...]]] = None
 
     @property
     def _query(self) -> Any:
@@ -513,11 +515,11 @@ class Table(object):
         return exp.Subquery(this=self._j_table.copy(), alias=exp.TableAlias(
             this=exp.to_identifier("t")))
 
-    def _plan(self) -> Any:
+    def _plan(self, row_kinds: bool = False) -> Any:
         from pyflink_compat.sql.dialect import Flink
 
         runtime = self._t_env._runtime
-        return runtime.planner.plan_query(self._j_table, self._j_table.sql(Flink))
+        return runtime.planner.plan_query(self._j_table, self._j_table.sql(Flink), row_kinds=row_kinds)
 
     def select(self, *fields: 'Expression') -> 'Table':
         """The columns ``fields`` of each row.
@@ -981,7 +983,7 @@ class Table(object):
         """
         from pyflink_compat.table.table_result import TableResult
 
-        return TableResult._of(self._t_env._runtime.execute_query(self._plan()))
+        return TableResult._of(self._t_env._runtime.execute_query(self._plan(row_kinds=True)))
 
     def explain(self, *extra_details: Any) -> str:
         """Spark's plan of this table's query (the details Flink's explanation may add,
@@ -1000,7 +1002,9 @@ class Table(object):
 
         planned = self._plan()
         known = {name: parse_data_type(text) for name, text in planned.flink_types.items()}
-        return schema_of_struct(planned.frame.schema, {**known, **self._declared})
+        schema = schema_of_struct(planned.frame.schema, {**known, **self._declared})
+        schema._primary_key = self._primary_key
+        return schema
 
     def print_schema(self) -> None:
         """Print the schema as Flink 1.20 prints a resolved schema: one line per column in
@@ -1011,6 +1015,10 @@ class Table(object):
         columns = ["  `{}` {}".format(name.replace("`", "``"), type_text(data_type))
                    for name, data_type in zip(schema.get_field_names(),
                                               schema.get_field_data_types())]
+        if schema._primary_key is not None:
+            name, keys = schema._primary_key
+            columns.append("  CONSTRAINT `{}` PRIMARY KEY ({}) NOT ENFORCED".format(
+                name.replace("`", "``"), ", ".join("`{}`".format(k.replace("`", "``")) for k in keys)))
         print("(\n" + ",\n".join(columns) + "\n)")
 
     def to_pandas(self) -> Any:

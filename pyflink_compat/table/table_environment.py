@@ -284,6 +284,7 @@ class TableEnvironment(object):
         if isinstance(entry, CreateTable):
             table._declared = {c.name: from_flink_type(c.data_type) for c in entry.columns
                                if c.kind == "physical" and c.data_type is not None}
+            _declare_primary_key(table, entry)
         elif isinstance(entry, ElementsTable) and entry.flink_types is not None:
             table._declared = {n: from_flink_type(t) for n, t in entry.flink_types.items()}
         return table
@@ -340,10 +341,7 @@ class TableEnvironment(object):
             # a computed column's type is known when it is a CAST
             if column.kind == "computed" and isinstance(column.expression, exp.Cast):
                 result._declared[column.name] = from_flink_type(column.expression.to)
-        for key in table.primary_key:
-            # a primary key's columns are NOT NULL in Flink's resolved schema
-            if key in result._declared:
-                result._declared[key] = result._declared[key].not_null()
+        _declare_primary_key(result, table)
         return result
 
     def from_elements(self, elements: Iterable[Any], schema: Any = None,
@@ -603,15 +601,17 @@ class StreamTableEnvironment(TableEnvironment):
         ``schema`` declares the columns as for :meth:`from_data_stream` (and the primary key an
         upsert changelog is keyed by); ``changelog_mode`` (a
         :class:`~pyflink_compat.table.ChangelogMode`, :meth:`ChangelogMode.all` when not given)
-        says which kinds it holds. A changelog of a collection (``from_collection``) is applied
-        as it is read: the table's rows are the rows its changes leave, in one micro-batch, so a
-        query over it gives the results Flink ends with (the divergence
-        ``changelog-collection-net-rows``).
+        says which kinds it holds. Printing a changelog of a collection (``from_collection``),
+        or a projection or filter of it, gives each change with its kind as Flink does (an
+        upsert changelog normalized into ``+I``, ``-U`` / ``+U`` and ``-D`` of the key's row);
+        any other query reads the rows its changes leave, in one micro-batch, and gives the
+        results Flink ends with (the divergence ``changelog-collection-net-rows``).
 
         :raises NotSupportedError: When the job meets an update or deletion in a stream that is
             not a collection (Spark's streaming tables are insert-only).
         """
-        from pyflink_compat.sql.changelog_streams import collection_values, insert_only_value, net_rows
+        from pyflink_compat.sql.changelog_streams import (collection_values, flink_changes,
+                                                          insert_only_value, net_rows)
         from pyflink_compat.sql.data_streams import _declared_table, stream_fields
         from pyflink_compat.table.changelog_mode import ChangelogMode
         from pyflink_compat.table.schema import Schema
@@ -634,8 +634,38 @@ class StreamTableEnvironment(TableEnvironment):
             if key and all(k in names for k in key):
                 key_positions = [names.index(k) for k in key]
         rows = net_rows(values, key_positions)
-        return self._stream_table(self.stream_execution_environment.from_collection(
+        table = self._stream_table(self.stream_execution_environment.from_collection(
             rows, type_info=node.output_type), fields_or_schema, api)
+        self._changes_of(table, flink_changes(values, key_positions), node.output_type)
+        return table
+
+    def _changes_of(self, table: 'Table', changes: Any, type_info: Any) -> None:
+        """Have the changelog ``table`` (a :class:`StreamTable`) read its ``changes`` too, each
+        row with its kind in :data:`~pyflink_compat.sql.changelog_streams.KIND_COLUMN`, for
+        the stateless queries whose sinks print each change."""
+        import attrs
+        from sqlglot import exp
+
+        from pyflink_compat.common.typeinfo import Types
+        from pyflink_compat.sql.statements import Column
+        from pyflink_compat.sql.changelog_streams import KIND_COLUMN, kinded_values
+        from pyflink_compat.sql.data_streams import read_stream, stream_fields
+        from pyflink_compat.sql.types import parse_type
+
+        source = table._j_table.find(exp.Table)
+        entry = self._runtime.catalog.get(".".join(p.name for p in source.parts))
+        api = "StreamTableEnvironment.from_changelog_stream"
+        names = type_info.get_field_names()
+        kinded = Types.ROW_NAMED(list(names) + [KIND_COLUMN],
+                                 list(type_info.get_field_types()) + [Types.STRING()])
+        node = self.stream_execution_environment.from_collection(
+            kinded_values(changes), type_info=kinded)._j_data_stream
+        fields = stream_fields(node.output_type, api)
+        declared = entry.table
+        with_kind = attrs.evolve(declared, columns=tuple(declared.columns) + (
+            Column(KIND_COLUMN, "physical", parse_type("STRING")),))
+        sources = [c.name for c in declared.columns if c.kind == "physical"] + [KIND_COLUMN]
+        entry.changes = read_stream(node, fields, with_kind, sources)
 
     def to_data_stream(self, table: 'Table') -> Any:
         """The :class:`~pyflink_compat.datastream.DataStream` of the rows of ``table``, which
@@ -695,7 +725,9 @@ class StreamTableEnvironment(TableEnvironment):
 
         from pyflink_compat.sql.dialect import Flink
 
-        planned = self._runtime.planner.plan_query(table._query, table._query.sql(Flink), rowtime_only=True)
+        # a changelog's changes keep their kinds in a changelog stream
+        planned = self._runtime.planner.plan_query(table._query, table._query.sql(Flink), rowtime_only=True,
+                                                   row_kinds=changelog)
         if planned.updating:
             if changelog:
                 from pyflink_compat.sql.data_streams import changelog_stream
@@ -707,13 +739,25 @@ class StreamTableEnvironment(TableEnvironment):
                 "org.apache.flink.table.api.TableException: Table sink "
                 "'*anonymous_datastream_sink$1*' doesn't support consuming update changes which "
                 "is produced by node {}".format(planned.node))
-        type_info = row_type_info(planned.frame.schema)
+        type_info = row_type_info(planned.result_frame.schema)
         environment = self.stream_execution_environment
-        source = _TableSource(table_records(planned.frame, planned.bounded), planned.keyed_state,
-                              event_time(planned.frame))
+        source = _TableSource(table_records(planned.frame, planned.bounded, row_kinds=planned.row_kinds),
+                              planned.keyed_state, event_time(planned.result_frame))
         if changelog:
             type_info = ExternalTypeInfo(type_info)
         return DataStream(Node(environment, SOURCE, (), source, type_info, name=method))
+
+
+def _declare_primary_key(result: 'Table', table: Any) -> None:
+    """Give ``result``, the table of the declared ``table``, its primary key: the key's columns
+    are ``NOT NULL`` in Flink's resolved schema, which lists the constraint."""
+    if not table.primary_key:
+        return
+    for key in table.primary_key:
+        if key in result._declared:
+            result._declared[key] = result._declared[key].not_null()
+    result._primary_key = (table.primary_key_name or "PK_" + "_".join(table.primary_key),
+                           tuple(table.primary_key))
 
 
 from pyflink_compat._reexports import with_reexports  # noqa: E402

@@ -1,6 +1,6 @@
 """The schema of a :class:`~pyflink_compat.table.Table`: its column names and data types."""
 
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from pyflink_compat.table.types import DataType, RowField, RowType
 
@@ -45,13 +45,17 @@ class TableSchema(object):
             data_types = j_table_schema.get_field_data_types()
         self._field_names = list(field_names or [])
         self._data_types = list(data_types or [])
+        #: The primary key: its constraint name and columns (a declared table's).
+        self._primary_key: Optional[Tuple[str, Tuple[str, ...]]] = None
+        if isinstance(j_table_schema, TableSchema):
+            self._primary_key = j_table_schema._primary_key
         if len(self._field_names) != len(self._data_types):
             raise ValueError("Number of field names and field data types must be equal.")
         self._j_table_schema = self
 
     def copy(self) -> 'TableSchema':
         """A copy of this schema."""
-        return TableSchema(self._field_names, self._data_types)
+        return TableSchema(j_table_schema=self)
 
     def get_field_data_types(self) -> List[DataType]:
         """The data types of the columns, in order."""
@@ -88,8 +92,12 @@ class TableSchema(object):
     def __repr__(self) -> str:
         from pyflink_compat.sql.data_types import type_text
 
-        return "".join(["root\n"] + [" |-- {}: {}\n".format(n, type_text(t))
-                                     for n, t in zip(self._field_names, self._data_types)])
+        lines = ["root\n"] + [" |-- {}: {}\n".format(n, type_text(t))
+                               for n, t in zip(self._field_names, self._data_types)]
+        if self._primary_key is not None:
+            name, columns = self._primary_key
+            lines.append(" |-- CONSTRAINT {} PRIMARY KEY ({})\n".format(name, ", ".join(columns)))
+        return "".join(lines)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, TableSchema) and repr(self) == repr(other)

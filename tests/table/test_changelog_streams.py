@@ -3,10 +3,12 @@ and delete rows is read as a table holding the rows Flink's table ends with; cha
 result schemas are PyFlink's.
 
 Expected values were recorded from live PyFlink 1.20.5 (parallelism 1) running the same calls:
-over the changelog ``+I Alice 12, +I Bob 5, -U Alice 12, +U Alice 100, -D Bob 5`` a
-``GROUP BY f0`` with ``COUNT(*)`` and ``SUM(f1)`` prints ``+I Alice 1 12, +I Bob 1 5, -D Alice 1
-12, +I Alice 1 100, -D Bob 1 5``: its final table is the one row ``Alice 1 100``. Here the
-changes of a collection are applied as it is read (the divergence
+over the changelog ``+I Alice 12, +I Bob 5, -U Alice 12, +U Alice 100, -D Bob 5`` a query that
+projects and filters prints each change with its kind, in order; an upsert changelog's records
+are normalized first (a key's later row gives ``-U`` of its row before, then ``+U``; ``-D`` the
+row before). A ``GROUP BY f0`` with ``COUNT(*)`` and ``SUM(f1)`` prints ``+I Alice 1 12, +I Bob
+1 5, -D Alice 1 12, +I Alice 1 100, -D Bob 1 5``: its final table is the one row ``Alice 1
+100``. Here an aggregate reads the rows the changes leave (the divergence
 ``changelog-collection-net-rows``), so only the final rows are printed.
 """
 
@@ -44,6 +46,59 @@ def test_retractions_take_back_an_equal_row_and_upserts_replace_the_row_of_their
                Row.of_kind(RowKind.UPDATE_AFTER, "Alice", 100), Row.of_kind(RowKind.INSERT, "Eve", 1),
                Row.of_kind(RowKind.DELETE, "Bob", None)]
     assert [tuple(r) for r in net_rows(upserts, [0])] == [("Alice", 100), ("Eve", 1)]
+
+
+def test_flinks_upsert_normalization_gives_each_key_its_update_before_and_deletes_the_stored_row() -> None:
+    from pyflink_compat.sql.changelog_streams import flink_changes
+
+    upserts = [Row.of_kind(RowKind.INSERT, "Alice", 12), Row.of_kind(RowKind.INSERT, "Bob", 5),
+               Row.of_kind(RowKind.UPDATE_AFTER, "Alice", 100), Row.of_kind(RowKind.INSERT, "Eve", 1),
+               Row.of_kind(RowKind.DELETE, "Bob", None), Row.of_kind(RowKind.DELETE, "Zed", None)]
+    assert flink_changes(upserts, [0]) == [
+        ("+I", ("Alice", 12)), ("+I", ("Bob", 5)), ("-U", ("Alice", 12)), ("+U", ("Alice", 100)),
+        ("+I", ("Eve", 1)), ("-D", ("Bob", 5))]
+    assert [kind for kind, _ in flink_changes(_changelog(), None)] == ["+I", "+I", "-U", "+U", "-D"]
+
+
+def test_projections_and_filters_of_a_changelog_print_each_change_with_its_kind(
+        t_env: Any, capsys: Any) -> None:
+    from pyflink_compat.common.typeinfo import Types
+    from pyflink_compat.table import Schema
+
+    env = t_env.stream_execution_environment
+    changes = env.from_collection(_changelog(), type_info=Types.ROW([Types.STRING(), Types.INT()]))
+    table = t_env.from_changelog_stream(changes)
+    t_env.create_temporary_view("Changes", table)
+    # recorded from PyFlink 1.20.5
+    t_env.execute_sql("SELECT f0, f1 + 1 AS g FROM Changes WHERE f1 > 6").print()
+    assert _printed(capsys) == [
+        "+----+--------------------------------+-------------+",
+        "| op |                             f0 |           g |",
+        "+----+--------------------------------+-------------+",
+        "| +I |                          Alice |          13 |",
+        "| -U |                          Alice |          13 |",
+        "| +U |                          Alice |         101 |",
+        "+----+--------------------------------+-------------+",
+        "3 rows in set"]
+    with table.execute().collect() as results:
+        assert [(str(r.get_row_kind()), tuple(r)) for r in results] == [
+            ("+I", ("Alice", 12)), ("+I", ("Bob", 5)), ("-U", ("Alice", 12)),
+            ("+U", ("Alice", 100)), ("-D", ("Bob", 5))]
+    upserts = env.from_collection(
+        [Row.of_kind(RowKind.INSERT, "Alice", 12), Row.of_kind(RowKind.INSERT, "Bob", 5),
+         Row.of_kind(RowKind.UPDATE_AFTER, "Alice", 100), Row.of_kind(RowKind.INSERT, "Eve", 1),
+         Row.of_kind(RowKind.DELETE, "Bob", None)],
+        type_info=Types.ROW([Types.STRING(), Types.INT()]))
+    t_env.create_temporary_view("Upserts", t_env.from_changelog_stream(
+        upserts, Schema.new_builder().primary_key("f0").build(), ChangelogMode.upsert()))
+    t_env.execute_sql("CREATE TABLE printed (a STRING, b INT) WITH ('connector'='print')")
+    t_env.execute_sql("INSERT INTO printed SELECT * FROM Upserts").wait()
+    assert _printed(capsys) == ["+I[Alice, 12]", "+I[Bob, 5]", "-U[Alice, 12]", "+U[Alice, 100]",
+                                "+I[Eve, 1]", "-D[Bob, 5]"]
+    upsert_view = t_env.from_path("Upserts")
+    upsert_view.where(upsert_view.f1 > 3).execute_insert("printed").wait()
+    assert _printed(capsys) == ["+I[Alice, 12]", "+I[Bob, 5]", "-U[Alice, 12]", "+U[Alice, 100]",
+                                "-D[Bob, 5]"]
 
 
 def test_a_group_by_over_a_changelog_stream_gives_the_final_rows_of_flinks_result(
@@ -87,3 +142,47 @@ def test_a_results_table_schema_is_flinks_for_a_query_an_insert_and_ddl(t_env: A
     assert insert.get_table_schema().get_field_names() == ["default_catalog.default_database.snk"]
     assert repr(insert.get_table_schema().get_field_data_types()) == "[BigIntType(true)]"
     insert.wait()
+
+
+def test_a_declared_primary_key_is_a_constraint_line_of_the_schema(t_env: Any, capsys: Any) -> None:
+    from pyflink_compat.common.typeinfo import Types
+    from pyflink_compat.table import Schema
+
+    env = t_env.stream_execution_environment
+    upserts = env.from_collection([Row.of_kind(RowKind.INSERT, "Alice", 12)],
+                                  type_info=Types.ROW([Types.STRING(), Types.INT()]))
+    table = t_env.from_changelog_stream(
+        upserts, Schema.new_builder().primary_key("f0").build(), ChangelogMode.upsert())
+    t_env.execute_sql("CREATE TABLE k (id INT, name STRING, CONSTRAINT my_pk PRIMARY KEY (id, name) "
+                      "NOT ENFORCED) WITH ('connector'='datagen', 'number-of-rows'='1')")
+    t_env.execute_sql("CREATE TABLE k1 (id INT, name STRING, PRIMARY KEY (id) NOT ENFORCED) "
+                      "WITH ('connector'='datagen', 'number-of-rows'='1')")
+    # recorded from PyFlink 1.20.5
+    table.print_schema()
+    assert _printed(capsys) == ["(", "  `f0` STRING NOT NULL,", "  `f1` INT,",
+                                "  CONSTRAINT `PK_f0` PRIMARY KEY (`f0`) NOT ENFORCED", ")"]
+    assert str(table.get_schema()) == (
+        "root\n |-- f0: STRING NOT NULL\n |-- f1: INT\n |-- CONSTRAINT PK_f0 PRIMARY KEY (f0)\n")
+    t_env.from_path("k").print_schema()
+    assert _printed(capsys) == ["(", "  `id` INT NOT NULL,", "  `name` STRING NOT NULL,",
+                                "  CONSTRAINT `my_pk` PRIMARY KEY (`id`, `name`) NOT ENFORCED", ")"]
+    assert str(t_env.from_path("k1").get_schema()) == (
+        "root\n |-- id: INT NOT NULL\n |-- name: STRING\n |-- CONSTRAINT PK_id PRIMARY KEY (id)\n")
+    named = Schema.new_builder().column("f0", "STRING NOT NULL").primary_key_named("pk_f0", "f0").build()
+    assert str(named).splitlines()[-2:] == ["  CONSTRAINT `pk_f0` PRIMARY KEY (`f0`) NOT ENFORCED", ")"]
+
+
+def test_the_changelog_and_retract_streams_of_a_changelog_give_each_change(t_env: Any, capsys: Any) -> None:
+    from pyflink_compat.common.typeinfo import Types
+
+    env = t_env.stream_execution_environment
+    table = t_env.from_changelog_stream(
+        env.from_collection(_changelog(), type_info=Types.ROW([Types.STRING(), Types.INT()])))
+    t_env.to_changelog_stream(table.where(table.f1 > 6)).print()
+    env.execute()
+    # recorded from PyFlink 1.20.5
+    assert _printed(capsys) == ["+I[Alice,12]", "-U[Alice,12]", "+U[Alice,100]"]
+    t_env.to_retract_stream(table, Types.ROW([Types.STRING(), Types.INT()])).print()
+    env.execute()
+    assert _printed(capsys) == ["(true,+I[Alice, 12])", "(true,+I[Bob, 5])", "(false,-U[Alice, 12])",
+                                "(true,+U[Alice, 100])", "(false,-D[Bob, 5])"]
