@@ -319,12 +319,14 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
             operator, partition, known[operator]["partitions"]))
     variables = [str(v["name"]) for v in known[operator].get("state_variables", [])]
     keyed = _keyed_function_states(variables)
+    # a keyed function keeps its timers in state even when it declares no state of its own
+    is_keyed = _PROCESSING_TIMERS in variables
     timers = False
-    if keyed:
+    if is_keyed:
         # a keyed function of a DataStream job: its states by descriptor name, and its timers
         result["keyed_state"] = sorted(keyed) + [TIMERS]
-        if state_var is None and len(keyed) == 1:
-            state_var = next(iter(keyed))
+        if state_var is None and len(keyed) <= 1:
+            state_var = next(iter(keyed), TIMERS)
         if state_var is None:
             raise CheckpointFileError(root, "operator {} is a keyed function with the states {}: name one with "
                                  "--state-var (or --state-var {} for its timers)".format(
@@ -338,7 +340,7 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
             raise CheckpointFileError(root, "operator {} keeps several state variables ({}): name one with "
                                  "--state-var".format(operator, ", ".join(variables)))
         state_var = variables[0]
-    if keyed:
+    if is_keyed:
         pass
     elif state_var is not None and state_var not in variables:
         raise CheckpointFileError(root, "operator {} has no state variable '{}' ({})".format(
@@ -367,7 +369,7 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
             processing = new_reader().option("stateVarName", _PROCESSING_TIMERS).load(root)
             if partition is not None:
                 processing = processing.where(processing["partition_id"] == partition)
-            rows += [{"partition_id": row["partition_id"], "key": row["key"],
+            rows += [{"partition_id": row["partition_id"], "key": row["key"].asDict(),
                       "value": _unpickled(row["user_map_key"]["k"], False), "domain": "PROCESSING_TIME"}
                      for row in processing.collect()]
             total, rows = len(rows), rows[:limit]
@@ -379,7 +381,7 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
     found = []
     for row in rows:
         data = json_ready(_keyed_row(row if isinstance(row, dict) else row.asDict(recursive=True))
-                          if keyed else row)
+                          if is_keyed else row)
         entry = {"partition": data.pop("partition_id", None), "key": data.pop("key", None),
                  "value": data.pop("value", None)}
         entry.update(data)
