@@ -209,3 +209,17 @@ def test_pyflink_compat_checkpoints_state_lists_every_pending_timer_of_a_key(pri
     # key 'a' had two records, each registering a timer at its timestamp + 10
     assert sorted((row["key"], row["value"]) for row in listed["rows"]) == [
         ("a", 110), ("a", 112), ("b", 111), ("c", 113)]
+
+
+def test_the_saved_copies_of_broadcast_state_are_taken_in_partition_order():
+    from pyflink_compat.runtime.broadcast import read_seed, reserved_keys, saved_copies, seed_text
+
+    old = reserved_keys(2)
+    stored = {"rules": {old[1]: b"second", old[0]: b"first", b"\x00broadcast-99": b"stale"},
+              "limits": {old[1]: b"only-second"}}
+    copies = saved_copies(stored, 2)
+    # partition i's copy is the one under partition i's reserved key (new partition j of any
+    # number then takes copy j % 2, Flink's round robin over the saved instances)
+    assert copies == [{"rules": b"first"}, {"limits": b"only-second", "rules": b"second"}]
+    assert read_seed(seed_text({("limits", "rules"): copies})) == {("limits", "rules"): copies}
+    assert read_seed(None) == {}
