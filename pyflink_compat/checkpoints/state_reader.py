@@ -167,7 +167,9 @@ def _keyed_row(row: Dict[str, Any]) -> Dict[str, Any]:
     decoded: Dict[str, Any] = {}
     for name, value in row.items():
         if isinstance(value, dict) and set(value) == {"k"} and value["k"] is not None:
-            decoded[name] = _unpickled(value["k"], False)
+            data = bytes(value["k"])
+            # a reserved key holds a partition's broadcast state (its first byte is no pickle's)
+            decoded[name] = BROADCAST_KEY if data[:1] == b"\x00" else _unpickled(data, False)
         elif isinstance(value, dict) and set(value) == {"v"} and value["v"] is not None:
             decoded[name] = _unpickled(value["v"], True)
         else:
@@ -205,6 +207,9 @@ def _state_variables(properties: Optional[str]) -> List[Dict[str, Any]]:
     except (ValueError, AttributeError, KeyError, TypeError):
         return []
 
+
+#: How the reserved key of a state partition's broadcast state is shown.
+BROADCAST_KEY = "(broadcast state)"
 
 #: What a broadcast function names the state variable of a broadcast state (by descriptor name),
 #: see :mod:`pyflink_compat.runtime.broadcast`.
@@ -321,10 +326,16 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
     keyed = _keyed_function_states(variables)
     # a keyed function keeps its timers in state even when it declares no state of its own
     is_keyed = _PROCESSING_TIMERS in variables
+    # a broadcast function's broadcast states, by descriptor name
+    broadcast = {v[len(BROADCAST_PREFIX):]: v for v in variables if v.startswith(BROADCAST_PREFIX)}
     timers = False
     if is_keyed:
         # a keyed function of a DataStream job: its states by descriptor name, and its timers
         result["keyed_state"] = sorted(keyed) + [TIMERS]
+        if broadcast:
+            result["broadcast_state"] = sorted(broadcast)
+        if state_var in broadcast and state_var not in keyed:
+            keyed = dict(keyed, **{state_var: broadcast[state_var]})
         if state_var is None and len(keyed) <= 1:
             state_var = next(iter(keyed), TIMERS)
         if state_var is None:

@@ -5,7 +5,7 @@ rules); the non-keyed variant shows the registered divergence
 keeps its own copy of the broadcast state, as each of Flink's parallel instances does; resumed
 over its own checkpoints at another parallelism (no restore, so nothing rescales its state),
 the job fails at its start naming why; `pyflink-compat checkpoints state` lists the timers
-pending in its checkpoint, several per key."""
+pending in its checkpoint, several per key, and each partition's copy of the broadcast state."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import contextlib
 import io
 from collections import Counter
 from pathlib import Path
-from typing import Any, List
+from typing import Any, Dict, List
 
 import pytest
 
@@ -196,7 +196,8 @@ def test_pyflink_compat_checkpoints_state_lists_every_pending_timer_of_a_key(pri
     from pyflink_compat.cli import main as cli_main
 
     query = str(checkpoints / "broadcast-rules" / "datastream")
-    listed = {}
+    listed: Dict[str, Any] = {}
+    keyed_operator = None
     for operator in ("0", "1"):  # the keyed function's operator is the one with its state 'total'
         capsys.readouterr()
         # batch 0: the records handled, the end of the input's watermark not yet reached
@@ -204,11 +205,20 @@ def test_pyflink_compat_checkpoints_state_lists_every_pending_timer_of_a_key(pri
                          "--batch-id", "0", "--state-var", "timers"])
         out = capsys.readouterr().out
         if code == 0:
-            listed = json.loads(out)
+            listed, keyed_operator = json.loads(out), operator
     assert listed["keyed_state"] == ["total", "timers"]
+    assert listed["broadcast_state"] == ["rules"]
+    assert {row["domain"] for row in listed["rows"]} == {"EVENT_TIME"}
     # key 'a' had two records, each registering a timer at its timestamp + 10
     assert sorted((row["key"], row["value"]) for row in listed["rows"]) == [
         ("a", 110), ("a", 112), ("b", 111), ("c", 113)]
+    # the broadcast state: one copy per state partition, as the job sees it
+    code = cli_main(["checkpoints", "state", query, "--json", "--operator", str(keyed_operator),
+                     "--batch-id", "0", "--state-var", "rules"])
+    rules = json.loads(capsys.readouterr().out)
+    assert code == 0, rules
+    assert sorted((row["partition"], row["key"], row["value"]) for row in rules["rows"]) == [
+        (0, "(broadcast state)", {"a": 6}), (1, "(broadcast state)", {"a": 6})]
 
 
 def test_the_saved_copies_of_broadcast_state_are_taken_in_partition_order():
