@@ -126,7 +126,9 @@ def _as_records(batches: Iterator[Any]) -> Iterator[Any]:
         records = list(zip(columns["kind"], columns["key"], columns["value"]))
         yield pa.RecordBatch.from_pydict(
             {"v": [dumps(r) for r in records], "ts": pa.array([None] * len(records), pa.int64()),
-             "seq": [[i] for i in range(len(records))], "k": pa.array([None] * len(records), pa.binary())})
+             # arrival order: an event's id (a micro-batch may hold several files), a rule's line
+             "seq": [[value if kind == "event" else i] for i, (kind, _, value) in enumerate(records)],
+             "k": pa.array([None] * len(records), pa.binary())})
 
 
 def build(env: Any, input_dir: str, out: str) -> None:
