@@ -30,7 +30,7 @@ from pyflink_compat.checkpoints.layout import QueryCheckpoint, is_query_checkpoi
 from pyflink_compat.checkpoints.manifest import MANIFEST_NAME, read_manifest
 from pyflink_compat.checkpoints.savepoint import job_queries
 
-__all__ = ["read_state", "find_query_checkpoint", "json_ready", "DEFAULT_LIMIT"]
+__all__ = ["read_state", "read_broadcast_state", "find_query_checkpoint", "json_ready", "DEFAULT_LIMIT"]
 
 #: How many state rows are returned when no limit is given.
 DEFAULT_LIMIT = 20
@@ -167,7 +167,9 @@ def _keyed_row(row: Dict[str, Any]) -> Dict[str, Any]:
     decoded: Dict[str, Any] = {}
     for name, value in row.items():
         if isinstance(value, dict) and set(value) == {"k"} and value["k"] is not None:
-            decoded[name] = _unpickled(value["k"], False)
+            data = bytes(value["k"])
+            # a reserved key holds a partition's broadcast state (its first byte is no pickle's)
+            decoded[name] = BROADCAST_KEY if data[:1] == b"\x00" else _unpickled(data, False)
         elif isinstance(value, dict) and set(value) == {"v"} and value["v"] is not None:
             decoded[name] = _unpickled(value["v"], True)
         else:
@@ -180,6 +182,22 @@ def _keyed_row(row: Dict[str, Any]) -> Dict[str, Any]:
     return decoded
 
 
+def _timer_rows(frame: Any, kept_in_state: bool) -> List[Dict[str, Any]]:
+    """The event-time timers of a keyed function, one row per timer: read from the state
+    variable holding each key's timers (``kept_in_state``), else from Spark's timers (a
+    checkpoint written before the timers were kept in state)."""
+    rows: List[Dict[str, Any]] = []
+    for row in frame.collect():
+        found = row.asDict(recursive=True)
+        if kept_in_state:
+            times = _unpickled(found["value"]["v"], True) or []
+        else:
+            times = [value for name, value in found.items() if name not in ("key", "value", "partition_id")][:1]
+        rows += [{"partition_id": found.get("partition_id"), "key": found["key"], "value": t,
+                  "domain": "EVENT_TIME"} for t in times]
+    return rows
+
+
 def _state_variables(properties: Optional[str]) -> List[Dict[str, Any]]:
     """The state variables a transformWithState operator declares in its properties."""
     try:
@@ -188,6 +206,44 @@ def _state_variables(properties: Optional[str]) -> List[Dict[str, Any]]:
                 for v in found]
     except (ValueError, AttributeError, KeyError, TypeError):
         return []
+
+
+#: How the reserved key of a state partition's broadcast state is shown.
+BROADCAST_KEY = "(broadcast state)"
+
+#: What a broadcast function names the state variable of a broadcast state (by descriptor name),
+#: see :mod:`pyflink_compat.runtime.broadcast`.
+BROADCAST_PREFIX = "b_"
+
+
+def read_broadcast_state(query_dir: str, batch_id: int, spark: Any) -> Dict[int, Dict[str, Dict[bytes, bytes]]]:
+    """The broadcast states of a query's broadcast functions at a committed batch, as stored:
+    per stateful operator keeping any, per descriptor name, the stored bytes by grouping key
+    (each state partition keeps its copy under a reserved key of its own).
+
+    :param query_dir: A query checkpoint, or one query directory of a savepoint.
+    :param batch_id: The committed batch to read (a savepoint holds its saved batch only).
+    :param spark: The SparkSession to read with (Spark 4.0 or later).
+    """
+    fs, local = file_access_for(query_dir)
+    checkpoint = QueryCheckpoint(fs, local)
+    _require_spark_4(local, str(spark.version))
+    found: Dict[int, Dict[str, Dict[bytes, bytes]]] = {}
+    for op in _operators(spark, checkpoint):
+        names = [str(v["name"]) for v in op.get("state_variables", []) if str(v["name"]).startswith(BROADCAST_PREFIX)]
+        for variable in names:
+            reader = spark.read.format("statestore").option("operatorId", str(op["operator_id"])) \
+                .option("batchId", str(batch_id)).option("stateVarName", variable)
+            try:
+                rows = reader.load(local).collect()
+            except Exception as error:  # py4j and analysis errors alike
+                raise _spark_error(local, error) from None
+            entries = found.setdefault(int(op["operator_id"]), {}).setdefault(variable[len(BROADCAST_PREFIX):], {})
+            for row in rows:
+                key, value = row["key"], row["value"]
+                if key is not None and value is not None and key[0] is not None and value[0] is not None:
+                    entries[bytes(key[0])] = bytes(value[0])
+    return found
 
 
 def read_state(path: str, operator: Optional[int] = None, store_name: Optional[str] = None,
@@ -268,12 +324,20 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
             operator, partition, known[operator]["partitions"]))
     variables = [str(v["name"]) for v in known[operator].get("state_variables", [])]
     keyed = _keyed_function_states(variables)
+    # a keyed function keeps its timers in state even when it declares no state of its own
+    is_keyed = _PROCESSING_TIMERS in variables
+    # a broadcast function's broadcast states, by descriptor name
+    broadcast = {v[len(BROADCAST_PREFIX):]: v for v in variables if v.startswith(BROADCAST_PREFIX)}
     timers = False
-    if keyed:
+    if is_keyed:
         # a keyed function of a DataStream job: its states by descriptor name, and its timers
         result["keyed_state"] = sorted(keyed) + [TIMERS]
-        if state_var is None and len(keyed) == 1:
-            state_var = next(iter(keyed))
+        if broadcast:
+            result["broadcast_state"] = sorted(broadcast)
+        if state_var in broadcast and state_var not in keyed:
+            keyed = dict(keyed, **{state_var: broadcast[state_var]})
+        if state_var is None and len(keyed) <= 1:
+            state_var = next(iter(keyed), TIMERS)
         if state_var is None:
             raise CheckpointFileError(root, "operator {} is a keyed function with the states {}: name one with "
                                  "--state-var (or --state-var {} for its timers)".format(
@@ -287,16 +351,18 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
             raise CheckpointFileError(root, "operator {} keeps several state variables ({}): name one with "
                                  "--state-var".format(operator, ", ".join(variables)))
         state_var = variables[0]
-    if keyed:
+    if is_keyed:
         pass
     elif state_var is not None and state_var not in variables:
         raise CheckpointFileError(root, "operator {} has no state variable '{}' ({})".format(
             operator, state_var, "it has: " + ", ".join(variables) if variables
             else "only transformWithState operators have state variables"))
-    reader = spark.read.format("statestore").option("operatorId", str(operator)).option("batchId", str(
-        result["batch_id"]))
-    if store_name != "default":
-        reader = reader.option("storeName", store_name)
+    def new_reader() -> Any:  # a reader's options are set in place: one reader per read
+        made = spark.read.format("statestore").option("operatorId", str(operator)).option(
+            "batchId", str(result["batch_id"]))
+        return made.option("storeName", store_name) if store_name != "default" else made
+
+    reader = new_reader()
     event_timers = timers and _EVENT_TIMERS in variables
     if event_timers:
         reader = reader.option("stateVarName", _EVENT_TIMERS)
@@ -309,10 +375,14 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
         if partition is not None:
             frame = frame.where(frame["partition_id"] == partition)
         rows: List[Any]
-        if event_timers:  # one row per key, holding the key's timers: one row per timer
-            rows = [dict(row.asDict(recursive=True), value=None, timer=t)
-                    for row in frame.collect()
-                    for t in (_unpickled(row["value"]["v"], True) or [])]
+        if timers:
+            rows = _timer_rows(frame, event_timers)
+            processing = new_reader().option("stateVarName", _PROCESSING_TIMERS).load(root)
+            if partition is not None:
+                processing = processing.where(processing["partition_id"] == partition)
+            rows += [{"partition_id": row["partition_id"], "key": row["key"].asDict(),
+                      "value": _unpickled(row["user_map_key"]["k"], False), "domain": "PROCESSING_TIME"}
+                     for row in processing.collect()]
             total, rows = len(rows), rows[:limit]
         else:
             total = frame.count()
@@ -322,7 +392,7 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
     found = []
     for row in rows:
         data = json_ready(_keyed_row(row if isinstance(row, dict) else row.asDict(recursive=True))
-                          if keyed else row)
+                          if is_keyed else row)
         entry = {"partition": data.pop("partition_id", None), "key": data.pop("key", None),
                  "value": data.pop("value", None)}
         entry.update(data)

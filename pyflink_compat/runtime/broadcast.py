@@ -12,22 +12,43 @@ so within a micro-batch the broadcast records are applied before the other input
 the partition read the broadcast state once per micro-batch, switching the state server's
 current key to the reserved one for the read (:mod:`~pyflink_compat.spark.implicit_key`, the
 one use of a private PySpark API).
+
+Restored at another number of state partitions, each new partition starts with a copy of the
+saved broadcast state, as each new parallel instance of Flink does: partition ``i`` takes the
+copy of saved partition ``i`` modulo the saved number (Flink's round robin). The copies are read
+from the savepoint or checkpoint when the job starts
+(:func:`pyflink_compat.checkpoints.state_reader.read_broadcast_state`) and given to the tasks
+as the local property :data:`SEED_PROPERTY` (:func:`seed_text`); the processor's ``init``
+writes a partition's copy under its reserved key unless a broadcast state is stored there
+already, and drops the saved reserved keys that Spark's rescaling moved into the partition.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Optional
+import base64
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from pyflink_compat.datastream.functions import (
     BroadcastProcessFunction, KeyedBroadcastProcessFunction, KeyedProcessFunction, RuntimeContext)
 from pyflink_compat.datastream.state import BroadcastState, ReadOnlyBroadcastState
 from pyflink_compat.runtime.records import LONG_MIN, dumps, loads
 
-__all__ = ["BroadcastFunction", "BroadcastSideKeys", "reserved_keys", "spark_partition", "RESERVED_PREFIX"]
+__all__ = ["BroadcastFunction", "BroadcastSideKeys", "reserved_keys", "spark_partition", "RESERVED_PREFIX",
+           "SEED_PROPERTY", "STATE_PREFIX", "seed_text", "read_seed"]
 
 #: The first byte of reserved keys: after the end-of-input key, before every pickle.
 RESERVED_PREFIX = b"\x00"
 
+#: What the state variable of a broadcast state is named: this prefix and the descriptor's name.
+STATE_PREFIX = "b_"
+
+#: The Spark property (a session setting when the query starts, so a local property of its
+#: tasks) holding the saved broadcast state that a rescaled restore seeds the partitions with.
+SEED_PROPERTY = "spark.pyflink_compat.broadcast.seed"
+
+#: The saved copies of one broadcast function: one per saved state partition, each a stored
+#: state by descriptor name.
+Copies = List[Dict[str, bytes]]
 
 _MASK = 0xFFFFFFFF
 
@@ -73,6 +94,24 @@ def reserved_keys(partitions: int) -> List[bytes]:
         found.setdefault(spark_partition(candidate, partitions), candidate)
         n += 1
     return [found[i] for i in range(partitions)]
+
+
+def saved_copies(stored: Dict[str, Dict[bytes, bytes]], partitions: int) -> Copies:
+    """The copy of each of ``partitions`` saved state partitions, from one broadcast function's
+    stored states (bytes by grouping key, per descriptor name, as
+    :func:`~pyflink_compat.checkpoints.state_reader.read_broadcast_state` reads them)."""
+    return [{name: entries[key] for name, entries in sorted(stored.items()) if key in entries}
+            for key in reserved_keys(partitions)]
+
+
+def seed_text(seeds: Dict[Tuple[str, ...], Copies]) -> str:
+    """The value of :data:`SEED_PROPERTY`: the saved copies by the function's descriptor names."""
+    return base64.b64encode(dumps(seeds)).decode("ascii")
+
+
+def read_seed(text: Optional[str]) -> Dict[Tuple[str, ...], Copies]:
+    """The saved copies given in :data:`SEED_PROPERTY` (none when it is not set)."""
+    return loads(base64.b64decode(text)) if text else {}
 
 
 class BroadcastSideKeys(object):
@@ -217,9 +256,35 @@ class BroadcastFunction(KeyedProcessFunction):
         self.changed = set()
         if processor is not None:
             # Spark declares state variables in the processor's init only.
-            self._states = {name: processor.handle.getValueState("b_" + name, "v binary")
+            self._states = {name: processor.handle.getValueState(STATE_PREFIX + name, "v binary")
                             for name in self.names}
+            self._seed(processor.handle)
         self.function.open(runtime_context)
+
+    def _seed(self, handle: Any) -> None:
+        """Give this task's state partition its copy of the saved broadcast state, when the
+        job was restored at another number of partitions (see the module's text)."""
+        from pyspark import TaskContext
+
+        from pyflink_compat.spark.implicit_key import as_key, in_task
+
+        context = TaskContext.get()
+        if context is None or not in_task(handle):
+            return
+        copies = read_seed(context.getLocalProperty(SEED_PROPERTY)).get(tuple(sorted(self.names)))
+        partition = int(context.partitionId())
+        if not copies or partition >= len(self.keys):
+            return
+        copy = copies[partition % len(copies)]
+        with as_key(handle, self.keys[partition], None):
+            for name in self.names:
+                if name in copy and self._states[name].get() is None:
+                    self._states[name].update((copy[name],))
+        for key in reserved_keys(len(copies)):
+            if key not in self.keys and spark_partition(key, len(self.keys)) == partition:
+                with as_key(handle, key, None):
+                    for name in self.names:
+                        self._states[name].clear()
 
     def close(self) -> None:
         self.function.close()

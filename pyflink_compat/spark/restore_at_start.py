@@ -47,7 +47,7 @@ from pyflink_compat.util.exceptions import java_error
 
 __all__ = [
     "Restore", "RestoreWarning", "continues_from", "prepare_restore", "rescale", "non_restored_state_message",
-    "check_broadcast_partitions",
+    "check_broadcast_partitions", "broadcast_seed",
 ]
 
 LOG = logging.getLogger("pyflink_compat.savepoints")
@@ -136,6 +136,9 @@ class Restore:
     :param savepoint: Whether the source is a savepoint (else a retained checkpoint).
     :param replaced: The sinks whose checkpoint is in their place and does not continue from
         :attr:`source` (with why), set aside before the copies are made.
+    :param broadcast_seeds: For the sinks whose broadcast state is restored at another number of
+        state partitions: the saved copies to seed the new partitions with, as the value of
+        :data:`~pyflink_compat.runtime.broadcast.SEED_PROPERTY` for their queries.
     """
 
     source: str
@@ -144,6 +147,7 @@ class Restore:
     resumed: Tuple[str, ...] = ()
     savepoint: bool = False
     replaced: Tuple[Tuple[str, str], ...] = ()
+    broadcast_seeds: Tuple[Tuple[str, str], ...] = ()
 
     def reading_from(self, moved: Dict[str, str]) -> "Restore":
         """This restore with its saved queries read from where :attr:`replaced` checkpoints
@@ -303,13 +307,12 @@ def _rescale_to(spark: Any, sink: str, checkpoint: QueryCheckpoint, batch: int, 
 
 
 def check_broadcast_partitions(query: QueryPlan, checkpoint: QueryCheckpoint, batch: Optional[int]) -> None:
-    """Refuse to continue broadcast state (restored, or resumed in place) at another number of
-    state partitions.
+    """Refuse to continue broadcast state at another number of state partitions without
+    rescaling it (a checkpoint resumed in place, or a restore Spark cannot rescale).
 
     Each state partition keeps its copy of the broadcast state under a key of its own
-    (:mod:`~pyflink_compat.runtime.broadcast`), chosen for the number of partitions: with more
-    or fewer partitions the keys differ, and Spark's rescaling moves each saved copy to
-    whatever partition its key now hashes to, so most partitions would start without the rules.
+    (:mod:`~pyflink_compat.runtime.broadcast`), chosen for the number of partitions: only a
+    rescaled restore (:func:`broadcast_seed`) gives the new partitions their copies.
     """
     wanted, sink = query.broadcast_partitions, query.name
     if wanted is None:
@@ -319,9 +322,44 @@ def check_broadcast_partitions(query: QueryPlan, checkpoint: QueryCheckpoint, ba
         return
     raise CheckpointFileError(
         checkpoint.root, "sink '{}' keeps broadcast state (BroadcastConnectedStream.process), one copy per "
-        "state partition under keys chosen for {} partitions, and the job would run it with {}: the "
-        "saved copies cannot be moved to other partitions. Restore it at parallelism {} "
+        "state partition under keys chosen for {} partitions, and the job would run it with {} without "
+        "rescaling its state: restore it from a savepoint or retained checkpoint with "
+        "execution.state-recovery.path (rescaled), or run it at parallelism {} "
         "(env.set_parallelism, or spark.sql.shuffle.partitions).".format(sink, saved, wanted, saved))
+
+
+def broadcast_seed(spark: Any, query: QueryPlan, checkpoint: QueryCheckpoint, batch: int,
+                   rescaled_to: Optional[int]) -> Optional[str]:
+    """The saved broadcast state that the new state partitions of a restored query start with,
+    when it is restored at another number of partitions (``None``: it keeps none, or the same
+    number); see :mod:`~pyflink_compat.runtime.broadcast`.
+
+    :param rescaled_to: The number of partitions the restored state is rescaled to (``None``:
+        it is not rescaled, then another number is refused).
+    :raises CheckpointFileError: when the partitions differ and the state is not rescaled to the
+        job's, or two broadcast functions of the query keep states of the same names.
+    """
+    from pyflink_compat.checkpoints.state_reader import read_broadcast_state
+    from pyflink_compat.runtime.broadcast import saved_copies, seed_text
+
+    wanted = query.broadcast_partitions
+    saved = checkpoint.shuffle_partitions(checkpoint.pinned_conf(batch))
+    if wanted is None or saved is None or saved == wanted:
+        return None
+    if rescaled_to != wanted:
+        check_broadcast_partitions(query, checkpoint, batch)
+    seeds: Dict[Tuple[str, ...], Any] = {}
+    for stored in read_broadcast_state(checkpoint.root, batch, spark).values():
+        names = tuple(sorted(stored))
+        if names in seeds:
+            raise CheckpointFileError(
+                checkpoint.root, "sink '{}' has two broadcast functions keeping broadcast states named {}: "
+                "restore it at parallelism {}, or give their MapStateDescriptors different "
+                "names.".format(query.name, ", ".join(names), saved))
+        seeds[names] = saved_copies(stored, saved)
+    LOG.info("Sink '%s': the broadcast state of its %d saved partitions seeds its %d new ones",
+             query.name, saved, wanted)
+    return seed_text(seeds) if seeds else None
 
 
 def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
@@ -384,6 +422,7 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
     # in a sink's place, a checkpoint that does not continue from the source (the source itself
     # too, under NO_CLAIM) is set aside unchanged; the copy is then read from where it went
     replaced: List[Tuple[str, str]] = []
+    seeds: List[Tuple[str, str]] = []
     # the state partitions the job asks for: explicitly with a parallelism, else the session's
     target, explicit = plan.shuffle_partitions, plan.parallelism_set
     for sink in chosen:
@@ -393,6 +432,11 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
                 continues_from(marker, sink, source, QueryCheckpoint(fs, location).query_id())
             if why is None:
                 resumed.append(sink)
+                # a run killed before its first batch after a rescaled restore has not yet
+                # seeded every partition with the broadcast state: it seeds them again
+                seed = _resumed_seed(spark, fs, plan, sink, saved[sink])
+                if seed is not None:
+                    seeds.append((sink, seed))
                 continue
             replaced.append((sink, why))
         query_dir, _, _, batch = resolve_restore_source(fs, saved[sink])
@@ -407,13 +451,28 @@ def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,
         ahead = _sink_log_ahead(writers.get(sink), batch)
         if ahead is not None:
             raise CheckpointFileError(query_dir, "cannot restore sink '{}': {}".format(sink, ahead))
-        check_broadcast_partitions(next(q for q in plan.queries if q.name == sink), checkpoint, batch)
-        copies.append((sink, query_dir, locations[sink],
-                       _rescale_to(spark, sink, checkpoint, batch, provider, target, explicit)))
+        rescaled_to = _rescale_to(spark, sink, checkpoint, batch, provider, target, explicit)
+        seed = broadcast_seed(spark, next(q for q in plan.queries if q.name == sink), checkpoint, batch, rescaled_to)
+        if seed is not None:
+            seeds.append((sink, seed))
+        copies.append((sink, query_dir, locations[sink], rescaled_to))
     for sink in sinks:
         if sink not in saved and not _holds_checkpoint(fs, local_locations[sink]):
             _warn(_no_saved_state_message(sink, source))
-    return Restore(source, tuple(copies), resumed=tuple(resumed), savepoint=savepoint, replaced=tuple(replaced))
+    return Restore(source, tuple(copies), resumed=tuple(resumed), savepoint=savepoint, replaced=tuple(replaced),
+                   broadcast_seeds=tuple(seeds))
+
+
+def _resumed_seed(spark: Any, fs: FileAccess, plan: JobPlan, sink: str, saved_query: str) -> Optional[str]:
+    """For a sink that resumes the checkpoint an earlier run restored from ``saved_query``: the
+    broadcast seed of that restore, when it was rescaled (the partitions apply it only where
+    no broadcast state is stored yet, so it is harmless once they were seeded)."""
+    query = next(q for q in plan.queries if q.name == sink)
+    if query.broadcast_partitions is None:
+        return None
+    query_dir, _, _, batch = resolve_restore_source(fs, saved_query)
+    checkpoint = QueryCheckpoint(fs, query_dir)
+    return broadcast_seed(spark, query, checkpoint, batch, query.broadcast_partitions)
 
 
 def _holds_checkpoint(fs: FileAccess, location: str) -> bool:

@@ -87,6 +87,9 @@ class PreparedDirectories:
         shape is recorded once they have committed (:func:`record_new_shape`).
     :param starting_points: What each sink starts from, one line each for the job log
         (:func:`starting_points`).
+    :param broadcast_seeds: Per sink whose broadcast state was restored at another number of
+        state partitions, the saved state its query's tasks seed the new partitions with
+        (:attr:`~pyflink_compat.spark.restore_at_start.Restore.broadcast_seeds`).
     """
 
     dirs: Optional[JobOwnership] = None
@@ -95,6 +98,7 @@ class PreparedDirectories:
     mismatches: List[str] = attrs.Factory(list)
     unrecorded: Set[str] = attrs.Factory(set)
     starting_points: List[str] = attrs.Factory(list)
+    broadcast_seeds: Dict[str, str] = attrs.Factory(dict)
 
 
 def _already_running(plan: JobPlan, spark: Any) -> Optional[str]:
@@ -181,10 +185,12 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
     durable = plan.durable_sinks
     if plan.job_dir is None or not durable:
         restore = prepare_restore(plan, writers, spark)
+        prepared.broadcast_seeds = dict(restore.broadcast_seeds) if restore else {}
         prepared.starting_points = starting_points(plan, restore, restore.apply(spark) if restore else {}, prepared)
         return prepared
     dirs = JobOwnership(spark, plan.job_dir, plan.job_name)
     restore = prepare_restore(plan, writers, spark, dirs.check_owner(), _given_restore_path(spark))
+    prepared.broadcast_seeds = dict(restore.broadcast_seeds) if restore else {}
     if restore is not None and restore.replaced:
         # a restore always starts from its source: what is in its way is moved aside, never deleted
         restore = restore.reading_from(dirs.set_aside([name for name, _ in restore.replaced], run_id))

@@ -48,7 +48,7 @@ import logging
 import threading
 import time
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from pyflink_compat.common.job_execution_result import JobExecutionResult
 from pyflink_compat.common.job_id import JobID
@@ -148,6 +148,8 @@ class JobRun:
         self._checkpoints = CheckpointTracker(plan, self._check_commit, self._checkpoint_failed)
         self._restart = plan.restart.start()
         self._dirs: Optional[JobOwnership] = None
+        #: The saved broadcast state each rescaled query's tasks seed their partitions with.
+        self._broadcast_seeds: Dict[str, str] = {}
         self.run_id = self.job_id.to_hex_string()  # what the marker records for this run
         #: Which query failed last and the checkpoint files its error names.
         self._failure_context: Optional[str] = None
@@ -249,6 +251,7 @@ class JobRun:
         prepared = check_before_start(self.plan, [(q.sink, q.plan) for q in self._queries],
                                       self._spark, self.run_id)
         self._dirs = prepared.dirs
+        self._broadcast_seeds = prepared.broadcast_seeds
         for query in self._queries:
             query.last_committed = prepared.last_committed.get(query.sink.name, query.last_committed)
             query.shape_unrecorded = query.sink.name in prepared.unrecorded
@@ -336,8 +339,18 @@ class JobRun:
         """Start one query from its checkpoint; a failure to start is returned, not raised."""
         # before the start, so that the first batch's function is wrapped too
         report_interruptions(self._spark)
+        from pyflink_compat.runtime.broadcast import SEED_PROPERTY
+
+        seed = self._broadcast_seeds.get(query.sink.name)
         try:
-            query.handle = apply_query_plan(query.sink.writer, query.plan).start()
+            if seed is not None:
+                # the query's session takes the setting when it starts: its tasks see it
+                self._spark.conf.set(SEED_PROPERTY, seed)
+            try:
+                query.handle = apply_query_plan(query.sink.writer, query.plan).start()
+            finally:
+                if seed is not None:
+                    self._spark.conf.unset(SEED_PROPERTY)
         except Exception as e:  # any start failure goes to the restart strategy
             return QueryStartFailure("Query '{}' could not start from its checkpoint {}: {}".format(
                 query.sink.name, query.plan.checkpoint_location, first_line(e)))

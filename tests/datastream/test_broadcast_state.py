@@ -2,10 +2,10 @@
 PyFlink 1.20.5 printed (the rules applied, each key's state and event-time timers reading the
 rules); the non-keyed variant shows the registered divergence
 ``datastream-broadcast-records-first-in-a-micro-batch``; at parallelism 2 each state partition
-keeps its own copy of the broadcast state, as each of Flink's parallel instances does; restored
-at another parallelism, the job fails at its start naming why (the copies cannot move to other
-partitions); `pyflink-compat checkpoints state` lists the timers pending in its
-checkpoint, several per key."""
+keeps its own copy of the broadcast state, as each of Flink's parallel instances does; resumed
+over its own checkpoints at another parallelism (no restore, so nothing rescales its state),
+the job fails at its start naming why; `pyflink-compat checkpoints state` lists the timers
+pending in its checkpoint, several per key, and each partition's copy of the broadcast state."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import contextlib
 import io
 from collections import Counter
 from pathlib import Path
-from typing import Any, List
+from typing import Any, Dict, List
 
 import pytest
 
@@ -166,23 +166,16 @@ def test_reserved_keys_land_in_their_partitions_by_sparks_own_hash(spark):
     assert [row["p"] for row in rows] == [0, 1, 2, 3, 4]
 
 
-def test_broadcast_state_restored_at_another_parallelism_fails_at_the_start_naming_why(printed, checkpoints):
+def test_broadcast_state_resumed_in_place_at_another_parallelism_fails_at_the_start_naming_why(
+        printed, checkpoints):
     from pyflink_compat.checkpoints.errors import CheckpointFileError
     from pyflink_compat.common import Configuration
     from pyflink_compat.datastream import StreamExecutionEnvironment
 
     saved = checkpoints / "broadcast-rules"
     assert (saved / "datastream" / "commits").is_dir()
-    configuration = Configuration().set_string("execution.state-recovery.path", str(saved))
-    env = StreamExecutionEnvironment.get_execution_environment(configuration)
-    env.set_parallelism(3)
-    env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(checkpoints.parent / "restored"))
-    _build(env)
-    with pytest.raises(CheckpointFileError, match="keeps broadcast state .* chosen for 2 partitions, and the "
-                                                  "job would run it with 3.*Restore it at parallelism 2"):
-        env.execute("broadcast-rules")
-    assert not (checkpoints.parent / "restored" / "broadcast-rules" / "datastream" / "commits").exists()
-    # run again over its own checkpoints, at another parallelism: refused alike, nothing written
+    # run again over its own checkpoints, at another parallelism, without a restore (which
+    # would rescale it, tests/savepoints/test_broadcast_savepoints.py): refused, nothing written
     batches = sorted(p.name for p in (saved / "datastream" / "commits").iterdir())
     again = StreamExecutionEnvironment.get_execution_environment(Configuration().set_string(
         "execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION"))
@@ -190,7 +183,9 @@ def test_broadcast_state_restored_at_another_parallelism_fails_at_the_start_nami
     again.enable_checkpointing(60000)
     again.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(checkpoints))
     _build(again)
-    with pytest.raises(CheckpointFileError, match="chosen for 2 partitions, and the job would run it with 3"):
+    with pytest.raises(CheckpointFileError, match="chosen for 2 partitions, and the job would run it with 3 "
+                                                  "without rescaling its state: restore it .* or run it at "
+                                                  "parallelism 2"):
         again.execute("broadcast-rules")
     assert sorted(p.name for p in (saved / "datastream" / "commits").iterdir()) == batches
 
@@ -201,7 +196,8 @@ def test_pyflink_compat_checkpoints_state_lists_every_pending_timer_of_a_key(pri
     from pyflink_compat.cli import main as cli_main
 
     query = str(checkpoints / "broadcast-rules" / "datastream")
-    listed = {}
+    listed: Dict[str, Any] = {}
+    keyed_operator = None
     for operator in ("0", "1"):  # the keyed function's operator is the one with its state 'total'
         capsys.readouterr()
         # batch 0: the records handled, the end of the input's watermark not yet reached
@@ -209,8 +205,31 @@ def test_pyflink_compat_checkpoints_state_lists_every_pending_timer_of_a_key(pri
                          "--batch-id", "0", "--state-var", "timers"])
         out = capsys.readouterr().out
         if code == 0:
-            listed = json.loads(out)
+            listed, keyed_operator = json.loads(out), operator
     assert listed["keyed_state"] == ["total", "timers"]
+    assert listed["broadcast_state"] == ["rules"]
+    assert {row["domain"] for row in listed["rows"]} == {"EVENT_TIME"}
     # key 'a' had two records, each registering a timer at its timestamp + 10
     assert sorted((row["key"], row["value"]) for row in listed["rows"]) == [
         ("a", 110), ("a", 112), ("b", 111), ("c", 113)]
+    # the broadcast state: one copy per state partition, as the job sees it
+    code = cli_main(["checkpoints", "state", query, "--json", "--operator", str(keyed_operator),
+                     "--batch-id", "0", "--state-var", "rules"])
+    rules = json.loads(capsys.readouterr().out)
+    assert code == 0, rules
+    assert sorted((row["partition"], row["key"], row["value"]) for row in rules["rows"]) == [
+        (0, "(broadcast state)", {"a": 6}), (1, "(broadcast state)", {"a": 6})]
+
+
+def test_the_saved_copies_of_broadcast_state_are_taken_in_partition_order():
+    from pyflink_compat.runtime.broadcast import read_seed, reserved_keys, saved_copies, seed_text
+
+    old = reserved_keys(2)
+    stored = {"rules": {old[1]: b"second", old[0]: b"first", b"\x00broadcast-99": b"stale"},
+              "limits": {old[1]: b"only-second"}}
+    copies = saved_copies(stored, 2)
+    # partition i's copy is the one under partition i's reserved key (new partition j of any
+    # number then takes copy j % 2, Flink's round robin over the saved instances)
+    assert copies == [{"rules": b"first"}, {"limits": b"only-second", "rules": b"second"}]
+    assert read_seed(seed_text({("limits", "rules"): copies})) == {("limits", "rules"): copies}
+    assert read_seed(None) == {}

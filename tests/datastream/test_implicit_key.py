@@ -19,6 +19,8 @@ def test_pysparks_processor_handle_keeps_its_state_client_where_broadcast_state_
     from pyflink_compat.spark.implicit_key import CLIENT_ATTRIBUTE, state_client
 
     assert list(inspect.signature(StatefulProcessorApiClient.set_implicit_key).parameters) == ["self", "key"]
+    # a rescaled restore seeds broadcast state in the processor's init, then leaves no key set
+    assert list(inspect.signature(StatefulProcessorApiClient.remove_implicit_key).parameters) == ["self"]
 
     class Client(object):
         def set_implicit_key(self, key: Tuple) -> None:

@@ -1,0 +1,100 @@
+"""Savepoints of a job with broadcast state (a keyed stream connected with a broadcast stream of
+rules, :mod:`tests._helpers.broadcast_job`): stopped with a savepoint at parallelism 2 and
+restored at parallelism 3 or 1, every new state partition starts with a copy of the saved
+broadcast state, as every new parallel instance of Flink does, so the job emits exactly what
+it emits without rescaling (computed from the input alone), its keyed counts continue, and a
+rule arriving after the restore reaches every partition.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Iterator, List, Optional
+
+import pyspark
+import pytest
+
+from pyflink_compat.common import Configuration, JobStatus
+from pyflink_compat.datastream import StreamExecutionEnvironment
+
+from tests._helpers import broadcast_job
+from tests._helpers.files import digest, log_ids
+from tests._helpers.waiting import wait_until
+
+pytestmark = [
+    pytest.mark.filterwarnings("ignore::DeprecationWarning"),
+    pytest.mark.skipif(tuple(int(p) for p in pyspark.__version__.split(".")[:2]) < (4, 2),
+                       reason="rescaling keyed state needs Spark 4.2 or later (offline repartition)"),
+]
+
+
+@pytest.fixture
+def envs() -> Iterator[Any]:
+    """Builds environments of the job (options as Flink keys); closes them afterwards."""
+    made: List[StreamExecutionEnvironment] = []
+
+    def build(options: Optional[Dict[str, str]] = None) -> StreamExecutionEnvironment:
+        configuration = Configuration().set_string(
+            "execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION")
+        for key, value in (options or {}).items():
+            configuration.set_string(key, value)
+        env = StreamExecutionEnvironment.get_execution_environment(configuration)
+        env.enable_checkpointing(200)
+        made.append(env)
+        return env
+
+    yield build
+    for env in made:
+        env.close()
+
+
+def _storage(env: StreamExecutionEnvironment, path: Any) -> None:
+    env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(path))
+
+
+def _run_restored(envs: Any, base: Any, savepoint: str, name: str, parallelism: int) -> List[Any]:
+    env = envs({"execution.state-recovery.path": savepoint})
+    env.set_parallelism(parallelism)
+    _storage(env, base / name)
+    broadcast_job.build(env, str(base / "in"), str(base / ("out-" + name)))
+    client = env.execute_async(broadcast_job.JOB_NAME)
+    client.get_job_execution_result().result(300)
+    assert client.get_job_status().result() is JobStatus.FINISHED
+    return broadcast_job.read_outputs(base / ("out-" + name))
+
+
+def test_broadcast_state_restored_at_another_parallelism_reaches_every_new_partition(envs, tmp_path):
+    inputs = broadcast_job.write_rules(tmp_path / "in", 0, {"k0": 10, "k1": 11, "k2": 12, "k3": 13, "k4": 14})
+    inputs += broadcast_job.write_events(tmp_path / "in", 1, list(range(0, 10)))
+    inputs += broadcast_job.write_events(tmp_path / "in", 2, list(range(10, 20)))
+    env = envs()
+    env.set_parallelism(2)
+    _storage(env, tmp_path / "cp")
+    broadcast_job.build(env, str(tmp_path / "in"), str(tmp_path / "out-1"))
+    client = env.execute_async(broadcast_job.JOB_NAME)
+    wait_until(lambda: len(log_ids(tmp_path / "cp" / broadcast_job.JOB_NAME / "datastream", "commits")) >= 2,
+               timeout=240, what="two commits of the broadcast job")
+    savepoint = client.stop_with_savepoint(False, str(tmp_path / "sp")).result(240)
+    before = broadcast_job.read_outputs(tmp_path / "out-1")
+    saved = digest(savepoint)
+    # after the savepoint: events that read the saved rules, a rule changed and one removed,
+    # and events that read the changed rules
+    inputs += broadcast_job.write_events(tmp_path / "in", 3, list(range(20, 30)))
+    inputs += broadcast_job.write_rules(tmp_path / "in", 4, {"k1": 21, "k3": -1})
+    inputs += broadcast_job.write_events(tmp_path / "in", 5, list(range(30, 40)))
+    for name, parallelism in (("up", 3), ("down", 1)):
+        expected = broadcast_job.expected_outputs(inputs)
+        after = _run_restored(envs, tmp_path, savepoint, name, parallelism)
+        # exactly once over both runs, each record as without rescaling
+        assert sorted(before + after) == expected, name
+        # the saved rules reached every new partition: every key's first event after the
+        # restore reads its rule
+        firsts = {key: min((o for o in after if o[0] == key), key=lambda o: o[2]) for key in {o[0] for o in after}}
+        assert sorted(firsts) == ["k0", "k1", "k2", "k3", "k4"]
+        assert all(first[3] is not None for first in firsts.values()), firsts
+        if name == "up":
+            # started again with the same restore path, the run resumes its own rescaled
+            # checkpoint (seeding again only where nothing is stored): nothing is emitted twice
+            inputs += broadcast_job.write_events(tmp_path / "in", 6, [40, 41])
+            again = _run_restored(envs, tmp_path, savepoint, name, parallelism)
+            assert sorted(before + again) == broadcast_job.expected_outputs(inputs)
+    assert digest(savepoint) == saved
