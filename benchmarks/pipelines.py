@@ -48,9 +48,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 JOBS = ("wordcount", "keyed_timers", "sql_window", "sql_filter")
 ENGINES = ("pyflink", "pyflink_compat", "pyspark")
-#: The input sizes (records) of the DataStream jobs, and of the SQL jobs.
-#: The SQL sizes are large enough that the time between them is processing, not noise.
-DEFAULT_SIZES = {"datastream": (1000, 4000), "sql": (200000, 1000000)}
+#: The input sizes (records) of the DataStream jobs, and of the SQL jobs: large enough that
+#: the time between them is processing, not the noise of each engine's start.
+DEFAULT_SIZES = {"datastream": (4000, 32000), "sql": (200000, 1000000)}
 WORDS = ["w{}".format(i) for i in range(100)]
 
 

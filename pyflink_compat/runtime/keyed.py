@@ -22,6 +22,7 @@ time-to-live is read once per key and task and written once per handler call.
 from __future__ import annotations
 
 import bisect
+import operator
 import time
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
@@ -36,7 +37,7 @@ from pyflink_compat.datastream.state import (
 from pyflink_compat.datastream.time_domain import TimeDomain
 from pyflink_compat.datastream.timerservice import TimerService
 from pyflink_compat.runtime import worker_output
-from pyflink_compat.runtime.records import END_SEQ, conform, is_tagged, key_bytes, loads, side_key
+from pyflink_compat.runtime.records import END_SEQ, conform, dumps, is_tagged, key_bytes, loads, side_key
 
 __all__ = ["KeyedProcessor", "END_KEY", "END_TIMESTAMP", "LONG_MAX"]
 
@@ -71,8 +72,6 @@ class _Ttl(object):
             config.get_state_visibility() == StateTtlConfig.StateVisibility.ReturnExpiredIfNotCleanedUp
 
     def wrap(self, value: Any) -> bytes:
-        from pyflink_compat.runtime.records import dumps
-
         return dumps((value, _now_ms() if self.ttl_ms is not None else None))
 
     def expired(self, stamp: Optional[int]) -> bool:
@@ -596,8 +595,6 @@ class KeyedProcessor(StatefulProcessor):
     def _store_event_timers(self) -> None:
         """Make the earliest pending timer of the key at hand Spark's timer, and store the
         key's timers (once per handler call that changed them)."""
-        from pyflink_compat.runtime.records import dumps
-
         self.event_timers_changed = False
         entry = self.event_timers()
         pending, spark_timer = entry
@@ -659,7 +656,7 @@ class KeyedProcessor(StatefulProcessor):
 
     def _input_rows(self, key: Any, rows: Iterator[Any], timerValues: Any) -> Iterator[Any]:
         key_data = key[0]
-        records = sorted(rows, key=lambda r: list(r["seq"]))
+        records = _in_arrival_order(rows)
         if key_data == END_KEY:
             return
         self._see_watermark(timerValues.getCurrentWatermarkInMs())
@@ -667,10 +664,10 @@ class KeyedProcessor(StatefulProcessor):
         context.key = self._begin(key_data)
         context.domain = None
         yield from self._fire_processing_timers(context)
-        for row in records:
-            context.ts = row["ts"]
-            produced = self.function.process_element(loads(row["v"]), context)
-            yield from self._emit(produced, row["ts"], list(row["seq"]))
+        for value, ts, seq in records:
+            context.ts = ts
+            produced = self.function.process_element(loads(value), context)
+            yield from self._emit(produced, ts, seq)
         self._end()
 
     def handleExpiredTimer(self, key: Any, timerValues: Any, expiredTimerInfo: Any) -> Iterator[Any]:
@@ -747,13 +744,50 @@ class KeyedProcessor(StatefulProcessor):
         context.domain = None
 
     def _emit(self, produced: Any, ts: Optional[int], seq: List[int]) -> Iterator[Any]:
-        from pyflink_compat.runtime.records import dumps
-
         if produced is None:
             return
         for index, value in enumerate(produced):
             if is_tagged(value):
-                yield SparkRow(v=dumps(conform(value[1], value[0].type_info)), ts=ts,
-                               seq=seq + [index], k=side_key(value[0].tag_id))
+                yield _Output(dumps(conform(value[1], value[0].type_info)), ts, seq + [index],
+                              side_key(value[0].tag_id))
             else:
-                yield SparkRow(v=dumps(value), ts=ts, seq=seq + [index], k=None)
+                yield _Output(dumps(value), ts, seq + [index], None)
+
+
+_SEQ = operator.itemgetter(2)
+
+
+def _in_arrival_order(rows: Iterator[Any]) -> List[Tuple[bytes, Optional[int], List[int]]]:
+    """A key's input rows as ``(v, ts, seq)``, in arrival order (the order of ``seq``).
+
+    The columns are found by name once; each row is then read as a plain tuple, because a
+    ``Row``'s item access by name or position is Python code, several calls per record.
+    """
+    rows = iter(rows)
+    first = next(rows, None)
+    if first is None:
+        return []
+    fields = first.__fields__
+    pick = operator.itemgetter(fields.index("v"), fields.index("ts"), fields.index("seq"))
+    found = [pick(tuple(first))]
+    found.extend(pick(tuple(row)) for row in rows)
+    found.sort(key=_SEQ)
+    return found
+
+
+class _Output(SparkRow):
+    """One row the keyed operator gives Spark (the columns of the record schema, in order).
+
+    Spark turns each row a handler yields into a dict (``asDict(True)``), which for a ``Row``
+    walks every value, and a ``Row`` made from keywords costs more than a tuple; a record's
+    columns are plain values (bytes, int, a list of ints), so neither is needed per record.
+    """
+
+    __fields__ = ["v", "ts", "seq", "k"]
+
+    def __new__(cls, v: Optional[bytes], ts: Optional[int], seq: List[int], k: Optional[bytes]) -> "_Output":
+        return tuple.__new__(cls, (v, ts, seq, k))
+
+    def asDict(self, recursive: bool = False) -> Dict[str, Any]:  # noqa: N802 - Spark's name
+        v, ts, seq, k = self  # unpacked: a Row's indexing is Python code
+        return {"v": v, "ts": ts, "seq": seq, "k": k}

@@ -7,11 +7,11 @@ arrival order (the order of their ``seq``): ``print()`` writes their lines,
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from pyflink_compat.runtime.records import collected, loads, print_text
 
-__all__ = ["PrintBatch", "CollectBatch", "one_query", "ordered_values"]
+__all__ = ["PrintBatch", "CollectBatch", "collected_rows", "one_query", "ordered_values"]
 
 
 def ordered_values(rows: List[Any]) -> List[Any]:
@@ -51,9 +51,29 @@ class _Dispatch(object):
         self.functions = functions
 
     def __call__(self, frame: Any, batch_id: int) -> None:
-        rows = frame.collect()
+        rows = collected_rows(frame)
+        if len(self.functions) == 1:
+            self.functions[0](rows, batch_id)
+            return
         for index, function in enumerate(self.functions):
             function([row for row in rows if row["sink"] == index], batch_id)
+
+
+def collected_rows(frame: Any) -> List[Any]:
+    """The rows of a micro-batch on the driver, each read by column name (``v``, ``seq``,
+    ``sink``).
+
+    Where pyspark has ``DataFrame.toArrow`` (4.0 and later) they travel as Arrow columns:
+    ``collect`` pickles each row in the JVM and makes a ``Row`` of it here, which cost
+    more than the sinks' own work on a record.
+    """
+    if not hasattr(frame, "toArrow"):
+        return list(frame.collect())
+    table = frame.toArrow()
+    names = ("v", "seq", "sink")
+    columns = [table.column(name).to_pylist() for name in names]
+    found: List[Dict[str, Any]] = [dict(zip(names, values)) for values in zip(*columns)]
+    return found
 
 
 class PrintBatch(object):
