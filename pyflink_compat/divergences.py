@@ -182,8 +182,8 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
         id="updates-per-micro-batch",
         summary="A grouped aggregate without window that is not made of group keys and COUNT, "
         "SUM, AVG, MIN and MAX calls over an append-only input (one with HAVING, an expression "
-        "over an aggregate, a DISTINCT aggregate, a Python aggregate function, an aggregate of an "
-        "aggregate, SELECT DISTINCT), emits, per micro-batch, one +I for each new key and one "
+        "over an aggregate, a Python aggregate function, an aggregate of an aggregate, SELECT "
+        "DISTINCT), emits, per micro-batch, one +I for each new key and one "
         "-U/+U pair for each changed key, where Flink emits them per input record; the final "
         "table is the same. Where the changes are per record, the keys of one micro-batch "
         "follow one another key by key instead of in arrival order.",

@@ -15,8 +15,9 @@ class Accumulator(object):
     """The accumulators of one group or frame: per aggregate, its count of values and its sum,
     or the count of each value (``MIN``/``MAX``, which a retraction can change).
 
-    :param aggregates: Per aggregate, its name (``SUM``, ``COUNT``, ``AVG``, ``MIN``, ``MAX``)
-        and whether it has an argument (``COUNT(*)`` has none).
+    :param aggregates: Per aggregate, its name (``SUM``, ``COUNT``, ``AVG``, ``MIN``, ``MAX``,
+        followed by `` DISTINCT`` for an aggregate of the distinct values) and whether it has
+        an argument (``COUNT(*)`` has none).
     """
 
     def __init__(self, aggregates: List[Tuple[str, bool]]):
@@ -39,7 +40,7 @@ class Accumulator(object):
                     self.sums[index] = value if current is None else current + value
                 else:
                     self.sums[index] = current - value
-            elif name in ("MIN", "MAX"):
+            elif name != "COUNT":  # MIN, MAX and the DISTINCT aggregates count each value
                 seen = self.values[index]
                 left = seen.get(value, 0) + sign
                 if left > 0:
@@ -54,16 +55,23 @@ class Accumulator(object):
         for index, (name, _) in enumerate(self.aggregates):
             count = self.counts[index]
             value: Any
-            if name == "COUNT":
+            distinct = self.values[index]
+            if name == "COUNT DISTINCT":
+                value = len(distinct)
+            elif name in ("SUM DISTINCT", "AVG DISTINCT"):
+                value = sum(distinct) if distinct else None
+                if value is not None and name == "AVG DISTINCT":
+                    value = value / len(distinct)
+            elif name == "COUNT":
                 value = count
             elif name == "SUM":
                 value = self.sums[index] if count > 0 else None
             elif name == "AVG":
                 value = self.sums[index] / count if count > 0 else None
-            elif name == "MIN":
-                value = min(self.values[index]) if self.values[index] else None
+            elif name.startswith("MIN"):
+                value = min(distinct) if distinct else None
             else:
-                value = max(self.values[index]) if self.values[index] else None
+                value = max(distinct) if distinct else None
             out.append(conform(value, result_types[index]))
         return out
 

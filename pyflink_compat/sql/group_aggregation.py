@@ -4,15 +4,15 @@ one change per input record.
 Spark's streaming aggregation gives, per micro-batch, the last value of each key that changed;
 Flink's group aggregate (mini-batch off, its default) emits one change per input record. A
 query whose outer ``SELECT`` is made of group keys and calls of ``COUNT``, ``SUM``, ``AVG``,
-``MIN`` and ``MAX`` (each aliased or not) over an append-only input is planned in two parts:
-the rows it groups (its ``FROM``, joins and ``WHERE``) go, grouped by the group keys, through
-:class:`~pyflink_compat.runtime.group_aggregate.GroupAggregateProcessor` in
+``MIN`` and ``MAX`` (each aliased or not, ``DISTINCT`` or not) over an append-only input is
+planned in two parts: the rows it groups (its ``FROM``, joins and ``WHERE``) go, grouped by the
+group keys, through :class:`~pyflink_compat.runtime.group_aggregate.GroupAggregateProcessor` in
 ``transformWithState``, which emits a key's result after each of its rows that changes it;
 the ``SELECT`` then reads those rows, each aggregate replaced by the processor's column. The
 casts and quotients that give Flink's result types (:mod:`pyflink_compat.sql.functions`)
-stay around the aggregates. Other grouped queries (``HAVING``, expressions over aggregates,
-``DISTINCT`` aggregates, Python aggregate functions, mini-batch on) keep Spark's streaming
-aggregation (the divergence ``updates-per-micro-batch``).
+stay around the aggregates; a ``DISTINCT`` aggregate counts each value it saw. Other grouped
+queries (``HAVING``, expressions over aggregates, Python aggregate functions, mini-batch on)
+keep Spark's streaming aggregation (the divergence ``updates-per-micro-batch``).
 """
 
 from __future__ import annotations
@@ -37,14 +37,26 @@ _names = itertools.count()
 _AGGREGATES: Dict[type, str] = {exp.Sum: "SUM", exp.Count: "COUNT", exp.Avg: "AVG", exp.Min: "MIN", exp.Max: "MAX"}
 
 
-def _plain_call(node: exp.Expression) -> bool:
-    """Whether ``node`` is one call of a built-in aggregate computed here, without
-    ``DISTINCT`` and without an aggregate in its argument."""
-    if type(node) not in _AGGREGATES or node.find(exp.Distinct) is not None:
-        return False
+def _argument(node: exp.Expression) -> Tuple[Optional[exp.Expression], bool]:
+    """The argument of the aggregate call ``node`` (``None`` for ``*``) and whether the call
+    aggregates the distinct values."""
     argument = node.this
-    return argument is None or isinstance(argument, exp.Star) or \
-        argument.find(exp.AggFunc) is None
+    if isinstance(argument, exp.Distinct):
+        if len(argument.expressions) != 1:
+            return argument, True
+        return argument.expressions[0], True
+    return (None if argument is None or isinstance(argument, exp.Star) else argument), False
+
+
+def _plain_call(node: exp.Expression) -> bool:
+    """Whether ``node`` is one call of a built-in aggregate computed here (of one argument
+    when ``DISTINCT``), without an aggregate in its argument."""
+    if type(node) not in _AGGREGATES:
+        return False
+    argument, distinct = _argument(node)
+    if distinct and (isinstance(argument, exp.Distinct) or argument is None):
+        return False
+    return argument is None or argument.find(exp.AggFunc) is None
 
 
 def per_record_group(select: exp.Select) -> bool:
@@ -95,9 +107,8 @@ def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: 
     columns: Dict[str, str] = {}
     for item in select.expressions:
         for node in list(item.find_all(*_AGGREGATES)):
-            name = _AGGREGATES[type(node)]
-            argument = node.this
-            argument = None if isinstance(argument, exp.Star) or argument is None else argument
+            argument, distinct = _argument(node)
+            name = _AGGREGATES[type(node)] + (" DISTINCT" if distinct else "")
             signature = name + "(" + (argument.sql(dialect="spark") if argument is not None
                                       else "*") + ")"
             if signature not in columns:
@@ -134,8 +145,9 @@ def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: 
 
     # the result types, as Spark gives them to the same aggregates
     empty = spark.createDataFrame([], rows.schema)
-    typed = empty.selectExpr(*["{}({})".format(name, "`__a{}`".format(i) if argument is not None
-                                               else "*")
+    typed = empty.selectExpr(*["{}({})".format(name.split()[0], (
+        "DISTINCT " if name.endswith(" DISTINCT") else "") + "`__a{}`".format(i)
+        if argument is not None else "*")
                                for i, (name, argument) in enumerate(aggregates)])
     result_fields = typed.schema.fields
     spec = GroupAggregateSpec(len(keys), [(name, argument is not None)
@@ -150,7 +162,7 @@ def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: 
     # Spark's stateful operators give nullable columns; COUNT's is not (as in Flink)
     result = result.select(*keys, *[
         F.coalesce(F.col(f.name), F.lit(0).cast(LongType())).alias(f.name)
-        if name == "COUNT" else F.col(f.name)
+        if name.startswith("COUNT") else F.col(f.name)
         for f, (name, _) in zip(output.fields[len(keys):], aggregates)])
     view_name = "flink_group_{}".format(next(_names))
     result.createOrReplaceTempView(view_name)

@@ -47,6 +47,15 @@ def test_a_row_that_leaves_the_result_as_it_was_emits_nothing(t_env: Any) -> Non
         "+I[1]", "-U[1]", "+U[2]", "-U[2]", "+U[3]"]
 
 
+def test_a_distinct_aggregate_counts_each_value_once(t_env: Any) -> None:
+    _words(t_env)
+    changes = _changes(t_env.execute_sql(
+        "SELECT k, COUNT(DISTINCT v) AS n, SUM(DISTINCT v) AS s FROM t GROUP BY k"))
+    assert _of_key(changes, "a") == [
+        "+I['a', 1, 1]", "-U['a', 1, 1]", "+U['a', 2, 4]", "-U['a', 2, 4]", "+U['a', 3, 4]"]
+    assert _of_key(changes, "b") == ["+I['b', 1, 2]"]
+
+
 def test_a_table_api_group_by_select_emits_the_same_changes(t_env: Any) -> None:
     from pyflink_compat.table.expressions import col
 
