@@ -18,12 +18,12 @@ watermark emits every row still waiting.
 
 from __future__ import annotations
 
-import decimal
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from pyspark.sql import Row as SparkRow
 from pyspark.sql.streaming.stateful_processor import StatefulProcessor, StatefulProcessorHandle
 
+from pyflink_compat.runtime.accumulators import Accumulator
 from pyflink_compat.runtime.keyed import END_TIMESTAMP, LONG_MAX
 from pyflink_compat.runtime.records import dumps, loads
 
@@ -57,68 +57,8 @@ class OverSpec(object):
         self.watermark_delay_ms = watermark_delay_ms
 
 
-class _Accumulator(object):
-    """The accumulators of one frame: per aggregate, its count of values and its sum, or the
-    count of each value (``MIN``/``MAX``, which a retraction can change)."""
-
-    def __init__(self, aggregates: List[Tuple[str, bool]]):
-        self.aggregates = aggregates
-        self.counts = [0] * len(aggregates)
-        self.sums: List[Any] = [None] * len(aggregates)
-        self.values: List[Dict[Any, int]] = [{} for _ in aggregates]
-
-    def add(self, arguments: Tuple[Any, ...], sign: int) -> None:
-        for index, (name, has_argument) in enumerate(self.aggregates):
-            value = arguments[index] if has_argument else True
-            if value is None:
-                continue
-            self.counts[index] += sign
-            if name in ("SUM", "AVG"):
-                current = self.sums[index]
-                if sign > 0:
-                    self.sums[index] = value if current is None else current + value
-                else:
-                    self.sums[index] = current - value
-            elif name in ("MIN", "MAX"):
-                seen = self.values[index]
-                left = seen.get(value, 0) + sign
-                if left > 0:
-                    seen[value] = left
-                else:
-                    seen.pop(value, None)
-
-    def results(self, result_types: List[str]) -> List[Any]:
-        out: List[Any] = []
-        for index, (name, _) in enumerate(self.aggregates):
-            count = self.counts[index]
-            value: Any
-            if name == "COUNT":
-                value = count
-            elif name == "SUM":
-                value = self.sums[index] if count > 0 else None
-            elif name == "AVG":
-                value = self.sums[index] / count if count > 0 else None
-            elif name == "MIN":
-                value = min(self.values[index]) if self.values[index] else None
-            else:
-                value = max(self.values[index]) if self.values[index] else None
-            out.append(_conform(value, result_types[index]))
-        return out
-
-
-def _conform(value: Any, spark_type: str) -> Any:
-    """``value`` as a value of the Spark type ``spark_type``."""
-    if value is None:
-        return None
-    if spark_type.startswith("decimal"):
-        scale = int(spark_type.rstrip(")").split(",")[1])
-        return decimal.Decimal(value).quantize(decimal.Decimal(1).scaleb(-scale),
-                                               rounding=decimal.ROUND_HALF_UP)
-    if spark_type in ("double", "float"):
-        return float(value)
-    if spark_type in ("bigint", "int", "smallint", "tinyint"):
-        return int(value)
-    return value
+# the accumulator's former name: states pickled before it moved still load
+_Accumulator = Accumulator
 
 
 class OverProcessor(StatefulProcessor):
@@ -201,7 +141,7 @@ class OverProcessor(StatefulProcessor):
         spec = self.spec
         accumulator = key_state["accumulator"]
         if accumulator is None:
-            accumulator = key_state["accumulator"] = _Accumulator(spec.aggregates)
+            accumulator = key_state["accumulator"] = Accumulator(spec.aggregates)
         frame = key_state["frame"]
         start = 0
         while start < len(due):

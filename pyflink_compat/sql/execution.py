@@ -119,6 +119,13 @@ class TableRuntime(object):
         self.catalog = Catalog()
         self.planner = Planner(lambda: environment.spark_session, self.catalog)
         self.planner.streaming = streaming
+        self.planner.mini_batch = self._mini_batch
+
+    def _mini_batch(self) -> bool:
+        """Whether the job turned on Flink's mini-batch aggregation."""
+        from pyflink_compat.sql.group_aggregation import MINI_BATCH_KEY
+
+        return str(self.config.get(MINI_BATCH_KEY, "false")).strip().lower() == "true"
 
     def new_anonymous_name(self) -> str:
         """A fresh name for a table without one (PyFlink's ``UnnamedTable$<n>``)."""

@@ -268,6 +268,8 @@ class Planner(object):
         self.catalog = catalog
         # the environment's mode: Flink's streaming planner refuses some sorts and over windows
         self.streaming = True
+        # whether the job turned on Flink's mini-batch aggregation (its changes per batch)
+        self.mini_batch: Callable[[], bool] = lambda: False
 
     @property
     def spark(self) -> "SparkSession":
@@ -658,6 +660,16 @@ class Planner(object):
         updating = grouped is not None or any(
             _group_aggregate(s) is not None for s in tree.find_all(exp.Select) if s is not outer)
         keys, node = grouped if grouped is not None else ([], "")
+        # a group aggregate emitting its changes per input record (pyflink_compat.sql.
+        # group_aggregation); only over an append-only input, as Spark's operator takes no
+        # retractions
+        from pyflink_compat.sql.group_aggregation import per_record_group
+
+        per_record = self.streaming and grouped is not None and not windowed and \
+            not read_once and over is None and not derived_updating and \
+            not self.mini_batch() and isinstance(outer, exp.Select) and \
+            not any(_group_aggregate(s) is not None for s in tree.find_all(exp.Select)
+                    if s is not outer) and per_record_group(outer)
         precisions = timestamp_precisions(tree, schema)
         tree = _apply_flink_semantics(tree, schema)
         from pyflink_compat.sql.types import flink_name
@@ -676,6 +688,13 @@ class Planner(object):
                                   min(over_delays) if over_delays else 0, bounded, text)
             # append-only, as Flink's over aggregation; its operator keeps state
             updating, keys, node, keyed_state = False, [], "", True
+        if per_record:
+            from pyflink_compat.sql.group_aggregation import plan_group_aggregation
+
+            rewritten = tree if isinstance(tree, exp.Select) else tree.find(exp.Select)
+            assert rewritten is not None
+            plan_group_aggregation(self.spark, tree, rewritten)
+            keyed_state = True  # its operator keeps state
         if read_once:
             from pyflink_compat.spark.bounded_sources import as_stream
 

@@ -682,7 +682,8 @@ class StreamTableEnvironment(TableEnvironment):
                             changelog_mode: Any = None) -> Any:
         """The :class:`~pyflink_compat.datastream.DataStream` of the changes of ``table``: ``Row``
         values of kind ``+I``, and for an updating table ``-U`` / ``+U`` pairs when a key's row
-        changes (per micro-batch, see the divergence ``updates-per-micro-batch``). The changes of
+        changes (per input record for a grouped aggregate of built-in aggregates, per
+        micro-batch otherwise: the divergence ``updates-per-micro-batch``). The changes of
         an updating table go straight to sinks (``print``, ``execute_and_collect``, ``sink_to``).
 
         :raises NotSupportedError: For a target schema or a changelog mode, and for an operator
@@ -704,8 +705,8 @@ class StreamTableEnvironment(TableEnvironment):
         """The changes of ``table`` as a stream of ``(True, row)`` for an added row and
         ``(False, row)`` for a retracted one, each row of ``type_info`` (a row or tuple type of
         the columns). For an updating table a changed key gives ``(False, old)`` then ``(True,
-        new)`` per micro-batch (the divergence ``updates-per-micro-batch``), and only sinks may
-        follow.
+        new)`` (per input record for a grouped aggregate of built-in aggregates, per micro-batch
+        otherwise: the divergence ``updates-per-micro-batch``), and only sinks may follow.
         """
         from pyflink_compat.common.typeinfo import Types
         from pyflink_compat.sql.data_streams import retract_value
