@@ -62,6 +62,10 @@ def _plain_call(node: exp.Expression) -> bool:
 def per_record_group(select: exp.Select) -> bool:
     """Whether ``select`` (a Flink query's outer select, grouped without a window) is a group
     aggregation whose changes are emitted per input record here."""
+    from pyspark.sql import GroupedData
+
+    if not hasattr(GroupedData, "transformWithState"):
+        return False  # pyspark 3.5: Spark's own aggregation, its changes per micro-batch
     if any(select.args.get(part) for part in ("having", "distinct", "order", "limit", "offset",
                                               "qualify", "windows", "laterals")):
         return False
