@@ -13,7 +13,8 @@ Formats (Flink option → Spark option):
   (``"``), ``csv.escape-character`` → ``escape``, ``csv.allow-comments`` → ``comment`` ``#``,
   ``csv.null-literal`` → ``nullValue``, ``csv.ignore-parse-errors`` → ``mode`` ``PERMISSIVE``
   (Flink: fields that fail to parse become NULL) or ``FAILFAST`` (Flink's default: a bad
-  record fails the job); no header either way.
+  record fails the job); no header either way. ``TIMESTAMP`` fields are read as Flink's csv
+  format reads them (see :func:`csv_timestamps`).
 * ``json``: ``json.ignore-parse-errors`` as for csv; ``json.timestamp-format.standard``
   ``SQL`` (default, ``yyyy-MM-dd HH:mm:ss.SSS``) or ``ISO-8601`` → ``timestampFormat``;
   written with NULL fields kept (``ignoreNullFields=false``) as Flink writes them.
