@@ -193,6 +193,42 @@ def test_a_table_with_a_watermark_on_a_flink_timestamp_passes_its_rows_with_thei
     assert _printed(capsys) == ["+I[2024-01-01T10:00:01, a]", "+I[2024-01-01T10:00:07.250, b]"]
 
 
+def test_csv_timestamps_are_read_as_flinks_csv_format_reads_them_spaces_and_fractions_included(
+        t_env: Any, capsys: Any, tmp_path: Any) -> None:
+    (tmp_path / "events.csv").write_text(" 2024-01-01 10:00:01 ,a\n2024-01-01 10:00:02.5,b\n"
+                                         "2024-01-01 10:00:03.,c\n2024-01-01 10:00:04.250\t,d\n")
+    t_env.execute_sql("CREATE TABLE ev (ts TIMESTAMP(3), k STRING, WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) "
+                      "WITH ('connector'='filesystem','path'='{}','format'='csv')".format(tmp_path / "events.csv"))
+    t_env.execute_sql("CREATE TABLE snk (ts TIMESTAMP(3), k STRING) WITH ('connector'='print')")
+    t_env.execute_sql("INSERT INTO snk SELECT ts, k FROM ev").wait()
+    assert _printed(capsys) == ["+I[2024-01-01T10:00:01, a]", "+I[2024-01-01T10:00:02.500, b]",
+                                "+I[2024-01-01T10:00:03, c]", "+I[2024-01-01T10:00:04.250, d]"]
+
+
+@pytest.mark.parametrize("text", ["2024-01-01T00:00:00", "2024-01-01", "2024-01-01 00:00:00Z"])
+def test_a_csv_timestamp_flink_cannot_parse_fails_the_job_even_when_the_query_drops_it(
+        t_env: Any, tmp_path: Any, text: str) -> None:
+    from pyflink_compat.util.exceptions import JobExecutionError
+
+    # PyFlink 1.20.5 fails this job: the watermark parses every row's timestamp
+    (tmp_path / "events.csv").write_text("1,2024-01-01 00:00:00\n3,{}\n".format(text))
+    t_env.execute_sql("CREATE TABLE ev (id BIGINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) "
+                      "WITH ('connector'='filesystem','path'='{}','format'='csv')".format(tmp_path / "events.csv"))
+    t_env.execute_sql("CREATE TABLE snk (id BIGINT) WITH ('connector'='blackhole')")
+    with pytest.raises(JobExecutionError, match="Fail to deserialize at field: ts. Text '{}'".format(text)):
+        t_env.execute_sql("INSERT INTO snk SELECT id FROM ev WHERE MOD(id, 2) = 1").wait()
+
+
+def test_a_csv_timestamp_column_no_query_reads_is_not_parsed_as_in_flink(
+        t_env: Any, capsys: Any, tmp_path: Any) -> None:
+    (tmp_path / "events.csv").write_text("1,2024-01-01 00:00:00\n3,2024-01-01T00:00:00\n")
+    t_env.execute_sql("CREATE TABLE ev (id BIGINT, ts TIMESTAMP(3)) "
+                      "WITH ('connector'='filesystem','path'='{}','format'='csv')".format(tmp_path / "events.csv"))
+    t_env.execute_sql("CREATE TABLE snk (id BIGINT) WITH ('connector'='print')")
+    t_env.execute_sql("INSERT INTO snk SELECT id FROM ev WHERE MOD(id, 2) = 1").wait()
+    assert _printed(capsys) == ["+I[1]", "+I[3]"]
+
+
 def test_in_batch_mode_results_are_final_rows_without_row_kinds_as_pyflink_prints_them(
         make_env: Any, capsys: Any, in_dir: Any) -> None:
     from pyflink_compat.table import EnvironmentSettings, StreamTableEnvironment
