@@ -183,10 +183,11 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
         summary="A grouped aggregate without window that is not made of group keys and COUNT, "
         "SUM, AVG, MIN and MAX calls over an append-only input (one with HAVING, an expression "
         "over an aggregate, a Python aggregate function, an aggregate of an aggregate, SELECT "
-        "DISTINCT; and every one on pyspark 3.5, which has no transformWithState), emits, per micro-batch, one +I for each new key and one "
-        "-U/+U pair for each changed key, where Flink emits them per input record; the final "
-        "table is the same. Where the changes are per record, the keys of one micro-batch "
-        "follow one another key by key instead of in arrival order.",
+        "DISTINCT; and every one on pyspark 3.5, which has no transformWithState), emits, per "
+        "micro-batch, one +I for each new key and one -U/+U pair for each changed key, where "
+        "Flink emits them per input record; the final table is the same. Where the changes are "
+        "per record, the keys of one micro-batch follow one another key by key instead of in "
+        "arrival order.",
         reason="Spark's streaming aggregation updates its state once per micro-batch and gives "
         "only the last value of each key (as Flink's own mini-batch aggregation does); the "
         "per-record group aggregation computes the built-in aggregates of group keys only, and "
