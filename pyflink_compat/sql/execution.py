@@ -176,10 +176,16 @@ class TableRuntime(object):
                     if hasattr(self.config.get_configuration(), "remove_config") else None
             return StatementOutcome()
         if isinstance(statement, Insert):
+            from pyflink_compat.sql.time_attributes import refuse_group_windows_off_datetimes
+
+            refuse_group_windows_off_datetimes(self.catalog, statement.query, sql, "executeSql",
+                                               insert=True)
             return self.execute_inserts([self.plan_insert(statement)])
         if isinstance(statement, Query):
-            from pyflink_compat.sql.time_attributes import refuse_window_functions_off_timestamps
+            from pyflink_compat.sql.time_attributes import (
+                refuse_group_windows_off_datetimes, refuse_window_functions_off_timestamps)
 
+            refuse_group_windows_off_datetimes(self.catalog, statement.query, sql, "executeSql")
             refuse_window_functions_off_timestamps(self.catalog, statement.query, "executeSql")
             return self.execute_query(self.planner.plan_query(statement.query, statement.text,
                                                               row_kinds=True))

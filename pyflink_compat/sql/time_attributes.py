@@ -13,11 +13,12 @@ operations): the column is then taken as it is, and nothing is refused.
 
 from __future__ import annotations
 
-from typing import Any, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 from sqlglot import exp
 
-__all__ = ["column_time_attribute", "refuse_window_functions_off_timestamps", "source_time_attribute"]
+__all__ = ["column_time_attribute", "refuse_group_windows_off_datetimes",
+           "refuse_window_functions_off_timestamps", "source_time_attribute"]
 
 #: Whether the column is a time attribute, and its declared type when known.
 Resolution = Tuple[bool, Optional[exp.DataType]]
@@ -127,3 +128,155 @@ def refuse_window_functions_off_timestamps(catalog: Any, tree: exp.Expression, m
         raise java_error("java.lang.RuntimeException",
                          "org.apache.flink.table.api.ValidationException: SQL validation failed. "
                          + message, "o0." + method)
+
+
+# the forms Flink's validator lists for each legacy group window function
+_GROUP_WINDOW_FORMS = {
+    "TUMBLE": ("<DATETIME>, <DATETIME_INTERVAL>", "<DATETIME>, <DATETIME_INTERVAL>, <TIME>"),
+    "HOP": ("<DATETIME>, <DATETIME_INTERVAL>, <DATETIME_INTERVAL>",
+            "<DATETIME>, <DATETIME_INTERVAL>, <DATETIME_INTERVAL>, <TIME>"),
+    "SESSION": ("<DATETIME>, <DATETIME_INTERVAL>", "<DATETIME>, <DATETIME_INTERVAL>, <TIME>"),
+}
+
+
+def _argument_type(catalog: Any, select: exp.Select, argument: exp.Expression) -> Optional[exp.DataType]:
+    """The declared Flink type of a group window's time argument, when it is known: a column
+    of what ``select`` reads (a table's declared column, or a subquery's cast of one) or a
+    cast."""
+    if isinstance(argument, exp.Cast):
+        return argument.to
+    if not isinstance(argument, exp.Column):
+        return None
+    found = source_time_attribute(catalog, select, argument.name)
+    if found is not None and found[1] is not None:
+        return found[1]
+    from_ = select.args.get("from") or select.args.get("from_")
+    source = from_.this if from_ is not None and not select.args.get("joins") else None
+    if isinstance(source, exp.Table) and source.name and len(source.parts) == 1:
+        # a common table expression of the statement
+        for scope in [select] + _ancestors(select):
+            with_ = scope.args.get("with") or scope.args.get("with_")
+            for cte in with_.expressions if with_ is not None else ():
+                if cte.alias == source.name and isinstance(cte.this, exp.Select):
+                    column = next((p for p in cte.this.expressions
+                                   if p.alias_or_name == argument.name), None)
+                    if isinstance(column, exp.Column):
+                        return _argument_type(catalog, cte.this, column)
+                    if isinstance(column, exp.Alias):
+                        return _argument_type(catalog, cte.this, column.this)
+                    return None
+    if isinstance(source, exp.Subquery) and isinstance(source.this, exp.Select):
+        for projection in source.this.expressions:
+            if projection.alias_or_name == argument.name and isinstance(projection, exp.Alias) \
+                    and isinstance(projection.this, exp.Cast):
+                return projection.this.to
+    return None
+
+
+def _ancestors(node: exp.Expression) -> List[exp.Expression]:
+    found: List[exp.Expression] = []
+    parent = node.parent
+    while isinstance(parent, exp.Expression):
+        found.append(parent)
+        parent = parent.parent
+    return found
+
+
+def _interval_text(argument: exp.Expression) -> Optional[str]:
+    """A window size's type as Flink's validator writes it (``INTERVAL MINUTE``)."""
+    if not isinstance(argument, exp.Interval):
+        return None
+    unit = argument.text("unit").upper()
+    if not unit:
+        return None
+    # a plural unit (SECONDS) is Flink's as well; the type is the singular's
+    parts = [part[:-1] if part.endswith("S") and part != "MS" else part for part in unit.split(" ")]
+    return "INTERVAL " + " ".join(parts)
+
+
+def _call_spans(sql: str) -> List[Tuple[str, int, int]]:
+    """The legacy group window calls of ``sql`` in text order: their name and the offsets of
+    their first and last character (the name's first, the closing parenthesis)."""
+    from sqlglot.tokens import TokenType
+
+    from pyflink_compat.sql.dialect import Flink
+
+    tokens = Flink().tokenize(sql)
+    spans = []
+    for index, token in enumerate(tokens[:-1]):
+        name = token.text.upper()
+        if name not in _GROUP_WINDOW_FORMS or tokens[index + 1].token_type != TokenType.L_PAREN:
+            continue
+        if index + 2 < len(tokens) and tokens[index + 2].token_type == TokenType.TABLE:
+            continue  # a windowing table function
+        depth = 0
+        for closing in tokens[index + 1:]:
+            if closing.token_type == TokenType.L_PAREN:
+                depth += 1
+            elif closing.token_type == TokenType.R_PAREN:
+                depth -= 1
+                if depth == 0:
+                    spans.append((name, token.start, closing.end))
+                    break
+    return spans
+
+
+def _position(sql: str, offset: int) -> str:
+    """``line <l>, column <c>`` of the character at ``offset`` of ``sql``, as Calcite counts."""
+    before = sql[:offset]
+    line = before.count("\n") + 1
+    return "line {}, column {}".format(line, offset - (before.rfind("\n") + 1) + 1)
+
+
+def refuse_group_windows_off_datetimes(catalog: Any, tree: exp.Expression, sql: str, method: str,
+                                       insert: bool = False) -> None:
+    """Refuse, with the error of Flink's SQL validation (in both modes), a legacy group window
+    (``GROUP BY TUMBLE(v, INTERVAL ...)``, ``HOP``, ``SESSION``) whose time argument has a
+    declared type that is no date-time type (``BIGINT``, ``STRING``...).
+
+    Flink names the call's place in the statement's text: it is found among the text's
+    tokens, the calls taken in the order they are written.
+
+    :param sql: The statement's text, as given to the call.
+    :param method: The Java call PyFlink names in the error (``sqlQuery``, ``executeSql``).
+    :param insert: Whether the statement is an ``INSERT`` (Flink's message then says twice
+        that the validation failed).
+    """
+    from pyflink_compat.sql.dialect import TableArgument
+    from pyflink_compat.sql.types import flink_name
+    from pyflink_compat.sql.windows import is_group_window
+    from pyflink_compat.util.exceptions import java_error
+
+    calls = [node for node in tree.find_all(exp.Anonymous, bfs=False) if is_group_window(node)
+             and node.expressions and not isinstance(node.expressions[0], TableArgument)]
+    for order, call in enumerate(calls):
+        select = call.find_ancestor(exp.Select)
+        group = select.args.get("group") if select is not None else None
+        if select is None or group is None or call.parent is not group:
+            continue
+        data_type = _argument_type(catalog, select, call.expressions[0])
+        if data_type is None or data_type.is_type(*exp.DataType.TEMPORAL_TYPES):
+            continue
+        intervals = [_interval_text(a) for a in call.expressions[1:]]
+        if any(i is None for i in intervals):
+            continue
+        kind = str(call.this).upper()
+        type_text = flink_name(data_type)
+        if type_text == "STRING":
+            type_text = "VARCHAR(2147483647)"
+        elif type_text == "INT":
+            type_text = "INTEGER"
+        spans = [s for s in _call_spans(sql) if s[0] == kind] if sql else []
+        place = ""
+        same_kind = [c for c in calls[:order] if str(c.this).upper() == kind]
+        if len(same_kind) < len(spans):
+            _, start, end = spans[len(same_kind)]
+            place = "From {} to {}: ".format(_position(sql, start), _position(sql, end))
+        forms = "\n".join("'${}({})'".format(kind, form) for form in _GROUP_WINDOW_FORMS[kind])
+        message = ("SQL validation failed. " if insert else "") + (
+                   "SQL validation failed. {}Cannot apply '${}' to arguments of type '${}({})'. "
+                   "Supported form(s): {}".format(
+                       place, kind, kind, ", ".join(["<{}>".format(type_text)]
+                                                    + ["<{}>".format(i) for i in intervals]), forms))
+        raise java_error("java.lang.RuntimeException",
+                         "org.apache.flink.table.api.ValidationException: " + message, "o0." + method)

@@ -250,3 +250,67 @@ def _total() -> Any:
             return DataTypes.ARRAY(DataTypes.BIGINT())
 
     return Total()
+
+
+_CANNOT_APPLY = ("ValidationException: {}SQL validation failed. From {}: Cannot apply '${}' to arguments "
+                 "of type '${}({})'. Supported form(s): '${}({})'\n'${}({}, <TIME>)'")
+
+
+def _cannot_apply(kind: str, place: str, arguments: str, insert: bool = False) -> str:
+    form = "<DATETIME>, <DATETIME_INTERVAL>" + (", <DATETIME_INTERVAL>" if kind == "HOP" else "")
+    return _CANNOT_APPLY.format("SQL validation failed. " if insert else "", place, kind, kind,
+                                arguments, kind, form, kind, form)
+
+
+def test_a_legacy_group_window_on_a_column_that_is_no_timestamp_fails_at_the_call_with_flinks_place(
+        make_env: Any) -> None:
+    from py4j.protocol import Py4JJavaError
+
+    from pyflink_compat.table import EnvironmentSettings, StreamTableEnvironment
+
+    # each message as PyFlink 1.20.5 gave it (in both modes), with the call's place in the text
+    cases = [
+        ("SELECT k, SUM(v) FROM src GROUP BY k, TUMBLE(v, INTERVAL '1' MINUTE)",
+         "TUMBLE", "line 1, column 39 to line 1, column 68", "<BIGINT>, <INTERVAL MINUTE>"),
+        ("SELECT k, SUM(v) FROM src GROUP BY TUMBLE(k, INTERVAL '1' MINUTE), k",
+         "TUMBLE", "line 1, column 36 to line 1, column 65", "<VARCHAR(2147483647)>, <INTERVAL MINUTE>"),
+        ("SELECT k, SUM(v) FROM src\nGROUP BY HOP(v, INTERVAL '1' MINUTE, INTERVAL '2' MINUTE), k",
+         "HOP", "line 2, column 10 to line 2, column 57",
+         "<BIGINT>, <INTERVAL MINUTE>, <INTERVAL MINUTE>"),
+        ("\n  SELECT k, SUM(v)\n  FROM src\n  GROUP BY k, SESSION(v, INTERVAL '1' HOUR)\n",
+         "SESSION", "line 4, column 15 to line 4, column 43", "<BIGINT>, <INTERVAL HOUR>"),
+        ("SELECT k, TUMBLE_START(v, INTERVAL '1' MINUTE), SUM(v) FROM src GROUP BY k, "
+         "TUMBLE(v, INTERVAL '1' MINUTE)",
+         "TUMBLE", "line 1, column 77 to line 1, column 106", "<BIGINT>, <INTERVAL MINUTE>"),
+        ("SELECT k, SUM(v) FROM (SELECT k, v, CAST(v AS INT) AS i FROM src) GROUP BY k, "
+         "TUMBLE(i, INTERVAL '1' MINUTE)",
+         "TUMBLE", "line 1, column 79 to line 1, column 108", "<INTEGER>, <INTERVAL MINUTE>"),
+        ("SELECT k, SUM(t) FROM vw GROUP BY k, TUMBLE(t, INTERVAL '10' SECOND)",
+         "TUMBLE", "line 1, column 38 to line 1, column 68", "<BIGINT>, <INTERVAL SECOND>"),
+        ("SELECT k, SUM(v) FROM src GROUP BY k, HOP(v, INTERVAL '1' DAY, INTERVAL '2' HOUR)",
+         "HOP", "line 1, column 39 to line 1, column 81", "<BIGINT>, <INTERVAL DAY>, <INTERVAL HOUR>"),
+        ("WITH x AS (SELECT k, v FROM src) SELECT k, SUM(v) FROM x GROUP BY k, "
+         "TUMBLE(v, INTERVAL '1' MINUTE)",
+         "TUMBLE", "line 1, column 70 to line 1, column 99", "<BIGINT>, <INTERVAL MINUTE>"),
+    ]
+    for settings in (EnvironmentSettings.in_streaming_mode(), EnvironmentSettings.in_batch_mode()):
+        t_env = StreamTableEnvironment.create(make_env(), settings)
+        t_env.execute_sql(_SOURCE)
+        t_env.execute_sql("CREATE VIEW vw AS SELECT k, v AS t FROM src")
+        for query, kind, place, arguments in cases:
+            for method in ("sqlQuery", "executeSql"):
+                with pytest.raises(Py4JJavaError) as raised:
+                    t_env.sql_query(query) if method == "sqlQuery" else t_env.execute_sql(query)
+                assert "o0.{}.".format(method) in str(raised.value)
+                assert _cannot_apply(kind, place, arguments) in str(raised.value), query
+    # an INSERT says twice that the validation failed, at executeSql and addInsertSql
+    t_env.execute_sql("CREATE TABLE snk (k STRING, s BIGINT) WITH ('connector'='print')")
+    insert = "INSERT INTO snk SELECT k, SUM(v) FROM src GROUP BY k, TUMBLE(v, INTERVAL '1' MINUTE)"
+    expected = _cannot_apply("TUMBLE", "line 1, column 55 to line 1, column 84",
+                             "<BIGINT>, <INTERVAL MINUTE>", insert=True)
+    with pytest.raises(Py4JJavaError, match=r"o0\.executeSql\.") as raised:
+        t_env.execute_sql(insert)
+    assert expected in str(raised.value)
+    with pytest.raises(Py4JJavaError, match=r"o0\.addInsertSql\.") as raised:
+        t_env.create_statement_set().add_insert_sql(insert)
+    assert expected in str(raised.value)
