@@ -41,7 +41,8 @@ class OverSpec(object):
     :param preceding: How many rows (``ROWS``) or milliseconds (``RANGE``) before the current
         row the frame starts; ``None``: unbounded.
     :param aggregates: Per output column, the aggregate (``SUM``, ``COUNT``, ``AVG``, ``MIN``,
-        ``MAX``) and whether it has an argument (``COUNT(*)`` has none).
+        ``MAX``, each also as ``DISTINCT_<name>``, ``FIRST_VALUE``, ``LAST_VALUE``) and whether
+        it has an argument (``COUNT(*)`` has none).
     :param result_types: Per output column, the Spark type's simple string (``bigint``,
         ``double``, ``decimal(p,s)``...).
     :param watermark_delay_ms: How far Spark's watermark stays behind the greatest timestamp
@@ -59,7 +60,8 @@ class OverSpec(object):
 
 class _Accumulator(object):
     """The accumulators of one frame: per aggregate, its count of values and its sum, or the
-    count of each value (``MIN``/``MAX``, which a retraction can change)."""
+    count of each value (``MIN``/``MAX`` and the ``DISTINCT`` aggregates, which a retraction
+    can change), or the values in arrival order (``FIRST_VALUE``/``LAST_VALUE``)."""
 
     def __init__(self, aggregates: List[Tuple[str, bool]]):
         self.aggregates = aggregates
@@ -71,7 +73,7 @@ class _Accumulator(object):
         for index, (name, has_argument) in enumerate(self.aggregates):
             value = arguments[index] if has_argument else True
             if value is None:
-                continue
+                continue  # every aggregate here ignores NULL values
             self.counts[index] += sign
             if name in ("SUM", "AVG"):
                 current = self.sums[index]
@@ -79,7 +81,14 @@ class _Accumulator(object):
                     self.sums[index] = value if current is None else current + value
                 else:
                     self.sums[index] = current - value
-            elif name in ("MIN", "MAX"):
+            elif name in ("FIRST_VALUE", "LAST_VALUE"):
+                # the frame's values in arrival order: a frame retracts its oldest row
+                ordered = self.sums[index] = self.sums[index] or []
+                if sign > 0:
+                    ordered.append(value)
+                else:
+                    ordered.pop(0)
+            else:  # MIN, MAX and the DISTINCT aggregates: the count of each value
                 seen = self.values[index]
                 left = seen.get(value, 0) + sign
                 if left > 0:
@@ -91,6 +100,7 @@ class _Accumulator(object):
         out: List[Any] = []
         for index, (name, _) in enumerate(self.aggregates):
             count = self.counts[index]
+            distinct = self.values[index]
             value: Any
             if name == "COUNT":
                 value = count
@@ -98,12 +108,31 @@ class _Accumulator(object):
                 value = self.sums[index] if count > 0 else None
             elif name == "AVG":
                 value = self.sums[index] / count if count > 0 else None
-            elif name == "MIN":
-                value = min(self.values[index]) if self.values[index] else None
-            else:
-                value = max(self.values[index]) if self.values[index] else None
+            elif name in ("MIN", "DISTINCT_MIN"):
+                value = min(distinct) if distinct else None
+            elif name in ("MAX", "DISTINCT_MAX"):
+                value = max(distinct) if distinct else None
+            elif name == "FIRST_VALUE":
+                value = self.sums[index][0] if self.sums[index] else None
+            elif name == "LAST_VALUE":
+                value = self.sums[index][-1] if self.sums[index] else None
+            elif name == "DISTINCT_COUNT":
+                value = len(distinct)
+            elif name == "DISTINCT_SUM":
+                value = _total(distinct) if distinct else None
+            else:  # DISTINCT_AVG
+                value = _total(distinct) / len(distinct) if distinct else None
             out.append(_conform(value, result_types[index]))
         return out
+
+
+def _total(values: Dict[Any, int]) -> Any:
+    """The sum of the distinct values ``values`` (the keys), in their type."""
+    keys = iter(values)
+    total = next(keys)
+    for value in keys:
+        total = total + value
+    return total
 
 
 def _conform(value: Any, spark_type: str) -> Any:
