@@ -1,5 +1,5 @@
 """The accumulators of Flink's built-in aggregates (``COUNT``, ``SUM``, ``AVG``, ``MIN``,
-``MAX``) kept per key by the Python processors of the streaming aggregations (the over
+``MAX``, ``FIRST_VALUE``, ``LAST_VALUE``) kept per key by the Python processors of the streaming aggregations (the over
 aggregation, the grouped aggregation), and their results in Flink's result types.
 """
 
@@ -13,11 +13,13 @@ __all__ = ["Accumulator", "conform"]
 
 class Accumulator(object):
     """The accumulators of one group or frame: per aggregate, its count of values and its sum,
-    or the count of each value (``MIN``/``MAX``, which a retraction can change).
+    the count of each value (``MIN``/``MAX`` and the ``DISTINCT`` aggregates, which a
+    retraction can change), or the values in arrival order (``FIRST_VALUE``/``LAST_VALUE``,
+    whose frame retracts its oldest row).
 
     :param aggregates: Per aggregate, its name (``SUM``, ``COUNT``, ``AVG``, ``MIN``, ``MAX``,
-        followed by `` DISTINCT`` for an aggregate of the distinct values) and whether it has
-        an argument (``COUNT(*)`` has none).
+        followed by `` DISTINCT`` for an aggregate of the distinct values; ``FIRST_VALUE``,
+        ``LAST_VALUE``) and whether it has an argument (``COUNT(*)`` has none).
     """
 
     def __init__(self, aggregates: List[Tuple[str, bool]]):
@@ -40,6 +42,12 @@ class Accumulator(object):
                     self.sums[index] = value if current is None else current + value
                 else:
                     self.sums[index] = current - value
+            elif name in ("FIRST_VALUE", "LAST_VALUE"):
+                ordered = self.sums[index] = self.sums[index] or []
+                if sign > 0:
+                    ordered.append(value)
+                else:
+                    ordered.pop(0)
             elif name != "COUNT":  # MIN, MAX and the DISTINCT aggregates count each value
                 seen = self.values[index]
                 left = seen.get(value, 0) + sign
@@ -68,6 +76,10 @@ class Accumulator(object):
                 value = self.sums[index] if count > 0 else None
             elif name == "AVG":
                 value = self.sums[index] / count if count > 0 else None
+            elif name == "FIRST_VALUE":
+                value = self.sums[index][0] if self.sums[index] else None
+            elif name == "LAST_VALUE":
+                value = self.sums[index][-1] if self.sums[index] else None
             elif name.startswith("MIN"):
                 value = min(distinct) if distinct else None
             else:

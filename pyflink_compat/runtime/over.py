@@ -41,7 +41,9 @@ class OverSpec(object):
     :param preceding: How many rows (``ROWS``) or milliseconds (``RANGE``) before the current
         row the frame starts; ``None``: unbounded.
     :param aggregates: Per output column, the aggregate (``SUM``, ``COUNT``, ``AVG``, ``MIN``,
-        ``MAX``) and whether it has an argument (``COUNT(*)`` has none).
+        ``MAX``, each also with `` DISTINCT``; ``FIRST_VALUE``, ``LAST_VALUE``) and whether it
+        has an argument (``COUNT(*)`` has none), as :class:`~pyflink_compat.runtime.
+        accumulators.Accumulator` takes them.
     :param result_types: Per output column, the Spark type's simple string (``bigint``,
         ``double``, ``decimal(p,s)``...).
     :param watermark_delay_ms: How far Spark's watermark stays behind the greatest timestamp

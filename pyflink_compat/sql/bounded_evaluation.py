@@ -26,7 +26,7 @@ from sqlglot import exp
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame
 
-__all__ = ["needs_bounded_evaluation", "check_streaming_rules", "read_once",
+__all__ = ["distinct_window_aggregates", "needs_bounded_evaluation", "check_streaming_rules", "read_once",
            "distinct_unions"]
 
 _names = itertools.count()
@@ -157,3 +157,42 @@ def read_once(frame: "DataFrame") -> "DataFrame":
     finally:
         query.stop()
     return frame.sparkSession.table(name)
+
+
+def distinct_window_aggregates(tree: exp.Expression, text: str) -> exp.Expression:
+    """``tree`` with each ``DISTINCT`` aggregate over a window (which Spark's window functions
+    refuse) computed from the window's set of values (``COLLECT_SET``, which skips NULL as
+    ``DISTINCT`` does): ``COUNT`` its size, ``SUM`` its total (NULL when empty); ``MIN`` and
+    ``MAX`` are the same without ``DISTINCT``.
+
+    :raises NotSupportedError: For another ``DISTINCT`` aggregate over a window.
+    """
+    import sqlglot
+
+    from pyflink_compat.missing import NotSupportedError
+
+    for window in list(tree.find_all(exp.Window)):
+        function = window.this
+        distinct = function.this if isinstance(function, exp.AggFunc) else None
+        if not isinstance(distinct, exp.Distinct):
+            continue
+        if isinstance(function, (exp.Min, exp.Max)) and len(distinct.expressions) == 1:
+            function.set("this", distinct.expressions[0])
+            continue
+        if not isinstance(function, (exp.Count, exp.Sum)) or len(distinct.expressions) != 1:
+            raise NotSupportedError(
+                "{} over a window (in: {})".format(function.sql(dialect="spark"), text),
+                "Compute the window's distinct values with pyspark.sql.functions.collect_set(...)"
+                ".over(Window.partitionBy(...).orderBy(...)) and aggregate the array.")
+        values = window.copy()
+        values.set("this", exp.Anonymous(this="COLLECT_SET", expressions=[distinct.expressions[0].copy()]))
+        values_sql = values.sql(dialect="spark")
+        if isinstance(function, exp.Count):
+            replacement = "CAST(SIZE({}) AS BIGINT)".format(values_sql)
+        else:
+            replacement = ("IF(SIZE({0}) = 0, NULL, AGGREGATE(SLICE({0}, 2, SIZE({0})), "
+                           "ELEMENT_AT({0}, 1), (total, value) -> total + value))").format(values_sql)
+        computed = sqlglot.parse_one(replacement, read="spark")
+        computed.meta.update(window.meta)
+        window.replace(computed)
+    return tree

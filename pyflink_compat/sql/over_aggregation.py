@@ -3,8 +3,9 @@ aggregation on Spark.
 
 Spark's streaming queries have no window functions. A query whose over windows are all one
 event-time window (``OVER (PARTITION BY ... ORDER BY rowtime ROWS|RANGE BETWEEN ... PRECEDING
-AND CURRENT ROW)``) and whose aggregates are ``COUNT``, ``SUM``, ``AVG``, ``MIN`` and ``MAX``
-is planned in two parts: the rows the windowed ``SELECT`` reads (its ``FROM``; its ``WHERE``
+AND CURRENT ROW)``) and whose aggregates are ``COUNT``, ``SUM``, ``AVG``, ``MIN``, ``MAX``
+(each also with ``DISTINCT``), ``FIRST_VALUE`` and ``LAST_VALUE`` is planned in two parts: the
+rows the windowed ``SELECT`` reads (its ``FROM``; its ``WHERE``
 is applied by the processor, so that the rows it drops still raise the watermark, as where
 Flink assigns it) go, grouped by the partition columns, through
 :class:`~pyflink_compat.runtime.over.OverProcessor` in ``transformWithState``, which emits
@@ -30,7 +31,11 @@ __all__ = ["over_select", "plan_over_aggregation", "check_spark_runs_over_aggreg
 
 _names = itertools.count()
 
-_AGGREGATES = {exp.Sum: "SUM", exp.Count: "COUNT", exp.Avg: "AVG", exp.Min: "MIN", exp.Max: "MAX"}
+_AGGREGATES = {exp.Sum: "SUM", exp.Count: "COUNT", exp.Avg: "AVG", exp.Min: "MIN", exp.Max: "MAX",
+               exp.FirstValue: "FIRST_VALUE", exp.LastValue: "LAST_VALUE"}
+
+# the aggregates that take DISTINCT (MIN and MAX are the same without it)
+_DISTINCT = ("SUM", "COUNT", "AVG", "MIN", "MAX")
 
 _UNIT_MS = {"MILLISECOND": 1, "SECOND": 1000, "MINUTE": 60000, "HOUR": 3600000, "DAY": 86400000}
 
@@ -63,7 +68,11 @@ def over_select(tree: exp.Expression) -> Optional[exp.Select]:
         return None
     for window in _windows_of(select):
         function = window.this
-        if type(function) not in _AGGREGATES or function.find(exp.Distinct) is not None:
+        if type(function) not in _AGGREGATES:
+            return None
+        distinct = function.find(exp.Distinct)
+        if distinct is not None and (distinct is not function.this or _AGGREGATES[type(function)]
+                                     not in _DISTINCT or len(distinct.expressions) != 1):
             return None
     return select
 
@@ -177,6 +186,9 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
         function = window.this
         name = _AGGREGATES[type(function)]
         argument = function.this
+        if isinstance(argument, exp.Distinct):
+            # each value counted once: the processor keeps the frame's values with their counts
+            name, argument = name + " DISTINCT", argument.expressions[0]
         argument = None if isinstance(argument, exp.Star) or argument is None else argument
         signature = name + "(" + (argument.sql(dialect="spark") if argument is not None else "*") + ")"
         if signature not in columns:
@@ -225,7 +237,7 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
     # the result types, as Spark gives them to the same window functions
     empty = spark.createDataFrame([], rows.schema)
     typed = empty.selectExpr(*["{}({}) OVER (ORDER BY __ts)".format(
-        name, "__a{}".format(i) if argument is not None else "*")
+        name.replace(" DISTINCT", ""), "__a{}".format(i) if argument is not None else "*")
         for i, (name, argument) in enumerate(aggregates)])
     result_fields = typed.schema.fields
     result_types = [f.dataType for f in result_fields]

@@ -697,7 +697,9 @@ class Planner(object):
             keyed_state = True  # its operator keeps state
         if read_once:
             from pyflink_compat.spark.bounded_sources import as_stream
+            from pyflink_compat.sql.bounded_evaluation import distinct_window_aggregates
 
+            tree = distinct_window_aggregates(tree, text)
             frame = as_stream(self.spark.sql(self._to_spark_sql(tree)))
             for name in ("window_start", "window_end", "window_time") if cumulate else ():
                 if name in frame.columns:

@@ -155,3 +155,51 @@ def test_an_over_window_of_an_unbounded_table_without_transform_with_state_fails
     with pytest.raises(NotSupportedError, match="Spark 4.1"):
         unbounded_events.execute_sql(
             "SELECT id, COUNT(*) OVER (PARTITION BY k ORDER BY ts) AS c FROM ev")
+
+
+def test_distinct_aggregates_and_first_and_last_values_over_rows_frames_give_pyflinks_rows(
+        unbounded_events: Any) -> None:
+    table = unbounded_events.sql_query(
+        "SELECT id, COUNT(DISTINCT amt) OVER w AS c, SUM(DISTINCT amt) OVER w AS s, "
+        "FIRST_VALUE(amt) OVER w AS f, LAST_VALUE(d) OVER w AS l FROM ev "
+        "WINDOW w AS (PARTITION BY k ORDER BY ts ROWS BETWEEN 2 PRECEDING AND CURRENT ROW)")
+    assert str(table.get_schema()).splitlines() == [
+        "root", " |-- id: INT", " |-- c: BIGINT NOT NULL", " |-- s: INT", " |-- f: INT",
+        " |-- l: DOUBLE"]
+    # the frame of row 5 holds rows 2, 4 and 5 (the oldest, row 1, retracted): 20, 7 and 3
+    assert _first_rows(table.execute(), 7) == sorted([
+        ('+I', 1, 1, 10, 10, 1.5), ('+I', 2, 2, 30, 10, 2.25), ('+I', 3, 1, 5, 5, 0.1),
+        ('+I', 4, 3, 37, 10, 0.2), ('+I', 5, 3, 30, 20, 0.7), ('+I', 6, 2, 6, 5, 0.3),
+        ('+I', 7, 3, 14, 7, 0.1)], key=str)
+
+
+def test_distinct_aggregates_and_first_and_last_values_over_range_frames_give_pyflinks_rows(
+        unbounded_events: Any) -> None:
+    result = unbounded_events.execute_sql(
+        "SELECT id, COUNT(DISTINCT amt) OVER w AS c, AVG(DISTINCT amt) OVER w AS a, "
+        "FIRST_VALUE(d) OVER w AS f, LAST_VALUE(amt) OVER w AS l FROM ev WINDOW w AS "
+        "(PARTITION BY k ORDER BY ts RANGE BETWEEN INTERVAL '3' SECOND PRECEDING AND CURRENT ROW)")
+    # LAST_VALUE of a row's peers is the last of them to arrive (row 4 for rows 2 and 4)
+    assert _first_rows(result, 7) == sorted([
+        ('+I', 1, 1, 10, 1.5, 10), ('+I', 2, 3, 12, 1.5, 7), ('+I', 3, 1, 5, 0.1, 5),
+        ('+I', 4, 3, 12, 1.5, 7), ('+I', 5, 4, 8, 2.25, 4), ('+I', 6, 2, 3, 0.1, 1),
+        ('+I', 7, 4, 8, 2.25, 4)], key=str)
+
+
+def test_distinct_aggregates_over_windows_of_a_bounded_table_give_pyflinks_rows(
+        t_env: Any, tmp_path: Any, monkeypatch: Any) -> None:
+    (tmp_path / "ev").mkdir()
+    (tmp_path / "ev" / "part-0.csv").write_text(_ROWS)
+    monkeypatch.chdir(tmp_path)
+    t_env.execute_sql(_TABLE.replace(", 'source.monitor-interval'='1s'", ""))
+    result = t_env.execute_sql(
+        "SELECT id, COUNT(DISTINCT amt) OVER w AS c, SUM(DISTINCT amt) OVER w AS s, "
+        "MAX(DISTINCT d) OVER w AS m FROM ev "
+        "WINDOW w AS (ORDER BY ts ROWS BETWEEN 2 PRECEDING AND CURRENT ROW)")
+    # Spark refuses DISTINCT in window functions: each is computed from the window's value set
+    with result.collect() as iterator:
+        rows = sorted(((str(r.get_row_kind()),) + tuple(r) for r in iterator), key=str)
+    assert rows == sorted([
+        ('+I', 1, 1, 10, 1.5), ('+I', 2, 2, 30, 2.25), ('+I', 3, 3, 32, 2.25), ('+I', 4, 3, 37, 2.25),
+        ('+I', 5, 3, 15, 0.7), ('+I', 6, 3, 8, 0.7), ('+I', 7, 3, 12, 0.7), ('+I', 8, 3, 5, 0.3)],
+        key=str)
