@@ -68,3 +68,24 @@ def jobs() -> Iterator[Any]:
     yield build
     for env in made:
         env.close()
+
+
+@pytest.fixture
+def envs() -> Iterator[Any]:
+    """Builds environments that keep their checkpoints when cancelled (options as Flink keys),
+    checkpointing every 200 ms; closes them afterwards."""
+    made: List[StreamExecutionEnvironment] = []
+
+    def build(options: Optional[Dict[str, str]] = None) -> StreamExecutionEnvironment:
+        configuration = Configuration().set_string(
+            "execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION")
+        for key, value in (options or {}).items():
+            configuration.set_string(key, value)
+        env = StreamExecutionEnvironment.get_execution_environment(configuration)
+        env.enable_checkpointing(200)
+        made.append(env)
+        return env
+
+    yield build
+    for env in made:
+        env.close()

@@ -8,12 +8,12 @@ rule arriving after the restore reaches every partition.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Optional
+from typing import Any, List
 
 import pyspark
 import pytest
 
-from pyflink_compat.common import Configuration, JobStatus
+from pyflink_compat.common import JobStatus
 from pyflink_compat.datastream import StreamExecutionEnvironment
 
 from tests._helpers import broadcast_job
@@ -25,26 +25,6 @@ pytestmark = [
     pytest.mark.skipif(tuple(int(p) for p in pyspark.__version__.split(".")[:2]) < (4, 2),
                        reason="rescaling keyed state needs Spark 4.2 or later (offline repartition)"),
 ]
-
-
-@pytest.fixture
-def envs() -> Iterator[Any]:
-    """Builds environments of the job (options as Flink keys); closes them afterwards."""
-    made: List[StreamExecutionEnvironment] = []
-
-    def build(options: Optional[Dict[str, str]] = None) -> StreamExecutionEnvironment:
-        configuration = Configuration().set_string(
-            "execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION")
-        for key, value in (options or {}).items():
-            configuration.set_string(key, value)
-        env = StreamExecutionEnvironment.get_execution_environment(configuration)
-        env.enable_checkpointing(200)
-        made.append(env)
-        return env
-
-    yield build
-    for env in made:
-        env.close()
 
 
 def _storage(env: StreamExecutionEnvironment, path: Any) -> None:

@@ -11,13 +11,13 @@ alone, so the outputs before and after the restore together are checked exactly 
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Iterator, List, Optional
+from typing import Any, Dict, List, Optional
 
 import pyspark
 import pytest
 
 from pyflink_compat.cli import main as cli_main
-from pyflink_compat.common import Configuration, JobStatus
+from pyflink_compat.common import JobStatus
 from pyflink_compat.datastream import StreamExecutionEnvironment
 
 from tests._helpers import keyed_job
@@ -33,26 +33,6 @@ pytestmark = [
 ]
 
 ROWS_PER_FILE = 10
-
-
-@pytest.fixture
-def envs() -> Iterator[Any]:
-    """Builds environments of the keyed job (options as Flink keys); closes them afterwards."""
-    made: List[StreamExecutionEnvironment] = []
-
-    def build(options: Optional[Dict[str, str]] = None) -> StreamExecutionEnvironment:
-        configuration = Configuration().set_string(
-            "execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION")
-        for key, value in (options or {}).items():
-            configuration.set_string(key, value)
-        env = StreamExecutionEnvironment.get_execution_environment(configuration)
-        env.enable_checkpointing(200)
-        made.append(env)
-        return env
-
-    yield build
-    for env in made:
-        env.close()
 
 
 def _storage(env: StreamExecutionEnvironment, path: Any) -> None:
