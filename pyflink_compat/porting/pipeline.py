@@ -667,11 +667,16 @@ class PipelineWriter:
         names.append(name)
         if target is not None:
             self.results[target] = depth
+        # Spark's aggregation, as written, changes a key once per micro-batch
+        per_batch = ("; Spark's aggregation emits a key's change once per micro-batch, where Flink "
+                     "emits one per input row (the final rows are the same)") if grouped else ""
         if not waited:
             return statements, ("spark.sql over the temporary views, written by env.add_sink; the "
-                                "INSERTs of a block run together, when it ends or a result is waited for")
+                                "INSERTs of a block run together, when it ends or a result is waited "
+                                "for" + per_batch)
         statements.append(self._execute(depth))
-        return statements, "spark.sql over the temporary views, written by env.add_sink and run by env.execute"
+        return statements, ("spark.sql over the temporary views, written by env.add_sink and run by "
+                            "env.execute" + per_batch)
 
     def _execute(self, depth: int) -> cst.BaseStatement:
         """``env.execute(...)`` of the INSERTs registered at ``depth`` (all the environment's

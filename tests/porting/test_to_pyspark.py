@@ -52,6 +52,8 @@ def test_the_written_pyspark_prints_an_aggregations_final_rows_where_the_runtime
         "SELECT MOD(id, 3) AS k, COUNT(*) AS n FROM numbers GROUP BY MOD(id, 3)")
     native, report = port_text(job, "job.py", to_pyspark=True)
     assert "execute_sql" not in native and report.left == 0
+    # the report says so
+    assert any("once per micro-batch" in finding.note for finding in report.findings)
     on_runtime, _ = port_text(job, "job.py")
     changes = _printed(on_runtime, tmp_path, capfd, "runtime")
     # the runtime prints PyFlink's change per input row: +I, then -U/+U, ten rows per key
