@@ -98,9 +98,8 @@ def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: 
     from pyspark.sql.types import LongType, StructField, StructType
 
     from pyflink_compat.runtime.group_aggregate import GroupAggregateProcessor, GroupAggregateSpec
-    from pyflink_compat.sql.over_aggregation import check_spark_runs_over_aggregation
 
-    check_spark_runs_over_aggregation()
+    # only reached where per_record_group found transformWithState
     group = select.args.get("group")
     group_exprs = list(group.expressions) if group is not None else []
     # the group keys, each once, and the aggregates, each once
