@@ -35,7 +35,8 @@ from pyflink_compat.checkpoints.marker import MARKER_NAME
 
 __all__ = [
     "HDFS_PROVIDER", "ROCKSDB_PROVIDER", "PROVIDER_CLASS", "SHUFFLE_PARTITIONS", "MARKER_NAME", "REGISTRY_NAME",
-    "METADATA", "OperatorInfo", "QueryCheckpoint", "is_query_checkpoint", "check_checkpoint_files", "query_problems",
+    "METADATA", "BROADCAST_SEED", "OperatorInfo", "QueryCheckpoint", "is_query_checkpoint", "check_checkpoint_files",
+    "query_problems",
 ]
 
 #: Spark's state store that keeps state on the JVM heap and writes deltas and snapshots.
@@ -53,6 +54,10 @@ SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions"
 REGISTRY_NAME = ".pyflink_compat_jobs"
 #: Spark's file holding a query's id, at the top of its checkpoint.
 METADATA = "metadata"
+#: This package's file, at the top of a restored query's checkpoint, holding the saved broadcast
+#: state its state partitions have not yet been seeded with (see
+#: :meth:`QueryCheckpoint.pending_broadcast_seed`).
+BROADCAST_SEED = "_pyflink_compat_broadcast_seed"
 
 #: ``<version>.<kind>`` or, with checkpoint format v2, ``<version>_<unique id>.<kind>``
 _STATE_FILE = re.compile(r"^(\d+)(?:_([0-9A-Za-z-]+))?\.(delta|snapshot|zip|changelog)$")
@@ -137,6 +142,27 @@ class QueryCheckpoint:
         """The newest batch whose ``commits/<batch>`` exists, or None before the first commit."""
         batches = self.committed_batches()
         return batches[-1] if batches else None
+
+    def pending_broadcast_seed(self, batch: int) -> Optional[Dict[str, Any]]:
+        """The broadcast seed a restore gave this query, while its state is still the one
+        restored at ``batch``: a restore at another number of state partitions seeds them when
+        the query's first batch runs, so a checkpoint or savepoint taken before then holds the
+        broadcast state as it was saved, and the seed with it.
+
+        :return: ``{"batch": ..., "partitions": ..., "seed": ...}`` (the batch restored at, the
+            state partitions then, the seed's text), or ``None`` when there is none or a later
+            batch committed (which seeded every partition).
+        """
+        path = self._p(BROADCAST_SEED)
+        if not self.fs.isfile(path):
+            return None
+        try:
+            record = json.loads(self.fs.read_text(path))
+        except ValueError as error:
+            raise CheckpointFileError(path, "unreadable: {}".format(error)) from None
+        if not isinstance(record, dict) or record.get("batch") != batch:
+            return None
+        return record
 
     def read_log_entry(self, log: str, batch: int) -> List[str]:
         """The lines of one log entry; the first one is Spark's log version (``v1``)."""
@@ -369,6 +395,8 @@ class QueryCheckpoint:
                     if self.fs.isfile(self._p(store_dir + "/_metadata/schema")):
                         wanted.append(store_dir + "/_metadata/schema")
                     wanted.extend(self._state_version_files(store_dir, batch + 1))
+        if self.pending_broadcast_seed(batch) is not None:
+            wanted.append(BROADCAST_SEED)
         for rel in wanted:
             if not self.fs.isfile(self._p(rel)):
                 raise CheckpointFileError(self._p(rel), "needed to restart after batch {} but missing".format(batch))

@@ -34,7 +34,7 @@ from pyflink_compat.datastream.state import BroadcastState, ReadOnlyBroadcastSta
 from pyflink_compat.runtime.records import LONG_MIN, dumps, loads
 
 __all__ = ["BroadcastFunction", "BroadcastSideKeys", "reserved_keys", "spark_partition", "RESERVED_PREFIX",
-           "SEED_PROPERTY", "STATE_PREFIX", "seed_text", "read_seed"]
+           "SEED_PROPERTY", "STATE_PREFIX", "seed_text", "read_seed", "spread"]
 
 #: The first byte of reserved keys: after the end-of-input key, before every pickle.
 RESERVED_PREFIX = b"\x00"
@@ -104,14 +104,26 @@ def saved_copies(stored: Dict[str, Dict[bytes, bytes]], partitions: int) -> Copi
             for key in reserved_keys(partitions)]
 
 
-def seed_text(seeds: Dict[Tuple[str, ...], Copies]) -> str:
-    """The value of :data:`SEED_PROPERTY`: the saved copies by the function's descriptor names."""
-    return base64.b64encode(dumps(seeds)).decode("ascii")
+def seed_text(seeds: Dict[Tuple[str, ...], Copies], stale: List[bytes]) -> str:
+    """The value of :data:`SEED_PROPERTY`: the saved copies by the function's descriptor names,
+    and the reserved keys of the saved state that the new partitions do not use (each
+    partition drops those placed in it)."""
+    return base64.b64encode(dumps((seeds, sorted(stale)))).decode("ascii")
 
 
-def read_seed(text: Optional[str]) -> Dict[Tuple[str, ...], Copies]:
-    """The saved copies given in :data:`SEED_PROPERTY` (none when it is not set)."""
-    return loads(base64.b64decode(text)) if text else {}
+def read_seed(text: Optional[str]) -> Tuple[Dict[Tuple[str, ...], Copies], List[bytes]]:
+    """The saved copies and the unused reserved keys given in :data:`SEED_PROPERTY` (none when
+    it is not set)."""
+    if not text:
+        return {}, []
+    seeds, stale = loads(base64.b64decode(text))
+    return seeds, stale
+
+
+def spread(copies: Copies, partitions: int) -> Copies:
+    """The copy each of ``partitions`` state partitions starts with: partition ``i`` takes
+    saved copy ``i`` modulo their number (Flink's round robin)."""
+    return [copies[i % len(copies)] for i in range(partitions)] if copies else []
 
 
 class BroadcastSideKeys(object):
@@ -271,7 +283,8 @@ class BroadcastFunction(KeyedProcessFunction):
         context = TaskContext.get()
         if context is None or not in_task(handle):
             return
-        copies = read_seed(context.getLocalProperty(SEED_PROPERTY)).get(tuple(sorted(self.names)))
+        seeds, stale = read_seed(context.getLocalProperty(SEED_PROPERTY))
+        copies = seeds.get(tuple(sorted(self.names)))
         partition = int(context.partitionId())
         if not copies or partition >= len(self.keys):
             return
@@ -280,7 +293,7 @@ class BroadcastFunction(KeyedProcessFunction):
             for name in self.names:
                 if name in copy and self._states[name].get() is None:
                     self._states[name].update((copy[name],))
-        for key in reserved_keys(len(copies)):
+        for key in stale:
             if key not in self.keys and spark_partition(key, len(self.keys)) == partition:
                 with as_key(handle, key, None):
                     for name in self.names:

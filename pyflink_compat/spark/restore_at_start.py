@@ -47,7 +47,7 @@ from pyflink_compat.util.exceptions import java_error
 
 __all__ = [
     "Restore", "RestoreWarning", "continues_from", "prepare_restore", "rescale", "non_restored_state_message",
-    "check_broadcast_partitions", "broadcast_seed",
+    "check_broadcast_partitions", "broadcast_seed", "write_pending_seed",
 ]
 
 LOG = logging.getLogger("pyflink_compat.savepoints")
@@ -179,6 +179,7 @@ class Restore:
         """
         done = {}
         made: List[str] = []
+        seeds = dict(self.broadcast_seeds)
         try:
             for sink, query_dir, location, partitions in self.copies:
                 fs, local = file_access_for(location)
@@ -187,6 +188,8 @@ class Restore:
                 done[sink] = restore_query(query_dir, location)
                 if partitions is not None:
                     rescale(spark, sink, location, partitions)
+                if sink in seeds:
+                    write_pending_seed(location, seeds[sink])
         except BaseException:
             # the job does not start: remove the copies made just now, so that a new attempt
             # finds its checkpoint locations empty again (they did not exist before)
@@ -330,9 +333,14 @@ def check_broadcast_partitions(query: QueryPlan, checkpoint: QueryCheckpoint, ba
 
 def broadcast_seed(spark: Any, query: QueryPlan, checkpoint: QueryCheckpoint, batch: int,
                    rescaled_to: Optional[int]) -> Optional[str]:
-    """The saved broadcast state that the new state partitions of a restored query start with,
-    when it is restored at another number of partitions (``None``: it keeps none, or the same
-    number); see :mod:`~pyflink_compat.runtime.broadcast`.
+    """The saved broadcast state that the state partitions of a restored query start with,
+    when it is restored at another number of partitions, or from a checkpoint or savepoint
+    taken after such a restore but before its first batch seeded them (``None``: it keeps none,
+    or nothing is to be seeded); see :mod:`~pyflink_compat.runtime.broadcast`.
+
+    The copies of such a pending seed are those of its partitions, which are the ones
+    restored at ``batch``: partition ``i`` of the new restore takes the copy of pending
+    partition ``i`` modulo their number, as a restore of Flink's parallel instances does.
 
     :param rescaled_to: The number of partitions the restored state is rescaled to (``None``:
         it is not rescaled, then another number is refused).
@@ -340,26 +348,55 @@ def broadcast_seed(spark: Any, query: QueryPlan, checkpoint: QueryCheckpoint, ba
         job's, or two broadcast functions of the query keep states of the same names.
     """
     from pyflink_compat.checkpoints.state_reader import read_broadcast_state
-    from pyflink_compat.runtime.broadcast import saved_copies, seed_text
+    from pyflink_compat.runtime.broadcast import read_seed, reserved_keys, saved_copies, seed_text, spread
 
     wanted = query.broadcast_partitions
     saved = checkpoint.shuffle_partitions(checkpoint.pinned_conf(batch))
-    if wanted is None or saved is None or saved == wanted:
+    pending = checkpoint.pending_broadcast_seed(batch)
+    if wanted is None or saved is None or (saved == wanted and pending is None):
         return None
-    if rescaled_to != wanted:
+    if saved != wanted and rescaled_to != wanted:
         check_broadcast_partitions(query, checkpoint, batch)
+    stored_states = read_broadcast_state(checkpoint.root, batch, spark).values()
+    # the reserved keys stored that the job's partitions do not use: each partition drops those
+    # placed in it (a pending seed's state still has the keys of the partitions saved before it)
+    used = set(reserved_keys(wanted))
+    stale = sorted({key for stored in stored_states for entries in stored.values() for key in entries} - used)
     seeds: Dict[Tuple[str, ...], Any] = {}
-    for stored in read_broadcast_state(checkpoint.root, batch, spark).values():
-        names = tuple(sorted(stored))
-        if names in seeds:
-            raise CheckpointFileError(
-                checkpoint.root, "sink '{}' has two broadcast functions keeping broadcast states named {}: "
-                "restore it at parallelism {}, or give their MapStateDescriptors different "
-                "names.".format(query.name, ", ".join(names), saved))
-        seeds[names] = saved_copies(stored, saved)
-    LOG.info("Sink '%s': the broadcast state of its %d saved partitions seeds its %d new ones",
+    if pending is not None:
+        copies, _ = read_seed(str(pending["seed"]))
+        seeds = {names: spread(saved_copies_, int(pending["partitions"])) for names, saved_copies_ in copies.items()}
+    else:
+        for stored in stored_states:
+            names = tuple(sorted(stored))
+            if names in seeds:
+                raise CheckpointFileError(
+                    checkpoint.root, "sink '{}' has two broadcast functions keeping broadcast states named {}: "
+                    "restore it at parallelism {}, or give their MapStateDescriptors different "
+                    "names.".format(query.name, ", ".join(names), saved))
+            seeds[names] = saved_copies(stored, saved)
+    LOG.info("Sink '%s': the broadcast state of its %d saved partitions seeds its %d partitions",
              query.name, saved, wanted)
-    return seed_text(seeds) if seeds else None
+    return seed_text(seeds, stale) if seeds else None
+
+
+def write_pending_seed(location: str, seed: str) -> None:
+    """Record in a restored query's checkpoint the broadcast seed its partitions take in its
+    first batch, at the batch restored and the partitions its state has now, so that a
+    checkpoint or savepoint taken before that batch carries the seed on
+    (:meth:`~pyflink_compat.checkpoints.layout.QueryCheckpoint.pending_broadcast_seed`)."""
+    import json
+
+    from pyflink_compat.checkpoints.layout import BROADCAST_SEED
+
+    fs, local = file_access_for(location)
+    checkpoint = QueryCheckpoint(fs, local)
+    batch = checkpoint.latest_committed()
+    partitions = checkpoint.shuffle_partitions(checkpoint.pinned_conf(batch))
+    if batch is None or partitions is None:
+        return
+    record = {"batch": batch, "partitions": partitions, "seed": seed}
+    fs.write_atomic(local.rstrip("/") + "/" + BROADCAST_SEED, json.dumps(record).encode("utf-8"))
 
 
 def prepare_restore(plan: JobPlan, writers: Dict[str, Any], spark: Any = None,

@@ -48,7 +48,8 @@ from pyflink_compat.spark.ownership import CLAIM, NO_CLAIM, CheckpointError, Job
 from pyflink_compat.spark.pipeline_shape import pipeline_shape
 from pyflink_compat.spark.pacing import latency_warning
 from pyflink_compat.spark.plan import DURABLE, JobPlan, QueryPlan, SinkSpec, no_effect_message
-from pyflink_compat.spark.restore_at_start import Restore, check_broadcast_partitions, prepare_restore
+from pyflink_compat.spark.restore_at_start import (
+    Restore, broadcast_seed, check_broadcast_partitions, prepare_restore)
 from pyflink_compat.spark.rules import (
     checkpoint_misfit, partitions_mismatch, state_store_mismatch, unloadable_class)
 from pyflink_compat.spark.translation import (
@@ -217,7 +218,15 @@ def prepare_directories(plan: JobPlan, queries: Sequence[Tuple[SinkSpec, QueryPl
             from pyflink_compat.checkpoints.layout import QueryCheckpoint
 
             fs, local = file_access_for(dirs.location(name))
-            check_broadcast_partitions(query_plan, QueryCheckpoint(fs, local), None)
+            checkpoint = QueryCheckpoint(fs, local)
+            check_broadcast_partitions(query_plan, checkpoint, None)
+            latest = checkpoint.latest_committed()
+            # resumed before the first batch after a rescaled restore: its partitions are not seeded yet
+            if name not in prepared.broadcast_seeds and latest is not None \
+                    and checkpoint.pending_broadcast_seed(latest) is not None:
+                seed = broadcast_seed(spark, query_plan, checkpoint, latest, None)
+                if seed is not None:
+                    prepared.broadcast_seeds[name] = seed
         prepared.last_committed[name] = max(dirs.committed_batches(name), default=-1)
     if restore is not None and restore.in_place:
         prepared.claim_mode = CLAIM  # the job resumes its own checkpoints, claimed

@@ -222,7 +222,7 @@ def test_pyflink_compat_checkpoints_state_lists_every_pending_timer_of_a_key(pri
 
 
 def test_the_saved_copies_of_broadcast_state_are_taken_in_partition_order():
-    from pyflink_compat.runtime.broadcast import read_seed, reserved_keys, saved_copies, seed_text
+    from pyflink_compat.runtime.broadcast import read_seed, reserved_keys, saved_copies, seed_text, spread
 
     old = reserved_keys(2)
     stored = {"rules": {old[1]: b"second", old[0]: b"first", b"\x00broadcast-99": b"stale"},
@@ -231,5 +231,7 @@ def test_the_saved_copies_of_broadcast_state_are_taken_in_partition_order():
     # partition i's copy is the one under partition i's reserved key (new partition j of any
     # number then takes copy j % 2, Flink's round robin over the saved instances)
     assert copies == [{"rules": b"first"}, {"limits": b"only-second", "rules": b"second"}]
-    assert read_seed(seed_text({("limits", "rules"): copies})) == {("limits", "rules"): copies}
-    assert read_seed(None) == {}
+    assert read_seed(seed_text({("limits", "rules"): copies}, [old[1]])) == ({("limits", "rules"): copies}, [old[1]])
+    assert read_seed(None) == ({}, [])
+    # a pending seed of 3 partitions restored again: its partition i had saved copy i % 2
+    assert spread(copies, 3) == [copies[0], copies[1], copies[0]]

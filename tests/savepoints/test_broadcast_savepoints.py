@@ -78,3 +78,44 @@ def test_broadcast_state_restored_at_another_parallelism_reaches_every_new_parti
             again = _run_restored(envs, tmp_path, savepoint, name, parallelism)
             assert sorted(before + again) == broadcast_job.expected_outputs(inputs)
     assert digest(savepoint) == saved
+
+
+def _first_events_read_their_rules(after: List[Any]) -> None:
+    """Every key's first event of a restored run reads its saved rule."""
+    firsts = {key: min((o for o in after if o[0] == key), key=lambda o: o[2]) for key in {o[0] for o in after}}
+    assert sorted(firsts) == ["k0", "k1", "k2", "k3", "k4"]
+    assert all(first[3] is not None for first in firsts.values()), firsts
+
+
+def test_a_savepoint_taken_before_the_first_batch_after_a_rescaled_restore_keeps_the_broadcast_state(
+        envs, tmp_path):
+    from pyflink_compat.checkpoints import write_savepoint
+
+    inputs = broadcast_job.write_rules(tmp_path / "in", 0, {"k0": 10, "k1": 11, "k2": 12, "k3": 13, "k4": 14})
+    inputs += broadcast_job.write_events(tmp_path / "in", 1, list(range(0, 10)))
+    env = envs()
+    env.set_parallelism(2)
+    _storage(env, tmp_path / "cp")
+    broadcast_job.build(env, str(tmp_path / "in"), str(tmp_path / "out-1"))
+    client = env.execute_async(broadcast_job.JOB_NAME)
+    wait_until(lambda: len(log_ids(tmp_path / "cp" / broadcast_job.JOB_NAME / "datastream", "commits")) >= 2,
+               timeout=240, what="both input files committed")
+    first = client.stop_with_savepoint(False, str(tmp_path / "sp")).result(240)
+    before = broadcast_job.read_outputs(tmp_path / "out-1")
+    first_digest = digest(first)
+    # restored at 3 with nothing new to read: the run ends before any batch seeds its
+    # partitions, and a savepoint of its checkpoints is taken then
+    assert _run_restored(envs, tmp_path, first, "middle", 3) == []
+    second = write_savepoint(str(tmp_path / "middle" / broadcast_job.JOB_NAME), str(tmp_path / "sp2"))
+    second_digest = digest(second)
+    inputs += broadcast_job.write_events(tmp_path / "in", 2, list(range(10, 20)))
+    inputs += broadcast_job.write_rules(tmp_path / "in", 3, {"k1": 21, "k3": -1})
+    inputs += broadcast_job.write_events(tmp_path / "in", 4, list(range(20, 30)))
+    for name, parallelism in (("down", 1), ("same", 3)):
+        after = _run_restored(envs, tmp_path, second, name, parallelism)
+        # exactly once over both runs, each record as without rescaling
+        assert sorted(before + after) == broadcast_job.expected_outputs(inputs), name
+        _first_events_read_their_rules(after)
+    # NO_CLAIM: neither savepoint changed
+    assert digest(first) == first_digest
+    assert digest(second) == second_digest
