@@ -246,6 +246,25 @@ def read_broadcast_state(query_dir: str, batch_id: int, spark: Any) -> Dict[int,
     return found
 
 
+def _seeded_rows(spark: Any, root: str, batch_id: int, operator: int, name: str, pending: Dict[str, Any],
+                 partition: Optional[int]) -> List[Dict[str, Any]]:
+    """The broadcast state ``name`` of each state partition of a checkpoint whose partitions
+    have a pending seed (:meth:`~pyflink_compat.checkpoints.layout.QueryCheckpoint.pending_broadcast_seed`):
+    what is stored under the partition's reserved key, else the seed's copy for it."""
+    from pyflink_compat.runtime.broadcast import read_seed, reserved_keys, spread
+
+    stored = read_broadcast_state(root, batch_id, spark).get(operator, {}).get(name, {})
+    partitions = int(pending["partitions"])
+    seeds, _ = read_seed(str(pending["seed"]))
+    copies = next((spread(c, partitions) for names, c in seeds.items() if name in names), [])
+    rows = []
+    for index, key in enumerate(reserved_keys(partitions)):
+        data = stored.get(key, copies[index].get(name) if copies else None)
+        if data is not None and partition in (None, index):
+            rows.append({"partition": index, "key": BROADCAST_KEY, "value": json_ready(_unpickled(data, True))})
+    return rows
+
+
 def read_state(path: str, operator: Optional[int] = None, store_name: Optional[str] = None,
                batch_id: Optional[int] = None, partition: Optional[int] = None, limit: int = DEFAULT_LIMIT,
                sink: Optional[str] = None, state_var: Optional[str] = None, spark: Any = None,
@@ -397,6 +416,12 @@ def read_state(path: str, operator: Optional[int] = None, store_name: Optional[s
                  "value": data.pop("value", None)}
         entry.update(data)
         found.append(entry)
+    pending = checkpoint.pending_broadcast_seed(int(result["batch_id"])) if state_var in broadcast else None
+    if pending is not None:
+        # restored at another number of partitions, no batch has seeded them yet: each shows
+        # the copy it starts with, as the job will see it
+        found = _seeded_rows(spark, root, int(result["batch_id"]), operator, str(state_var), pending, partition)
+        total, found = len(found), found[:limit]
     result.update({"operator_id": operator, "store_name": store_name, "state_var": state_var,
                    "partition": partition, "rows": found,
                    "total_rows": total, "limit": limit})

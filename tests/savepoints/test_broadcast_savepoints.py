@@ -8,11 +8,13 @@ rule arriving after the restore reaches every partition.
 
 from __future__ import annotations
 
+import json
 from typing import Any, List
 
 import pyspark
 import pytest
 
+from pyflink_compat.cli import main as cli_main
 from pyflink_compat.common import JobStatus
 from pyflink_compat.datastream import StreamExecutionEnvironment
 
@@ -80,6 +82,19 @@ def test_broadcast_state_restored_at_another_parallelism_reaches_every_new_parti
     assert digest(savepoint) == saved
 
 
+def _broadcast_rows(path: str, capsys: Any) -> List[Any]:
+    """The rows ``pyflink-compat checkpoints state`` shows for the broadcast state ``rules``."""
+    capsys.readouterr()
+    assert cli_main(["checkpoints", "state", path, "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    operator = next(op["operator_id"] for op in listed["operators"]
+                    if any(v["name"] == "b_rules" for v in op.get("state_variables", [])))
+    code = cli_main(["checkpoints", "state", path, "--json", "--operator", str(operator), "--state-var", "rules"])
+    shown = json.loads(capsys.readouterr().out)
+    assert code == 0, shown
+    return list(shown["rows"])
+
+
 def _first_events_read_their_rules(after: List[Any]) -> None:
     """Every key's first event of a restored run reads its saved rule."""
     firsts = {key: min((o for o in after if o[0] == key), key=lambda o: o[2]) for key in {o[0] for o in after}}
@@ -88,7 +103,7 @@ def _first_events_read_their_rules(after: List[Any]) -> None:
 
 
 def test_a_savepoint_taken_before_the_first_batch_after_a_rescaled_restore_keeps_the_broadcast_state(
-        envs, tmp_path):
+        envs, tmp_path, capsys):
     from pyflink_compat.checkpoints import write_savepoint
 
     inputs = broadcast_job.write_rules(tmp_path / "in", 0, {"k0": 10, "k1": 11, "k2": 12, "k3": 13, "k4": 14})
@@ -108,6 +123,10 @@ def test_a_savepoint_taken_before_the_first_batch_after_a_rescaled_restore_keeps
     assert _run_restored(envs, tmp_path, first, "middle", 3) == []
     second = write_savepoint(str(tmp_path / "middle" / broadcast_job.JOB_NAME), str(tmp_path / "sp2"))
     second_digest = digest(second)
+    # the savepoint shows the rules each of its 3 partitions starts with
+    rules = {"k0": 10, "k1": 11, "k2": 12, "k3": 13, "k4": 14}
+    assert sorted((r["partition"], r["key"], r["value"]) for r in _broadcast_rows(second, capsys)) == [
+        (p, "(broadcast state)", rules) for p in range(3)]
     inputs += broadcast_job.write_events(tmp_path / "in", 2, list(range(10, 20)))
     inputs += broadcast_job.write_rules(tmp_path / "in", 3, {"k1": 21, "k3": -1})
     inputs += broadcast_job.write_events(tmp_path / "in", 4, list(range(20, 30)))
