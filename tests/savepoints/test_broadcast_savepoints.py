@@ -3,13 +3,14 @@ rules, :mod:`tests._helpers.broadcast_job`): stopped with a savepoint at paralle
 restored at parallelism 3 or 1, every new state partition starts with a copy of the saved
 broadcast state, as every new parallel instance of Flink does, so the job emits exactly what
 it emits without rescaling (computed from the input alone), its keyed counts continue, and a
-rule arriving after the restore reaches every partition.
+rule arriving after the restore reaches every partition. A savepoint taken after such a restore
+but before its first batch (which seeds the partitions) carries the seed on.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, List
+from typing import Any, List, Optional
 
 import pyspark
 import pytest
@@ -33,8 +34,10 @@ def _storage(env: StreamExecutionEnvironment, path: Any) -> None:
     env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(path))
 
 
-def _run_restored(envs: Any, base: Any, savepoint: str, name: str, parallelism: int) -> List[Any]:
-    env = envs({"execution.state-recovery.path": savepoint})
+def _run_restored(envs: Any, base: Any, savepoint: Optional[str], name: str, parallelism: int) -> List[Any]:
+    """Run the job until its input is read, restored from ``savepoint`` (``None``: resuming its
+    own checkpoints, if any); its outputs."""
+    env = envs({"execution.state-recovery.path": savepoint} if savepoint else {})
     env.set_parallelism(parallelism)
     _storage(env, base / name)
     broadcast_job.build(env, str(base / "in"), str(base / ("out-" + name)))
@@ -130,8 +133,10 @@ def test_a_savepoint_taken_before_the_first_batch_after_a_rescaled_restore_keeps
     inputs += broadcast_job.write_events(tmp_path / "in", 2, list(range(10, 20)))
     inputs += broadcast_job.write_rules(tmp_path / "in", 3, {"k1": 21, "k3": -1})
     inputs += broadcast_job.write_events(tmp_path / "in", 4, list(range(20, 30)))
-    for name, parallelism in (("down", 1), ("same", 3)):
-        after = _run_restored(envs, tmp_path, second, name, parallelism)
+    # restored from the savepoint at 1, and the run at 3 started again on its own checkpoints
+    # (no restore path), which resumes them with the seed still pending
+    for name, source, parallelism in (("down", second, 1), ("middle", None, 3)):
+        after = _run_restored(envs, tmp_path, source, name, parallelism)
         # exactly once over both runs, each record as without rescaling
         assert sorted(before + after) == broadcast_job.expected_outputs(inputs), name
         _first_events_read_their_rules(after)
