@@ -139,9 +139,24 @@ class WatermarkDetail:
     printed_expression: str
 
 
+#: The details of the tables last asked for, by identity (a query asks for each column).
+_DETAILS: Dict[int, Tuple[CreateTable, Tuple[List[ColumnDetail], Optional[WatermarkDetail]]]] = {}
+
+
 def column_details(table: CreateTable) -> Tuple[List[ColumnDetail], Optional[WatermarkDetail]]:
     """The columns of the declared ``table``, each with its Flink type, time attribute and
     expression or metadata, and its watermark: what ``print_schema()`` of the table shows."""
+    cached = _DETAILS.get(id(table))
+    if cached is not None and cached[0] is table:
+        return list(cached[1][0]), cached[1][1]
+    if len(_DETAILS) > 64:
+        _DETAILS.clear()
+    found = _column_details(table)
+    _DETAILS[id(table)] = (table, found)
+    return list(found[0]), found[1]
+
+
+def _column_details(table: CreateTable) -> Tuple[List[ColumnDetail], Optional[WatermarkDetail]]:
     from pyflink_compat.sql.expression_text import declared_expression_texts
     from pyflink_compat.sql.types import flink_name
 

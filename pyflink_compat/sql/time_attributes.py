@@ -309,15 +309,17 @@ def shown_time_attribute(catalog: Any, query: exp.Expression, name: str, depth: 
     A time attribute stays one through projections, filters, views, subqueries, joins, set
     operations, ``MIN`` / ``MAX`` of it and over windows; a window table function's
     ``window_time`` and a group window's ``TUMBLE_ROWTIME`` (``HOP_``, ``SESSION_``) are one;
-    any other computation on it (``CAST``) is not. A declared table's computed column read
-    as it is gives ``(None, its type)``.
+    any other computation on it (``CAST``) is not. A declared table's computed or ``NOT NULL``
+    column read as it is gives ``(None, its type)``.
     """
     if depth > _DEPTH:
         return None
     if isinstance(query, exp.Subquery):
         return shown_time_attribute(catalog, query.this, name, depth + 1)
     if isinstance(query, exp.SetOperation):
-        return shown_time_attribute(catalog, query.this, name, depth + 1)
+        # a time attribute of the first input stays one; a type alone may widen
+        found = shown_time_attribute(catalog, query.this, name, depth + 1)
+        return found if found is not None and found[0] is not None else None
     if not isinstance(query, exp.Select):
         return None
     for projection in query.expressions:
@@ -365,12 +367,14 @@ def _sources(select: exp.Select) -> List[Tuple[str, exp.Expression]]:
 
 def _read_attribute(catalog: Any, select: exp.Select, name: str, qualifier: str, depth: int
                     ) -> Optional[Shown]:
+    # an outer join's columns may be NULL: only a time attribute is followed through one
+    outer = any(join.side for join in select.args.get("joins") or [])
     for alias, source in _sources(select):
         if qualifier and alias != qualifier:
             continue
         found = _source_attribute(catalog, source, name, depth)
         if found is not None:
-            return found
+            return found if found[0] is not None or not outer else None
     return None
 
 
@@ -406,9 +410,10 @@ def _source_attribute(catalog: Any, source: exp.Expression, name: str, depth: in
     if isinstance(entry, (CreateTable, StreamTable)):
         details, _ = column_details(entry if isinstance(entry, CreateTable) else entry.shown)
         detail = next((d for d in details if d.name == name), None)
-        if detail is not None and (detail.time_attribute is not None or
-                                   (detail.extra.startswith("AS ") and detail.type_text)):
-            # a computed column's type is its expression's Flink type
+        if detail is not None and (detail.time_attribute is not None or (detail.type_text and (
+                detail.extra.startswith("AS ") or detail.type_text.endswith(" NOT NULL")))):
+            # a computed column's type is its expression's Flink type, a NOT NULL column's
+            # is declared
             return detail.time_attribute, detail.type_text
         return None
     if isinstance(entry, View):

@@ -140,3 +140,14 @@ def test_an_expression_flinks_parser_rewrites_shows_as_written(t_env: Any) -> No
     assert _lines(t_env.from_path("tr").get_schema()) == [
         " |-- b: STRING", " |-- c: STRING AS TRIM(`b`)", " |-- d: INT AS CAST(`b` AS INTEGER)"]
     assert "table-schema-expression-as-written" in {d.id for d in RUNTIME_DIVERGENCES}
+
+
+def test_a_query_results_table_schema_marks_its_rowtime_and_keeps_not_null(t_env: Any) -> None:
+    t_env.execute_sql("CREATE TABLE plain (a INT NOT NULL, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                      "WITH ('connector'='datagen', 'number-of-rows'='1')")
+    query = "SELECT ts, a FROM plain WHERE a > 0"
+    expected = [" |-- ts: TIMESTAMP(3) *ROWTIME*", " |-- a: INT NOT NULL"]
+    assert _lines(t_env.sql_query(query).get_schema()) == expected
+    result = t_env.execute_sql(query)
+    assert _lines(result.get_table_schema()) == expected
+    result.get_job_client().cancel().result()
