@@ -151,3 +151,24 @@ def test_a_query_results_table_schema_marks_its_rowtime_and_keeps_not_null(t_env
     result = t_env.execute_sql(query)
     assert _lines(result.get_table_schema()) == expected
     result.get_job_client().cancel().result()
+
+
+def test_a_windows_bounds_reach_pandas_as_flinks_timestamps(
+        t_env: Any, tmp_path: Any, monkeypatch: Any) -> None:
+    import pandas as pd
+
+    (tmp_path / "ev.csv").write_text("1,2024-01-01 00:00:01\n2,2024-01-01 00:00:12\n")
+    monkeypatch.chdir(tmp_path)
+    t_env.execute_sql("CREATE TABLE ev (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                      "WITH ('connector'='filesystem','path'='ev.csv','format'='csv')")
+    frame = t_env.sql_query(
+        "SELECT window_start, window_end, window_time, COUNT(*) AS n FROM TABLE(TUMBLE("
+        "TABLE ev, DESCRIPTOR(ts), INTERVAL '10' SECOND)) GROUP BY window_start, window_end, "
+        "window_time").to_pandas().sort_values("window_start")
+    # recorded from PyFlink 1.20.5: TIMESTAMP(3) columns, without a time zone
+    assert [str(t) for t in frame.dtypes] == ["datetime64[ns]"] * 3 + ["int64"]
+    assert frame.values.tolist() == [
+        [pd.Timestamp("2024-01-01 00:00:00"), pd.Timestamp("2024-01-01 00:00:10"),
+         pd.Timestamp("2024-01-01 00:00:09.999"), 1],
+        [pd.Timestamp("2024-01-01 00:00:10"), pd.Timestamp("2024-01-01 00:00:20"),
+         pd.Timestamp("2024-01-01 00:00:19.999"), 1]]
