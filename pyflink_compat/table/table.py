@@ -1010,15 +1010,17 @@ class Table(object):
         from pyflink_compat.sql.data_types import parse_data_type
 
         shown = self._shown_table()
-        if shown is not None and any(c.kind == "metadata" for c in shown.columns):
-            # its rows cannot be read (see the planner), its declaration is what is shown
-            schema = _declared_schema(shown)
+        details = _column_details(shown) if shown is not None else None
+        if details is not None and all(d.type_text for d in details[0]):
+            # a declared table's schema is its declaration's, as Flink resolves it without
+            # reading the table (whose connector or metadata columns may not run here)
+            schema = _declared_schema(*details)
         else:
             planned = self._plan()
             known = {name: parse_data_type(text) for name, text in planned.flink_types.items()}
             schema = schema_of_struct(planned.frame.schema, {**known, **self._declared})
-            if shown is not None:
-                schema._show_declaration(*_column_details(shown))
+            if details is not None:
+                schema._show_declaration(*details)
             else:
                 from pyflink_compat.sql.time_attributes import shown_columns
 
@@ -1064,15 +1066,13 @@ def _column_details(table: Any) -> Any:
     return column_details(table)
 
 
-def _declared_schema(table: Any) -> 'TableSchema':
-    """The schema of a declared table, from its declaration alone."""
+def _declared_schema(details: Any, watermark: Any) -> 'TableSchema':
+    """The schema of a declared table from its declaration alone: its columns' details (each
+    with its type) and watermark."""
     from pyflink_compat.sql.data_types import parse_data_type
     from pyflink_compat.table.table_schema import TableSchema
 
-    details, watermark = _column_details(table)
-    # a computed column whose type is not inferred shows as text
-    schema = TableSchema([d.name for d in details],
-                         [parse_data_type(d.type_text or "STRING") for d in details])
+    schema = TableSchema([d.name for d in details], [parse_data_type(d.type_text) for d in details])
     schema._show_declaration(details, watermark)
     return schema
 
