@@ -425,16 +425,15 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
         "gives the same records on every run.",
     ),
     Divergence(
-        id="table-schema-without-time-attributes",
-        summary="print_schema() and get_schema() of a table, and get_table_schema() of a query's "
-        "result, with event-time or computed columns "
-        "list each column with its type only: no *ROWTIME* marker, METADATA, 'AS expression' "
-        "or WATERMARK line, and a watermarked column's type is the Spark timestamp it is held "
-        "in (TIMESTAMP_LTZ(6)) unless the column is declared with a type or a CAST.",
-        reason="A table's schema is read from its Spark query, where an event-time column is a "
-        "timestamp column with a watermark, not a type of its own; the rows, windows and "
-        "printed values are Flink's.",
-        steps=("table/schema-time-attributes",),
+        id="table-schema-expression-as-written",
+        summary="A declared table's schema (str() of get_schema()) shows a computed column's or "
+        "watermark's expression with its names back-quoted, its keywords in upper case and "
+        "Flink's spacing, but in the form it was written where Flink's SQL parser rewrites it: "
+        "TRIM(b) (Flink: TRIM(BOTH ' ' FROM `b`)), a simple CASE (Flink: the searched CASE, "
+        "ELSE NULL), NOT (a > 1) (Flink drops the parentheses).",
+        reason="The text is read from the statement's tokens, not from an unparsed Calcite tree; "
+        "the column's values and type are Flink's.",
+        steps=("table/schema-expression-text",),
     ),
     Divergence(
         id="changelog-collection-net-rows",

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Tuple
 
+import attrs
 from sqlglot import exp
 
 from pyflink_compat.missing import NotSupportedError
@@ -108,6 +109,23 @@ def _source_watermark(column: str, delay_ms: int) -> exp.Expression:
 
 def _is_source_watermark(expression: exp.Expression) -> bool:
     return isinstance(expression, exp.Anonymous) and expression.name.upper() == "SOURCE_WATERMARK"
+
+
+def shown_table(name: str, table: CreateTable, fields_or_schema: Sequence[Any]) -> CreateTable:
+    """The table ``from_data_stream(stream, *fields_or_schema)`` shows in its schema: ``table``
+    (what :func:`stream_table` gives), or the columns a ``Schema`` declares (after the stream's
+    fields when it declares none of them), its expressions as written."""
+    from pyflink_compat.table.schema import Schema
+
+    if len(fields_or_schema) != 1 or not isinstance(fields_or_schema[0], Schema):
+        return table
+    declared = _declared_table(name, fields_or_schema[0])
+    columns = declared.columns
+    if not declared.physical_columns:
+        read = {c.name for c in columns}
+        columns = tuple(c for c in table.columns if c.kind == "physical" and c.name not in read) \
+            + columns
+    return attrs.evolve(declared, columns=columns, expressions_as_written=True)
 
 
 def stream_table(name: str, node: "Node", fields_or_schema: Sequence[Any], api: str

@@ -46,6 +46,9 @@ class StatementOutcome:
     streaming: bool = True
     #: A query's Flink column types, by name, where known.
     flink_types: Dict[str, str] = attrs.field(factory=dict)
+    #: A query's time attributes and window bounds, by name (see
+    #: :func:`~pyflink_compat.sql.time_attributes.shown_columns`).
+    time_attributes: Dict[str, Any] = attrs.field(factory=dict)
 
 
 class ResultCollector(object):
@@ -271,8 +274,12 @@ class TableRuntime(object):
         self.environment.add_sink(writer, name="collect", bounded=planned.bounded)
         _mark_keyed_state(self.environment, planned)
         client = self.environment.execute_async("collect")
-        return StatementOutcome(client, (), collector, planned.result_frame.schema, planned.bounded,
-                                self.streaming, planned.flink_types)
+        from pyflink_compat.sql.time_attributes import shown_columns
+
+        schema = planned.result_frame.schema
+        return StatementOutcome(client, (), collector, schema, planned.bounded, self.streaming,
+                                planned.flink_types, shown_columns(self.catalog, planned.source_query,
+                                                                   schema.fieldNames()))
 
 
 def _mark_keyed_state(environment: "StreamExecutionEnvironment", planned: PlannedQuery) -> None:

@@ -92,6 +92,8 @@ class PlannedQuery:
     #: on (:func:`~pyflink_compat.sql.changelog_streams.stateless_changes`); it is no column of
     #: the result's.
     row_kinds: Optional[str] = None
+    #: The Flink query as given (what its result's schema is resolved from).
+    source_query: Optional[exp.Expression] = None
 
     @property
     def result_frame(self) -> "DataFrame":
@@ -705,7 +707,8 @@ class Planner(object):
                 if name in frame.columns:
                     frame = frame.withMetadata(name, {"flink_precision": 3})
             return PlannedQuery(frame=_with_precisions(frame, precisions), bounded=True,
-                                updating=False, keys=[], node=node, flink_types=flink_types)
+                                updating=False, keys=[], node=node, flink_types=flink_types,
+                                source_query=query)
         if windowed and bounded:
             self._flush_windows(tree)
         elif windowed:
@@ -729,7 +732,8 @@ class Planner(object):
 
         return PlannedQuery(frame=frame, bounded=bounded, updating=updating, keys=keys, node=node,
                             keyed_state=keyed_state, flink_types=flink_types,
-                            row_kinds=KIND_COLUMN if changes is not None else None)
+                            row_kinds=KIND_COLUMN if changes is not None else None,
+                            source_query=query)
 
     def _keyed_python_aggregate(self, select: exp.Select) -> None:
         """Plan ``select`` as a :class:`DerivedTable` keeping each key's accumulator in

@@ -86,6 +86,8 @@ class CreateTable:
     text: str = ""
     #: The primary key's constraint name (``CONSTRAINT name``; Flink's default ``PK_<columns>``).
     primary_key_name: Optional[str] = None
+    #: Whether its expressions show as written (a ``Schema``'s) rather than in Flink's SQL form.
+    expressions_as_written: bool = False
 
     @property
     def physical_columns(self) -> Tuple[Column, ...]:

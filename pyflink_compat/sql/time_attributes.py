@@ -13,11 +13,12 @@ operations): the column is then taken as it is, and nothing is refused.
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from sqlglot import exp
 
-__all__ = ["column_time_attribute", "refuse_group_windows_off_datetimes",
+__all__ = ["column_time_attribute", "refuse_group_windows_off_datetimes", "shown_columns",
+           "shown_time_attribute",
            "refuse_window_functions_off_timestamps", "source_time_attribute"]
 
 #: Whether the column is a time attribute, and its declared type when known.
@@ -280,3 +281,158 @@ def refuse_group_windows_off_datetimes(catalog: Any, tree: exp.Expression, sql: 
                                                     + ["<{}>".format(i) for i in intervals]), forms))
         raise java_error("java.lang.RuntimeException",
                          "org.apache.flink.table.api.ValidationException: " + message, "o0." + method)
+
+
+#: A result column's time attribute as a schema shows it: ``ROWTIME``, ``PROCTIME`` or
+#: ``None`` (a window's bounds), and its Flink type.
+Shown = Tuple[Optional[str], str]
+
+_WINDOW_TABLE_FUNCTIONS = frozenset(["TUMBLE", "HOP", "SESSION", "CUMULATE"])
+_WINDOW_BOUNDS = frozenset("{}_{}".format(kind, bound) for kind in ("TUMBLE", "HOP", "SESSION")
+                           for bound in ("START", "END"))
+
+
+def _strip_not_null(type_text: str) -> str:
+    return type_text[:-len(" NOT NULL")] if type_text.endswith(" NOT NULL") else type_text
+
+
+def _not_null(type_text: str) -> str:
+    return type_text if type_text.endswith(" NOT NULL") else type_text + " NOT NULL"
+
+
+def shown_time_attribute(catalog: Any, query: exp.Expression, name: str, depth: int = 0
+                         ) -> Optional[Shown]:
+    """Whether the result column ``name`` of ``query`` is a time attribute in the schema
+    Flink resolves for it (before its planner materializes one), with its type; or a window's
+    bound, with its type. ``None`` for any other column.
+
+    A time attribute stays one through projections, filters, views, subqueries, joins, set
+    operations, ``MIN`` / ``MAX`` of it and over windows; a window table function's
+    ``window_time`` and a group window's ``TUMBLE_ROWTIME`` (``HOP_``, ``SESSION_``) are one;
+    any other computation on it (``CAST``) is not. A declared table's computed or ``NOT NULL``
+    column read as it is gives ``(None, its type)``.
+    """
+    if depth > _DEPTH:
+        return None
+    if isinstance(query, exp.Subquery):
+        return shown_time_attribute(catalog, query.this, name, depth + 1)
+    if isinstance(query, exp.SetOperation):
+        # a time attribute of the first input stays one; a type alone may widen
+        found = shown_time_attribute(catalog, query.this, name, depth + 1)
+        return found if found is not None and found[0] is not None else None
+    if not isinstance(query, exp.Select):
+        return None
+    for projection in query.expressions:
+        value = projection.this if isinstance(projection, exp.Alias) else projection
+        if isinstance(value, exp.Star) or (isinstance(value, exp.Column) and isinstance(value.this, exp.Star)):
+            qualifier = value.table if isinstance(value, exp.Column) else ""
+            found = _read_attribute(catalog, query, name, qualifier, depth)
+            if found is not None:
+                return found
+            continue
+        if projection.alias_or_name == name:
+            return _value_attribute(catalog, query, value, depth)
+    return None
+
+
+def _value_attribute(catalog: Any, select: exp.Select, value: exp.Expression, depth: int
+                     ) -> Optional[Shown]:
+    if isinstance(value, exp.Column):
+        return _read_attribute(catalog, select, value.name, value.table, depth)
+    if isinstance(value, exp.Paren):
+        return _value_attribute(catalog, select, value.this, depth)
+    if isinstance(value, (exp.Max, exp.Min)):
+        found = _value_attribute(catalog, select, value.this, depth)
+        return found if found is not None and found[0] is not None else None
+    if isinstance(value, exp.Anonymous):
+        function = str(value.this).upper()
+        if function == "PROCTIME" or function.endswith("_PROCTIME"):
+            return "PROCTIME", "TIMESTAMP_LTZ(3) NOT NULL"
+        if function in _WINDOW_BOUNDS:
+            return None, "TIMESTAMP(3) NOT NULL"
+        if function.endswith("_ROWTIME") and value.expressions:
+            found = _value_attribute(catalog, select, value.expressions[0], depth)
+            return "ROWTIME", _strip_not_null(found[1]) if found is not None else "TIMESTAMP(3)"
+    return None
+
+
+def _sources(select: exp.Select) -> List[Tuple[str, exp.Expression]]:
+    """What ``select`` reads: each source with the name it is known by."""
+    from_ = select.args.get("from") or select.args.get("from_")
+    if from_ is None:
+        return []
+    sources = [from_.this] + [join.this for join in select.args.get("joins") or []]
+    return [(source.alias_or_name, source) for source in sources]
+
+
+def _read_attribute(catalog: Any, select: exp.Select, name: str, qualifier: str, depth: int
+                    ) -> Optional[Shown]:
+    # an outer join's columns may be NULL: only a time attribute is followed through one
+    outer = any(join.side for join in select.args.get("joins") or [])
+    for alias, source in _sources(select):
+        if qualifier and alias != qualifier:
+            continue
+        found = _source_attribute(catalog, source, name, depth)
+        if found is not None:
+            return found if found[0] is not None or not outer else None
+    return None
+
+
+def _source_attribute(catalog: Any, source: exp.Expression, name: str, depth: int
+                      ) -> Optional[Shown]:
+    from pyflink_compat.sql.catalog import StreamTable, View, column_details
+    from pyflink_compat.sql.dialect import DescriptorArgument, TableArgument
+    from pyflink_compat.sql.statements import CreateTable
+
+    if isinstance(source, exp.Subquery):
+        return shown_time_attribute(catalog, source.this, name, depth + 1)
+    if not isinstance(source, exp.Table):
+        return None
+    call = source.this
+    if isinstance(call, exp.Anonymous) and str(call.this).upper() == "TABLE" and call.expressions:
+        call = call.expressions[0]
+    if isinstance(call, exp.Anonymous) and str(call.this).upper() in _WINDOW_TABLE_FUNCTIONS:
+        arguments = list(call.expressions)
+        if len(arguments) < 2 or not isinstance(arguments[0], TableArgument) or \
+                not isinstance(arguments[1], DescriptorArgument):
+            return None
+        if name in ("window_start", "window_end"):
+            return None, "TIMESTAMP(3) NOT NULL"
+        inner = arguments[0].this
+        if name == "window_time":
+            descriptor = arguments[1].expressions[0].name if arguments[1].expressions else ""
+            found = _source_attribute(catalog, inner, descriptor, depth + 1)
+            return (found[0], _not_null(found[1])) if found is not None and found[0] else None
+        return _source_attribute(catalog, inner, name, depth + 1)
+    if not source.name:
+        return None
+    entry = catalog.get(".".join(p.name for p in source.parts))
+    if isinstance(entry, (CreateTable, StreamTable)):
+        details, _ = column_details(entry if isinstance(entry, CreateTable) else entry.shown)
+        detail = next((d for d in details if d.name == name), None)
+        if detail is not None and (detail.time_attribute is not None or (detail.type_text and (
+                detail.extra.startswith("AS ") or detail.type_text.endswith(" NOT NULL")))):
+            # a computed column's type is its expression's Flink type, a NOT NULL column's
+            # is declared
+            return detail.time_attribute, detail.type_text
+        return None
+    if isinstance(entry, View):
+        return shown_time_attribute(catalog, entry.query, name, depth + 1)
+    return None
+
+
+def shown_columns(catalog: Any, query: Optional[exp.Expression], names: List[str]
+                  ) -> Dict[str, Shown]:
+    """:func:`shown_time_attribute` of each result column ``names`` of ``query`` that has
+    one (nothing when ``query`` is not known or not followed)."""
+    shown: Dict[str, Shown] = {}
+    if query is None:
+        return shown
+    for name in names:
+        try:
+            found = shown_time_attribute(catalog, query, name)
+        except Exception:  # noqa: BLE001 - a query not followed: its columns show their types
+            found = None
+        if found is not None:
+            shown[name] = found
+    return shown

@@ -475,6 +475,10 @@ class Table(object):
         self._declared: Dict[str, Any] = {}
         #: A declared table's primary key (constraint name, columns); a query's result has none.
         self._primary_key: Optional[Tuple[str, Tuple[str, ...]]] = None
+        #: The catalog name of the declared table this table shows whole in its schema (its
+        #: computed and metadata columns, its watermark): a table read with ``from_path``,
+        #: ``from_data_stream``, or a filter of one.
+        self._shown_entry: Optional[str] = None
 
     @property
     def _query(self) -> Any:
@@ -675,7 +679,10 @@ class Table(object):
         from sqlglot import exp
 
         (condition,) = _trees([predicate], "filter")
-        return Table(exp.select("*").from_(self._subquery()).where(condition), self._t_env)
+        filtered = Table(exp.select("*").from_(self._subquery()).where(condition), self._t_env)
+        # Flink's filter keeps its input's schema, a declared table's expressions and watermark
+        filtered._shown_entry = self._shown_entry
+        return filtered
 
     def where(self, predicate: 'Expression') -> 'Table':
         """The rows for which ``predicate`` holds (as :meth:`filter`)."""
@@ -995,31 +1002,49 @@ class Table(object):
 
     def get_schema(self) -> 'TableSchema':
         """The :class:`~pyflink_compat.table.TableSchema` of this table's columns: their
-        declared types when the table is read as declared, else the types of its query."""
+        declared types when the table is read as declared, else the types of its query; a time
+        attribute marked (``*ROWTIME*``, ``*PROCTIME*``), and a declared table's computed and
+        metadata columns and watermark shown, as Flink's resolved schema shows them."""
         from pyflink_compat.table.table_schema import schema_of_struct
 
         from pyflink_compat.sql.data_types import parse_data_type
 
-        planned = self._plan()
-        known = {name: parse_data_type(text) for name, text in planned.flink_types.items()}
-        schema = schema_of_struct(planned.frame.schema, {**known, **self._declared})
+        shown = self._shown_table()
+        details = _column_details(shown) if shown is not None else None
+        if details is not None and all(d.type_text for d in details[0]):
+            # a declared table's schema is its declaration's, as Flink resolves it without
+            # reading the table (whose connector or metadata columns may not run here)
+            schema = _declared_schema(*details)
+        else:
+            planned = self._plan()
+            known = {name: parse_data_type(text) for name, text in planned.flink_types.items()}
+            schema = schema_of_struct(planned.frame.schema, {**known, **self._declared})
+            if details is not None:
+                schema._show_declaration(*details)
+            else:
+                from pyflink_compat.sql.time_attributes import shown_columns
+
+                schema._show_time_attributes(shown_columns(
+                    self._t_env._runtime.catalog, self._j_table, schema.get_field_names()))
         schema._primary_key = self._primary_key
         return schema
 
+    def _shown_table(self) -> Any:
+        from pyflink_compat.sql.catalog import StreamTable
+        from pyflink_compat.sql.statements import CreateTable
+
+        if self._shown_entry is None:
+            return None
+        entry = self._t_env._runtime.catalog.get(self._shown_entry)
+        if isinstance(entry, StreamTable):
+            return entry.shown
+        return entry if isinstance(entry, CreateTable) else None
+
     def print_schema(self) -> None:
         """Print the schema as Flink 1.20 prints a resolved schema: one line per column in
-        parentheses."""
-        from pyflink_compat.sql.data_types import type_text
-
-        schema = self.get_schema()
-        columns = ["  `{}` {}".format(name.replace("`", "``"), type_text(data_type))
-                   for name, data_type in zip(schema.get_field_names(),
-                                              schema.get_field_data_types())]
-        if schema._primary_key is not None:
-            name, keys = schema._primary_key
-            columns.append("  CONSTRAINT `{}` PRIMARY KEY ({}) NOT ENFORCED".format(
-                name.replace("`", "``"), ", ".join("`{}`".format(k.replace("`", "``")) for k in keys)))
-        print("(\n" + ",\n".join(columns) + "\n)")
+        parentheses (with its time attribute, expression or metadata), the watermark, the
+        primary key."""
+        print(self.get_schema()._printed())
 
     def to_pandas(self) -> Any:
         """The rows of this (bounded) table as a pandas DataFrame, with the column dtypes
@@ -1033,6 +1058,23 @@ class Table(object):
 
     def __getstate__(self) -> Any:
         raise NotSupportedError("Pickling a Table", "Tables live in their table environment.")
+
+
+def _column_details(table: Any) -> Any:
+    from pyflink_compat.sql.catalog import column_details
+
+    return column_details(table)
+
+
+def _declared_schema(details: Any, watermark: Any) -> 'TableSchema':
+    """The schema of a declared table from its declaration alone: its columns' details (each
+    with its type) and watermark."""
+    from pyflink_compat.sql.data_types import parse_data_type
+    from pyflink_compat.table.table_schema import TableSchema
+
+    schema = TableSchema([d.name for d in details], [parse_data_type(d.type_text) for d in details])
+    schema._show_declaration(details, watermark)
+    return schema
 
 
 class WindowGroupedTable(object):

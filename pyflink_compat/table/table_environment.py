@@ -276,13 +276,15 @@ class TableEnvironment(object):
         from pyflink_compat.table.table import Table
 
         from pyflink_compat.sql.data_types import from_flink_type
-        from pyflink_compat.sql.catalog import ElementsTable
+        from pyflink_compat.sql.catalog import ElementsTable, StreamTable
         from pyflink_compat.sql.statements import CreateTable
 
         entry = self._runtime.catalog.get(path)
         if entry is None:
             raise _validation("Table {} was not found.".format(path))
         table = Table(exp.select("*").from_(exp.to_table(self._runtime.catalog.key(path))), self)
+        if isinstance(entry, (CreateTable, StreamTable)):
+            table._shown_entry = self._runtime.catalog.key(path)
         if isinstance(entry, CreateTable):
             table._declared = {c.name: from_flink_type(c.data_type) for c in entry.columns
                                if c.kind == "physical" and c.data_type is not None}
@@ -320,7 +322,7 @@ class TableEnvironment(object):
         from sqlglot import exp
 
         from pyflink_compat.runtime.plan import needs_keyed_state
-        from pyflink_compat.sql.data_streams import read_stream, stream_table
+        from pyflink_compat.sql.data_streams import read_stream, shown_table, stream_table
         from pyflink_compat.sql.data_types import from_flink_type
         from pyflink_compat.sql.catalog import StreamTable
         from pyflink_compat.table.table import Table
@@ -334,9 +336,11 @@ class TableEnvironment(object):
         name = runtime.new_anonymous_name()
         table, fields, sources = stream_table(name, node, tuple(fields_or_schema), api)
         runtime.catalog.put(name, StreamTable(table, read_stream(node, fields, table, sources),
-                                              needs_keyed_state(node)))
+                                              needs_keyed_state(node), declared=shown_table(
+                                                  name, table, tuple(fields_or_schema))))
         result = Table(exp.select(*[exp.column(c.name, quoted=True) for c in table.columns])
                        .from_(exp.to_table(name)), self)
+        result._shown_entry = name
         result._declared = {c.name: from_flink_type(c.data_type) for c in table.columns
                             if c.kind == "physical" and c.data_type is not None}
         for column in table.columns:
@@ -451,7 +455,16 @@ class TableEnvironment(object):
     def create_temporary_table(self, path: str, descriptor: 'TableDescriptor') -> None:
         """Register the table ``descriptor`` describes as the temporary table ``path`` (as
         its ``CREATE TEMPORARY TABLE`` statement would)."""
-        self._runtime.execute_sql(descriptor._create_statement(path))
+        import attrs
+
+        from pyflink_compat.sql.statements import CreateTable
+
+        runtime = self._runtime
+        runtime.execute_sql(descriptor._create_statement(path))
+        entry = runtime.catalog.get(path)
+        if isinstance(entry, CreateTable):
+            # its schema shows the expressions as the Schema gave them
+            runtime.catalog.put(path, attrs.evolve(entry, expressions_as_written=True))
 
     def create_table(self, path: str, descriptor: 'TableDescriptor') -> None:
         """Register the table ``descriptor`` describes as ``path`` (tables live as long as

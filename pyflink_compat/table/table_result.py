@@ -89,6 +89,7 @@ class TableResult(object):
         result = TableResult._query(outcome.client, outcome.collector, outcome.schema, outcome.bounded,
                                     outcome.streaming)
         result._j_table_result["flink_types"] = dict(outcome.flink_types)
+        result._j_table_result["time_attributes"] = dict(outcome.time_attributes)
         return result
 
     @staticmethod
@@ -135,7 +136,7 @@ class TableResult(object):
     def get_table_schema(self) -> 'TableSchema':
         """The schema of the result: a query's columns, one ``BIGINT`` column per table an
         ``INSERT`` writes (named by its full name), and one ``result`` column of ``STRING``
-        for other statements."""
+        for other statements. A query's time attributes are marked (``*ROWTIME*``)."""
         from pyflink_compat.table.table_schema import TableSchema, schema_of_struct
         from pyflink_compat.table.types import DataTypes
 
@@ -146,8 +147,10 @@ class TableResult(object):
             return TableSchema(list(result["sinks"]), [DataTypes.BIGINT() for _ in result["sinks"]])
         from pyflink_compat.sql.data_types import parse_data_type
 
-        return schema_of_struct(result["schema"], {
+        schema = schema_of_struct(result["schema"], {
             name: parse_data_type(text) for name, text in result.get("flink_types", {}).items()})
+        schema._show_time_attributes(result.get("time_attributes", {}))
+        return schema
 
     def get_result_kind(self) -> int:
         """:data:`ResultKind.SUCCESS` for DDL, else :data:`ResultKind.SUCCESS_WITH_CONTENT`."""

@@ -47,8 +47,16 @@ class TableSchema(object):
         self._data_types = list(data_types or [])
         #: The primary key: its constraint name and columns (a declared table's).
         self._primary_key: Optional[Tuple[str, Tuple[str, ...]]] = None
+        #: What follows each column's type, by name: in ``str()`` and as ``print_schema()``
+        #: shows it (`` *ROWTIME*``, `` AS `a` + 1``, `` METADATA VIRTUAL``).
+        self._extras: Dict[str, Tuple[str, str]] = {}
+        #: A declared table's watermark: its column, the column's type, and its expression in
+        #: ``str()`` and as ``print_schema()`` shows it.
+        self._watermark: Optional[Tuple[str, str, str, str]] = None
         if isinstance(j_table_schema, TableSchema):
             self._primary_key = j_table_schema._primary_key
+            self._extras = dict(j_table_schema._extras)
+            self._watermark = j_table_schema._watermark
         if len(self._field_names) != len(self._data_types):
             raise ValueError("Number of field names and field data types must be equal.")
         self._j_table_schema = self
@@ -89,11 +97,66 @@ class TableSchema(object):
         return RowType([RowField(n, t) for n, t in zip(self._field_names, self._data_types)],
                        nullable=False)
 
+    def _show_declaration(self, details: Any, watermark: Any) -> None:
+        """Show the columns of a declared table (a list of
+        :class:`~pyflink_compat.sql.catalog.ColumnDetail`) and its ``watermark``
+        (a :class:`~pyflink_compat.sql.catalog.WatermarkDetail` or ``None``)."""
+        from pyflink_compat.sql.data_types import parse_data_type
+
+        for detail in details:
+            if detail.name not in self._field_names:
+                continue
+            if detail.type_text:
+                self._data_types[self._field_names.index(detail.name)] = parse_data_type(detail.type_text)
+            marker = " *{}*".format(detail.time_attribute) if detail.time_attribute else ""
+            self._extras[detail.name] = (
+                marker + (" " + detail.extra if detail.extra else ""),
+                marker + (" " + detail.printed_extra if detail.printed_extra else ""))
+        if watermark is not None:
+            self._watermark = (watermark.column, watermark.type_text, watermark.expression,
+                               watermark.printed_expression)
+
+    def _show_time_attributes(self, shown: Dict[str, Tuple[Optional[str], str]]) -> None:
+        """Mark the columns that are time attributes, by name (``ROWTIME`` or ``PROCTIME``,
+        with the type Flink gives them), as
+        :func:`~pyflink_compat.sql.time_attributes.shown_columns` finds them."""
+        from pyflink_compat.sql.data_types import parse_data_type
+
+        for index, name in enumerate(self._field_names):
+            if name not in shown:
+                continue
+            marker, type_text = shown[name]
+            if type_text:
+                self._data_types[index] = parse_data_type(type_text)
+            if marker is not None:
+                self._extras[name] = (" *{}*".format(marker),) * 2
+
+    def _printed(self) -> str:
+        """The schema as ``print_schema()`` prints it."""
+        from pyflink_compat.sql.data_types import type_text
+
+        def quoted(name: str) -> str:
+            return "`{}`".format(name.replace("`", "``"))
+
+        lines = ["  {} {}{}".format(quoted(n), type_text(t), self._extras.get(n, ("", ""))[1])
+                 for n, t in zip(self._field_names, self._data_types)]
+        if self._watermark is not None:
+            column, column_type, _, printed = self._watermark
+            lines.append("  WATERMARK FOR {}: {} AS {}".format(quoted(column), column_type, printed))
+        if self._primary_key is not None:
+            name, keys = self._primary_key
+            lines.append("  CONSTRAINT {} PRIMARY KEY ({}) NOT ENFORCED".format(
+                quoted(name), ", ".join(quoted(k) for k in keys)))
+        return "(\n" + ",\n".join(lines) + "\n)"
+
     def __repr__(self) -> str:
         from pyflink_compat.sql.data_types import type_text
 
-        lines = ["root\n"] + [" |-- {}: {}\n".format(n, type_text(t))
+        lines = ["root\n"] + [" |-- {}: {}{}\n".format(n, type_text(t), self._extras.get(n, ("", ""))[0])
                                for n, t in zip(self._field_names, self._data_types)]
+        if self._watermark is not None:
+            column, column_type, expression, _ = self._watermark
+            lines.append(" |-- WATERMARK FOR {}: {} AS {}\n".format(column, column_type, expression))
         if self._primary_key is not None:
             name, columns = self._primary_key
             lines.append(" |-- CONSTRAINT {} PRIMARY KEY ({})\n".format(name, ", ".join(columns)))

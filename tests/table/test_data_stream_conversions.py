@@ -218,23 +218,51 @@ def test_a_table_of_a_keyed_streams_running_reduce_prints_flinks_rows(t_env: Any
     assert sorted(_printed(capsys)) == ["+I[a, 1]", "+I[a, 4]", "+I[b, 2]"]
 
 
-def test_a_streams_time_attributes_show_in_the_schema_as_plain_columns(t_env: Any, capsys: Any) -> None:
+def test_a_streams_time_attributes_show_in_the_schema_as_flink_shows_them(t_env: Any, capsys: Any) -> None:
     from pyflink_compat.common import Types
-    from pyflink_compat.divergences import RUNTIME_DIVERGENCES
+    from pyflink_compat.table import Schema
+
+    named = t_env.stream_execution_environment.from_collection(
+        [("a", 1)], type_info=Types.ROW_NAMED(["x", "y"], [Types.STRING(), Types.LONG()]))
+    table = t_env.from_data_stream(named, Schema.new_builder()
+                                   .column_by_expression("ts", "CAST(y AS TIMESTAMP(3))")
+                                   .column_by_metadata("rowtime", "TIMESTAMP_LTZ(3)")
+                                   .watermark("rowtime", "SOURCE_WATERMARK()").build())
+    table.print_schema()
+    # recorded from PyFlink 1.20.5: print_schema() shows a Schema's expressions as written,
+    # str() of the TableSchema in Flink's SQL form
+    assert _printed(capsys) == [
+        "(", "  `x` STRING,", "  `y` BIGINT,", "  `ts` TIMESTAMP(3) AS CAST(y AS TIMESTAMP(3)),",
+        "  `rowtime` TIMESTAMP_LTZ(3) *ROWTIME* METADATA,",
+        "  WATERMARK FOR `rowtime`: TIMESTAMP_LTZ(3) AS SOURCE_WATERMARK()", ")"]
+    assert str(table.get_schema()).splitlines() == [
+        "root", " |-- x: STRING", " |-- y: BIGINT", " |-- ts: TIMESTAMP(3) AS CAST(`y` AS TIMESTAMP(3))",
+        " |-- rowtime: TIMESTAMP_LTZ(3) *ROWTIME* METADATA",
+        " |-- WATERMARK FOR rowtime: TIMESTAMP_LTZ(3) AS `SOURCE_WATERMARK`()"]
+    t_env.create_temporary_view("stamped", table)
+    window = t_env.sql_query("SELECT window_start, window_time, COUNT(*) AS n FROM TABLE(TUMBLE("
+                             "TABLE stamped, DESCRIPTOR(rowtime), INTERVAL '10' SECOND)) "
+                             "GROUP BY window_start, window_end, window_time")
+    assert str(window.get_schema()).splitlines()[1:] == [
+        " |-- window_start: TIMESTAMP(3) NOT NULL",
+        " |-- window_time: TIMESTAMP_LTZ(3) NOT NULL *ROWTIME*", " |-- n: BIGINT NOT NULL"]
+
+
+def test_a_computed_watermarked_column_of_a_stream_shows_as_its_rowtime(t_env: Any, capsys: Any) -> None:
+    from pyflink_compat.common import Types
     from pyflink_compat.table import Schema
 
     named = t_env.stream_execution_environment.from_collection(
         [("a", 1)], type_info=Types.ROW_NAMED(["x", "y"], [Types.STRING(), Types.LONG()]))
     t_env.from_data_stream(named, Schema.new_builder()
                            .column_by_expression("ts", "CAST(y AS TIMESTAMP(3))")
-                           .column_by_metadata("rowtime", "TIMESTAMP_LTZ(3)")
-                           .watermark("rowtime", "SOURCE_WATERMARK()").build()).print_schema()
-    # divergence 'table-schema-without-time-attributes'; PyFlink prints
-    # `ts` TIMESTAMP(3) AS CAST(y AS TIMESTAMP(3)), `rowtime` TIMESTAMP_LTZ(3) *ROWTIME* METADATA
-    # and WATERMARK FOR `rowtime`: TIMESTAMP_LTZ(3) AS SOURCE_WATERMARK()
-    assert _printed(capsys) == ["(", "  `x` STRING,", "  `y` BIGINT,", "  `ts` TIMESTAMP(3),",
-                                "  `rowtime` TIMESTAMP_LTZ(3)", ")"]
-    assert "table-schema-without-time-attributes" in {d.id for d in RUNTIME_DIVERGENCES}
+                           .column_by_expression("pt", "PROCTIME()")
+                           .watermark("ts", "ts - INTERVAL '1' SECOND").build()).print_schema()
+    # recorded from PyFlink 1.20.5
+    assert _printed(capsys) == [
+        "(", "  `x` STRING,", "  `y` BIGINT,", "  `ts` TIMESTAMP(3) *ROWTIME* AS CAST(y AS TIMESTAMP(3)),",
+        "  `pt` TIMESTAMP_LTZ(3) NOT NULL *PROCTIME* AS PROCTIME(),",
+        "  WATERMARK FOR `ts`: TIMESTAMP(3) AS ts - INTERVAL '1' SECOND", ")"]
 
 
 def test_rows_read_as_a_stream_carry_their_rowtime_into_event_time_windows(t_env: Any, capsys: Any) -> None:

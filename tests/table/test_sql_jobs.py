@@ -313,12 +313,11 @@ def test_a_results_table_schema_gives_pyflinks_names_and_types(t_env: Any) -> No
     t_env.execute_sql("CREATE TABLE s (a INT, b STRING, c VARCHAR(10), d DOUBLE, ts TIMESTAMP(3), "
                       "WATERMARK FOR ts AS ts) WITH ('connector'='datagen','number-of-rows'='3')")
     t_env.execute_sql("CREATE TABLE k (a INT, n BIGINT) WITH ('connector'='blackhole')")
-    # recorded from PyFlink 1.20.5 (str of the schema), except the rowtime column's *ROWTIME*
-    # marker, the registered divergence table-schema-without-time-attributes
+    # recorded from PyFlink 1.20.5 (str of the schema)
     expected = {
         "CREATE TABLE x (a INT) WITH ('connector'='blackhole')": ["result: STRING"],
         "SELECT a, b, c, d, ts, a + 1, CAST(a AS DOUBLE) AS dd FROM s": [
-            "a: INT", "b: STRING", "c: VARCHAR(10)", "d: DOUBLE", "ts: TIMESTAMP(3)",
+            "a: INT", "b: STRING", "c: VARCHAR(10)", "d: DOUBLE", "ts: TIMESTAMP(3) *ROWTIME*",
             "EXPR$5: INT", "dd: DOUBLE"],
         "SELECT b, SUM(a) AS total, COUNT(*) FROM s GROUP BY b": [
             "b: STRING", "total: INT", "EXPR$2: BIGINT NOT NULL"],
