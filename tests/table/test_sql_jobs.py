@@ -93,6 +93,27 @@ def test_wide_characters_take_two_columns_in_the_tableau_as_in_pyflink(t_env: An
     ]
 
 
+def test_an_alias_of_fewer_names_renames_the_first_columns_and_keeps_the_rest_as_in_pyflink(
+        t_env: Any, capsys: Any) -> None:
+    from py4j.protocol import Py4JJavaError
+
+    table = t_env.from_elements([(1, "a", 2.0)], ["f0", "f1", "f2"])
+    # one string is one name, its commas included
+    assert table.alias("ts, name, price").get_schema().get_field_names() == ["ts, name, price", "f1", "f2"]
+    table.alias("x").execute().print()
+    assert _printed(capsys) == [
+        "+----+----------------------+--------------------------------+--------------------------------+",
+        "| op |                    x |                             f1 |                             f2 |",
+        "+----+----------------------+--------------------------------+--------------------------------+",
+        "| +I |                    1 |                              a |                            2.0 |",
+        "+----+----------------------+--------------------------------+--------------------------------+",
+        "1 row in set",
+    ]
+    with pytest.raises(Py4JJavaError, match=r"ValidationException: Aliasing more fields than we "
+                                            r"actually have\."):
+        table.alias("a", "b", "c", "d")
+
+
 def test_an_updating_query_into_a_print_table_ends_with_flinks_table_and_shows_updates(
         t_env: Any, capsys: Any, in_dir: Any) -> None:
     flink = ["+I[a, 1, 1]", "+I[b, 1, 2]", "-U[a, 1, 1]", "+U[a, 2, 4]", "+I[c, 1, 4]",
