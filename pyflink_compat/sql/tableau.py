@@ -3,14 +3,17 @@
 Each column is as wide as the larger of its name and the width its type gives (Flink's rule:
 TINYINT 4, SMALLINT 6, INT 11, BIGINT 20, DECIMAL(p, s) p + 2, BOOLEAN 5, DATE 10, TIMESTAMP
 19 plus the fraction, anything else 30, never less than ``<NULL>``); values are right-aligned
-and a longer value is cut to the width, its end shown as ``...``. A streaming result starts
-with the ``op`` column of row kinds; the footer counts the rows (``1 row in set``,
-``Empty set``).
+and a longer value is cut to the width, its end shown as ``...``. Widths are display widths, as
+Flink measures them: a character counts its UTF-16 code units, plus one more when it is East
+Asian wide or fullwidth (``手`` counts 2, an emoji outside the Basic Multilingual Plane 3). A
+streaming result starts with the ``op`` column of row kinds; the footer counts the rows
+(``1 row in set``, ``Empty set``).
 """
 
 from __future__ import annotations
 
 import datetime
+import unicodedata
 from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 
 from pyflink_compat.sql.value_text import tableau_text, timestamp_text
@@ -18,10 +21,22 @@ from pyflink_compat.sql.value_text import tableau_text, timestamp_text
 if TYPE_CHECKING:
     from pyspark.sql.types import DataType
 
-__all__ = ["column_width", "Tableau"]
+__all__ = ["column_width", "display_width", "Tableau"]
 
 _MAX_WIDTH = 30
 _NULL = "<NULL>"
+
+
+def _char_width(char: str) -> int:
+    units = 2 if ord(char) > 0xFFFF else 1
+    return units + (1 if unicodedata.east_asian_width(char) in ("W", "F") else 0)
+
+
+def display_width(text: str) -> int:
+    """The columns ``text`` takes in Flink's tableau."""
+    if text.isascii():
+        return len(text)
+    return sum(_char_width(char) for char in text)
 
 
 def column_width(name: str, data_type: "DataType") -> int:
@@ -33,13 +48,25 @@ def column_width(name: str, data_type: "DataType") -> int:
         width = getattr(data_type, "precision", 10) + 2
     else:
         width = widths.get(kind, _MAX_WIDTH)
-    return max(len(name), width, len(_NULL))
+    return max(display_width(name), width, len(_NULL))
+
+
+def _cut(text: str, width: int) -> str:
+    """The longest start of ``text`` at most ``width`` wide."""
+    used = 0
+    for index, char in enumerate(text):
+        used += _char_width(char)
+        if used > width:
+            return text[:index]
+    return text
 
 
 def _cell(text: str, width: int) -> str:
-    if len(text) > width:
-        text = text[:width - 3] + "..."
-    return " " + text.rjust(width) + " "
+    shown = display_width(text)
+    if shown > width:
+        text = _cut(text, width - 3) + "..."
+        shown = display_width(text)
+    return " " + " " * (width - shown) + text + " "
 
 
 class Tableau(object):

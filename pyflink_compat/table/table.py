@@ -662,11 +662,15 @@ class Table(object):
         return FlatAggregateTable(python_aggregate(self, [], func, True), self._t_env)
 
     def alias(self, field: str, *fields: str) -> 'Table':
-        """The same rows with their columns renamed ``field``, ``*fields``, in order."""
+        """The same rows with their first columns renamed ``field``, ``*fields``, in order (the
+        columns after them keep their names; each name is taken whole, a comma included)."""
         from sqlglot import exp
 
         names = (field,) + fields
         plan_columns = self._plan().frame.columns
+        if len(names) > len(plan_columns):
+            raise _validation_error("Aliasing more fields than we actually have.", "as")
+        names = names + tuple(plan_columns[len(names):])
         return Table(exp.select(*[exp.alias_(exp.column(c, quoted=True), n, quoted=True)
                                   for c, n in zip(plan_columns, names)]).from_(self._subquery()),
                      self._t_env)

@@ -3,6 +3,8 @@ start), and the tests that run without it."""
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Any
 
 #: Test modules (relative to ``tests/``) of rules over plain values: their tests start no JVM.
@@ -36,6 +38,9 @@ def local_test_session(app_name: str, **conf: str) -> Any:
     """Start (or attach to) a ``local[2]`` session named ``app_name``, with ``conf`` added."""
     from pyspark.sql import SparkSession
 
+    # Python functions run in workers started with this interpreter (and its packages), also
+    # when a script, not pytest's conftest, starts the session
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     builder = (
         SparkSession.builder.master("local[2]")
         .appName(app_name)

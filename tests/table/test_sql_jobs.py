@@ -67,6 +67,53 @@ def test_a_query_result_prints_as_pyflinks_tableau_with_long_values_cut(t_env: A
     ]
 
 
+def test_wide_characters_take_two_columns_in_the_tableau_as_in_pyflink(t_env: Any, capsys: Any) -> None:
+    # East Asian wide and fullwidth characters count 2, a character beyond the Basic
+    # Multilingual Plane its two UTF-16 units (plus 1 when wide); a cut value keeps what fits
+    table = t_env.from_elements(
+        [("\u624b\u673a", 1), ("\u7b14\u8bb0\u672c\u7535\u8111\u548c\u5e73\u677f\u7535\u8111"
+          "\u4ee5\u53ca\u624b\u673a\u548c\u8033\u673a\u8fd8\u6709\u952e\u76d8", 2),
+         ("\U0001f389x", 3), ("\uff21\uff22\uff23", 4), ("\u00e9", 5),
+         ("ab\u624b\u673acdefghijklmnopqrstuvwxyz12", 6)],
+        ["\u540d\u5b57", "n"])
+    table.execute().print()
+    assert _printed(capsys) == [
+        "+----+--------------------------------+----------------------+",
+        "| op |                           \u540d\u5b57 |                    n |",
+        "+----+--------------------------------+----------------------+",
+        "| +I |                           \u624b\u673a |                    1 |",
+        "| +I |  \u7b14\u8bb0\u672c\u7535\u8111\u548c\u5e73\u677f\u7535\u8111\u4ee5\u53ca\u624b... |"
+        "                    2 |",
+        "| +I |                           \U0001f389x |                    3 |",
+        "| +I |                         \uff21\uff22\uff23 |                    4 |",
+        "| +I |                              \u00e9 |                    5 |",
+        "| +I | ab\u624b\u673acdefghijklmnopqrstuvw... |                    6 |",
+        "+----+--------------------------------+----------------------+",
+        "6 rows in set",
+    ]
+
+
+def test_an_alias_of_fewer_names_renames_the_first_columns_and_keeps_the_rest_as_in_pyflink(
+        t_env: Any, capsys: Any) -> None:
+    from py4j.protocol import Py4JJavaError
+
+    table = t_env.from_elements([(1, "a", 2.0)], ["f0", "f1", "f2"])
+    # one string is one name, its commas included
+    assert table.alias("ts, name, price").get_schema().get_field_names() == ["ts, name, price", "f1", "f2"]
+    table.alias("x").execute().print()
+    assert _printed(capsys) == [
+        "+----+----------------------+--------------------------------+--------------------------------+",
+        "| op |                    x |                             f1 |                             f2 |",
+        "+----+----------------------+--------------------------------+--------------------------------+",
+        "| +I |                    1 |                              a |                            2.0 |",
+        "+----+----------------------+--------------------------------+--------------------------------+",
+        "1 row in set",
+    ]
+    with pytest.raises(Py4JJavaError, match=r"ValidationException: Aliasing more fields than we "
+                                            r"actually have\."):
+        table.alias("a", "b", "c", "d")
+
+
 def test_an_updating_query_into_a_print_table_ends_with_flinks_table_and_shows_updates(
         t_env: Any, capsys: Any, in_dir: Any) -> None:
     flink = ["+I[a, 1, 1]", "+I[b, 1, 2]", "-U[a, 1, 1]", "+U[a, 2, 4]", "+I[c, 1, 4]",
