@@ -118,6 +118,10 @@ def _frame(node: Node, spark: "SparkSession", in_batches: bool = False) -> "Data
         run.reverse()
         ops = [(n.kind if n.kind == KEY_BY else n.op[0],
                 n.op if n.kind == KEY_BY else n.op[1], n.output_type) for n in run]
+        if current.kind == KEYED and all(op[0] not in (KEY_BY, "input", "replicate") for op in ops):
+            # run by the keyed function's processor on each of its outputs: no worker of their
+            # own, no trip of the records through Spark between the two
+            return _keyed(current, spark, in_batches, dumps(ops))
         return _frame_of(current, spark, in_batches).mapInArrow(
             _chain(dumps(ops), worker_output.directory()), RECORD_SCHEMA)
     if node.kind == KEYED:
@@ -160,7 +164,8 @@ def end_of_input(spark: "SparkSession") -> "DataFrame":
     return as_stream(spark.createDataFrame([(None, END_TIMESTAMP, [END_SEQ], None)], RECORD_SCHEMA))
 
 
-def _keyed(node: Node, spark: "SparkSession", in_batches: bool = False) -> "DataFrame":
+def _keyed(node: Node, spark: "SparkSession", in_batches: bool = False,
+           then_bytes: Optional[bytes] = None) -> "DataFrame":
     from pyspark.sql import functions as F
 
     from pyflink_compat.runtime.keyed import KeyedProcessor
@@ -173,7 +178,7 @@ def _keyed(node: Node, spark: "SparkSession", in_batches: bool = False) -> "Data
     delay = node.watermark_delay_ms() + 1
     partitions = int(spark.conf.get("spark.sql.shuffle.partitions") or "1")
     processor = KeyedProcessor(dumps(node.op[0]), event_time, delay, node.name, partitions,
-                               worker_output.directory())
+                               worker_output.directory(), then_bytes)
     if event_time:
         # The watermark's column is dropped again: Spark drops the rows behind the watermark
         # of a column the stateful operator reads, and Flink hands late records to the
@@ -201,7 +206,7 @@ def _chain(ops_bytes: bytes, output_directory: Optional[str] = None) -> Callable
 
         ops = loads(ops_bytes)
         functions = [op[1] for op in ops]
-        opened = _open_all(functions)
+        opened = open_all(functions)
         schema = arrow_schema()
         try:
             for batch in batches:
@@ -222,7 +227,9 @@ def _chain(ops_bytes: bytes, output_directory: Optional[str] = None) -> Callable
     return run
 
 
-def _open_all(functions: List[Any]) -> List[Any]:
+def open_all(functions: List[Any]) -> List[Any]:
+    """Open the rich functions among ``functions`` (with a context of no keyed state); those
+    opened, to be closed."""
     from pyflink_compat.datastream.functions import Function
 
     opened = []
@@ -300,11 +307,18 @@ def apply_ops(ops: List[Tuple[str, Any, Any]], record: Tuple[Any, Any, Any, Any]
 
         yield v, ts, seq, (END_KEY if any(op[0] in (KEY_BY, "replicate") for op in ops) else k)
         return
-    records = [(loads(v), ts, list(seq), k)]
+    for value, out_ts, out_seq, out_k in apply_values(ops, loads(v), ts, list(seq), k):
+        yield dumps(value), out_ts, out_seq, out_k
+
+
+def apply_values(ops: List[Tuple[str, Any, Any]], value: Any, ts: Optional[int], seq: List[int],
+                 k: Optional[bytes] = None) -> List[Tuple[Any, Any, Any, Any]]:
+    """The records (value, timestamp, order, key) that one record's value becomes through a
+    run of per-record operators."""
+    records = [(value, ts, seq, k)]
     for kind, function, output_type in ops:
         records = list(_apply(kind, function, output_type, records))
-    for value, ts, seq, k in records:
-        yield dumps(value), ts, seq, k
+    return records
 
 
 #: The method of a function object that each operator calls.
