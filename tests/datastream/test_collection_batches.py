@@ -57,3 +57,16 @@ def test_a_running_reduce_over_a_collection_read_in_many_batches_gives_every_run
         seen[word] = seen.get(word, 0) + 1
         expected.append((word, seen[word]))
     assert list(counts.execute_and_collect()) == expected
+
+
+def test_the_operators_after_a_keyed_function_run_in_its_processor_not_in_a_python_stage_of_their_own(spark):
+    from pyflink_compat.runtime.plan import frame_of
+
+    env = _environment()
+    keyed = env.from_collection(["a", "b", "a"]).map(lambda w: (w, 1)).key_by(lambda v: v[0]) \
+        .reduce(lambda a, b: (a[0], a[1] + b[1]))
+    then = keyed.map(lambda v: "%s=%d" % v).filter(lambda text: text != "b=1")
+    plan = frame_of(then._j_data_stream, spark)._jdf.queryExecution().logical().toString()
+    # the map before key_by is a Python stage; the map and filter after reduce are not
+    assert plan.count("MapInArrow") == 1 and plan.count("TransformWithState") == 1
+    assert list(then.execute_and_collect()) == ["a=1", "a=2"]
