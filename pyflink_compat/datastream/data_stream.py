@@ -222,7 +222,7 @@ class DataStream(object):
     def _frame(self) -> Any:
         from pyflink_compat.runtime.plan import frame_of
 
-        return frame_of(self._j_data_stream, self._j_data_stream.env.spark_session)
+        return frame_of(self._j_data_stream, self._j_data_stream.env.spark_session, sink=True)
 
     def execute_and_collect(self, job_execution_name: str = None, limit: int = None) \
             -> Union['CloseableIterator', list]:

@@ -37,7 +37,8 @@ from pyflink_compat.datastream.state import (
 from pyflink_compat.datastream.time_domain import TimeDomain
 from pyflink_compat.datastream.timerservice import TimerService
 from pyflink_compat.runtime import worker_output
-from pyflink_compat.runtime.records import END_SEQ, conform, dumps, is_tagged, key_bytes, loads, side_key
+from pyflink_compat.runtime.records import (
+    END_SEQ, conform, dumps, is_plain, is_tagged, key_bytes, loads, side_key)
 
 __all__ = ["KeyedProcessor", "END_KEY", "END_TIMESTAMP", "LONG_MAX"]
 
@@ -530,11 +531,16 @@ class KeyedProcessor(StatefulProcessor):
     :param parallelism: The number of key partitions.
     :param output_directory: Where what the function prints goes
         (:mod:`~pyflink_compat.runtime.worker_output`).
+    :param then_bytes: The per-record operators that take the function's records, pickled
+        (``(kind, function, output type)`` as :func:`~pyflink_compat.runtime.plan.apply_ops`
+        runs them): run here on each output, not in a worker of their own.
     """
 
     def __init__(self, function_bytes: bytes, event_time: bool, watermark_delay_ms: int,
-                 task_name: str, parallelism: int, output_directory: Optional[str] = None):
+                 task_name: str, parallelism: int, output_directory: Optional[str] = None,
+                 then_bytes: Optional[bytes] = None):
         self.output_directory = output_directory
+        self.then_bytes = then_bytes
         self.function_bytes = function_bytes
         self.event_time = event_time
         self.watermark_delay_ms = watermark_delay_ms
@@ -563,8 +569,16 @@ class KeyedProcessor(StatefulProcessor):
         self.context = _ElementContext(self)
         self.function = loads(self.function_bytes)
         self.opened = False
+        self.then: Optional[List[Any]] = None
+        self._then_opened: List[Any] = []
         with worker_output.forwarded(self.output_directory):
             self.function.open(_Context(self))
+            then_bytes = getattr(self, "then_bytes", None)
+            if then_bytes is not None:
+                from pyflink_compat.runtime.plan import open_all
+
+                self.then = loads(then_bytes)
+                self._then_opened = open_all([op[1] for op in self.then])
         self.opened = True
 
     def processing_timers(self) -> Any:
@@ -710,6 +724,8 @@ class KeyedProcessor(StatefulProcessor):
         if function is not None:
             with worker_output.forwarded(self.output_directory):
                 function.close()
+                for then in getattr(self, "_then_opened", ()):
+                    then.close()
 
     # -- helpers --------------------------------------------------------------------------
     def _key_processing_timers(self) -> List[int]:
@@ -746,12 +762,27 @@ class KeyedProcessor(StatefulProcessor):
     def _emit(self, produced: Any, ts: Optional[int], seq: List[int]) -> Iterator[Any]:
         if produced is None:
             return
+        then = self.then
         for index, value in enumerate(produced):
             if is_tagged(value):
                 yield _Output(dumps(conform(value[1], value[0].type_info)), ts, seq + [index],
                               side_key(value[0].tag_id))
-            else:
+            elif then is None:
                 yield _Output(dumps(value), ts, seq + [index], None)
+            else:
+                yield from self._then(then, value, ts, seq + [index])
+
+    @staticmethod
+    def _then(then: List[Any], value: Any, ts: Optional[int], seq: List[int]) -> Iterator[Any]:
+        """The records the operators after the function make of one of its outputs."""
+        from pyflink_compat.runtime.plan import apply_values
+
+        # The operators see a copy, as they would after the record's trip through Spark; a
+        # value that cannot change (a string, a tuple of plain values) is its own copy.
+        if not is_plain(value):
+            value = loads(dumps(value))
+        for v, record_ts, record_seq, k in apply_values(then, value, ts, seq):
+            yield _Output(dumps(v), record_ts, record_seq, k)
 
 
 _SEQ = operator.itemgetter(2)

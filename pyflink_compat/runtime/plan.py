@@ -4,7 +4,9 @@ Every stream is a DataFrame of ``v`` (the record, pickled), ``ts`` (its event-ti
 in milliseconds, or null), ``seq`` (its place in arrival order) and ``k`` (its key, pickled,
 after ``key_by``). A bounded collection is a file source read once
 (:func:`pyflink_compat.spark.bounded_sources.as_stream`), ending with one end-of-input record
-(null ``v``, the greatest timestamp) whose watermark fires every pending event-time timer.
+(null ``v``, the greatest timestamp) whose watermark fires every pending event-time timer; a
+large one that only per-record operators and running reduces read goes to a sink in
+micro-batches that grow (:func:`reads_in_batches`), so that its first records arrive early.
 Runs of per-record operators become one ``mapInArrow`` (Arrow batches on Python workers, in
 each partition's arrival order); a keyed function becomes ``groupBy(k).transformWithState``
 with :class:`~pyflink_compat.runtime.keyed.KeyedProcessor`. Sinks are ``foreachBatch``
@@ -47,13 +49,33 @@ def needs_keyed_state(node: Node) -> bool:
     return any(n.kind == KEYED or getattr(n.op, "keyed_state", False) for n in node.ancestors())
 
 
-def frame_of(node: Node, spark: "SparkSession") -> "DataFrame":
+def frame_of(node: Node, spark: "SparkSession", sink: bool = False) -> "DataFrame":
     """The streaming DataFrame of the records of ``node``.
 
     The records an operator sends to side outputs travel with its own, marked in the key
     column (:func:`~pyflink_compat.runtime.records.side_key`); they are left out here and
     read by a :data:`~pyflink_compat.runtime.graph.SIDE` node.
+
+    :param sink: Whether the records go to a DataStream sink: then a large collection is read
+        in micro-batches that grow (:func:`reads_in_batches`).
     """
+    return _frame_of(node, spark, sink and reads_in_batches(node))
+
+
+def reads_in_batches(node: Node) -> bool:
+    """Whether the collection that the records of ``node`` come from can be read in several
+    micro-batches without changing a record: one collection, no event time (a watermark
+    between two batches would fire timers and drop records that one batch keeps) and no keyed
+    function but running reduces (whose outputs are the same however the input is cut)."""
+    nodes = node.ancestors()
+    sources = [n for n in nodes if n.kind == SOURCE]
+    return len(sources) == 1 and not hasattr(sources[0].op, "frame") and not node.has_event_time() \
+        and all(n.kind != UNION for n in nodes) \
+        and all(not n.op[1] for n in nodes if n.kind == KEYED) \
+        and all(n.op[0] not in ("input", "replicate") for n in nodes if n.kind == CHAIN)
+
+
+def _frame_of(node: Node, spark: "SparkSession", in_batches: bool) -> "DataFrame":
     from pyspark.sql import functions as F
 
     from pyflink_compat.runtime.records import send_job_modules_by_value
@@ -61,10 +83,10 @@ def frame_of(node: Node, spark: "SparkSession") -> "DataFrame":
     send_job_modules_by_value()
     if node.kind == SIDE:
         tag = node.op
-        return _frame(node.parents[0], spark) \
+        return _frame(node.parents[0], spark, in_batches) \
             .where(F.col("k") == F.lit(side_key(tag.tag_id))) \
             .withColumn("k", F.lit(None).cast("binary"))
-    frame = _frame(node, spark)
+    frame = _frame(node, spark, in_batches)
     if node.kind != SOURCE and _may_side(node):
         frame = frame.where(F.col("k").isNull()
                             | (F.substring("k", 1, len(SIDE_PREFIX)) != F.lit(SIDE_PREFIX)))
@@ -76,13 +98,13 @@ def _may_side(node: Node) -> bool:
     return any(n.kind == KEYED or (n.kind == CHAIN and n.op[0] == "process") for n in node.ancestors())
 
 
-def _frame(node: Node, spark: "SparkSession") -> "DataFrame":
+def _frame(node: Node, spark: "SparkSession", in_batches: bool = False) -> "DataFrame":
     if node.kind == SIDE:
-        return frame_of(node, spark)
+        return _frame_of(node, spark, in_batches)
     if node.kind == SOURCE:
-        return _source(node, spark)
+        return _source(node, spark, in_batches)
     if node.kind == UNION:
-        frames = [frame_of(parent, spark) for parent in node.parents]
+        frames = [_frame_of(parent, spark, in_batches) for parent in node.parents]
         result = frames[0]
         for frame in frames[1:]:
             result = result.unionByName(frame)
@@ -96,24 +118,40 @@ def _frame(node: Node, spark: "SparkSession") -> "DataFrame":
         run.reverse()
         ops = [(n.kind if n.kind == KEY_BY else n.op[0],
                 n.op if n.kind == KEY_BY else n.op[1], n.output_type) for n in run]
-        return frame_of(current, spark).mapInArrow(_chain(dumps(ops), worker_output.directory()),
-                                                   RECORD_SCHEMA)
+        if current.kind == KEYED and all(op[0] not in (KEY_BY, "input", "replicate") for op in ops):
+            # run by the keyed function's processor on each of its outputs: no worker of their
+            # own, no trip of the records through Spark between the two
+            return _keyed(current, spark, in_batches, dumps(ops))
+        return _frame_of(current, spark, in_batches).mapInArrow(
+            _chain(dumps(ops), worker_output.directory()), RECORD_SCHEMA)
     if node.kind == KEYED:
-        return _keyed(node, spark)
+        return _keyed(node, spark, in_batches)
     raise ValueError("Unknown operator kind %r" % node.kind)
 
 
-def _source(node: Node, spark: "SparkSession") -> "DataFrame":
+#: The records of the first micro-batch of a collection read in several
+#: (:func:`reads_in_batches`); each later one holds twice as many as the one before, so that
+#: the first records reach the sinks after a short batch and the batches stay few.
+FIRST_BATCH_RECORDS = 256
+
+
+def _source(node: Node, spark: "SparkSession", in_batches: bool = False) -> "DataFrame":
+    import pyarrow as pa  # type: ignore[import-untyped]
+
     from pyflink_compat.runtime.keyed import END_TIMESTAMP
-    from pyflink_compat.spark.bounded_sources import as_stream
+    from pyflink_compat.spark.bounded_sources import arrow_as_stream
 
     if hasattr(node.op, "frame"):  # a connector's reader (files, Kafka) or a source of its own DataFrame
         return node.op.frame(spark)
     values, type_info = node.op
-    rows: List[Tuple[Any, ...]] = [(dumps(conform(v, type_info)), None, [i], None)
-                                   for i, v in enumerate(values)]
-    rows.append((None, END_TIMESTAMP, [len(rows)], None))
-    return as_stream(spark.createDataFrame(rows, RECORD_SCHEMA))
+    count = len(values)
+    # Written as Arrow from the driver: a Spark job writing them would cost more than the
+    # collection's own records at the start of the job.
+    table = pa.table([pa.array([dumps(conform(v, type_info)) for v in values] + [None], pa.binary()),
+                      pa.array([None] * count + [END_TIMESTAMP], pa.int64()),
+                      pa.array([[i] for i in range(count + 1)], pa.list_(pa.int64())),
+                      pa.nulls(count + 1, pa.binary())], schema=arrow_schema())
+    return arrow_as_stream(spark, table, RECORD_SCHEMA, FIRST_BATCH_RECORDS if in_batches else None)
 
 
 def end_of_input(spark: "SparkSession") -> "DataFrame":
@@ -126,20 +164,21 @@ def end_of_input(spark: "SparkSession") -> "DataFrame":
     return as_stream(spark.createDataFrame([(None, END_TIMESTAMP, [END_SEQ], None)], RECORD_SCHEMA))
 
 
-def _keyed(node: Node, spark: "SparkSession") -> "DataFrame":
+def _keyed(node: Node, spark: "SparkSession", in_batches: bool = False,
+           then_bytes: Optional[bytes] = None) -> "DataFrame":
     from pyspark.sql import functions as F
 
     from pyflink_compat.runtime.keyed import KeyedProcessor
 
     parent = node.parents[0]
-    frame = frame_of(parent, spark)
+    frame = _frame_of(parent, spark, in_batches)
     event_time = node.op[1]
     # Flink's watermark is the greatest timestamp less the out-of-orderness less 1 ms;
     # Spark's has no such millisecond.
     delay = node.watermark_delay_ms() + 1
     partitions = int(spark.conf.get("spark.sql.shuffle.partitions") or "1")
     processor = KeyedProcessor(dumps(node.op[0]), event_time, delay, node.name, partitions,
-                               worker_output.directory())
+                               worker_output.directory(), then_bytes)
     if event_time:
         # The watermark's column is dropped again: Spark drops the rows behind the watermark
         # of a column the stateful operator reads, and Flink hands late records to the
@@ -161,13 +200,13 @@ def _chain(ops_bytes: bytes, output_directory: Optional[str] = None) -> Callable
         return worker_output.printing_to(output_directory, run_ops(batches))
 
     def run_ops(batches: Iterator[Any]) -> Iterator[Any]:
-        import pyarrow as pa  # type: ignore[import-untyped]
+        import pyarrow as pa
 
         from pyflink_compat.runtime.plan import apply_ops
 
         ops = loads(ops_bytes)
         functions = [op[1] for op in ops]
-        opened = _open_all(functions)
+        opened = open_all(functions)
         schema = arrow_schema()
         try:
             for batch in batches:
@@ -188,7 +227,9 @@ def _chain(ops_bytes: bytes, output_directory: Optional[str] = None) -> Callable
     return run
 
 
-def _open_all(functions: List[Any]) -> List[Any]:
+def open_all(functions: List[Any]) -> List[Any]:
+    """Open the rich functions among ``functions`` (with a context of no keyed state); those
+    opened, to be closed."""
     from pyflink_compat.datastream.functions import Function
 
     opened = []
@@ -266,11 +307,18 @@ def apply_ops(ops: List[Tuple[str, Any, Any]], record: Tuple[Any, Any, Any, Any]
 
         yield v, ts, seq, (END_KEY if any(op[0] in (KEY_BY, "replicate") for op in ops) else k)
         return
-    records = [(loads(v), ts, list(seq), k)]
+    for value, out_ts, out_seq, out_k in apply_values(ops, loads(v), ts, list(seq), k):
+        yield dumps(value), out_ts, out_seq, out_k
+
+
+def apply_values(ops: List[Tuple[str, Any, Any]], value: Any, ts: Optional[int], seq: List[int],
+                 k: Optional[bytes] = None) -> List[Tuple[Any, Any, Any, Any]]:
+    """The records (value, timestamp, order, key) that one record's value becomes through a
+    run of per-record operators."""
+    records = [(value, ts, seq, k)]
     for kind, function, output_type in ops:
         records = list(_apply(kind, function, output_type, records))
-    for value, ts, seq, k in records:
-        yield dumps(value), ts, seq, k
+    return records
 
 
 #: The method of a function object that each operator calls.

@@ -16,7 +16,7 @@ import struct
 from typing import Any, List, Optional
 
 __all__ = ["dumps", "loads", "conform", "print_text", "collected", "java_text", "LONG_MIN",
-           "END_SEQ", "SIDE_PREFIX", "side_key", "is_side", "is_tagged", "arrow_schema"]
+           "END_SEQ", "SIDE_PREFIX", "is_plain", "side_key", "is_side", "is_tagged", "arrow_schema"]
 
 #: The timestamp a record without one reports to a timestamp assigner.
 LONG_MIN = -9223372036854775808
@@ -87,10 +87,16 @@ def send_job_modules_by_value() -> None:
             cloudpickle.register_pickle_by_value(module)
 
 
+def is_plain(value: Any) -> bool:
+    """Whether ``value`` is a string, number, bytes, None, or a tuple of them: it cannot change,
+    and pickles alike with or without cloudpickle."""
+    kind = type(value)
+    return kind in _PLAIN or (kind is tuple and all(type(item) in _PLAIN for item in value))
+
+
 def dumps(value: Any) -> bytes:
     """The record as bytes; classes defined in the job's main module travel by value."""
-    kind = type(value)
-    if kind in _PLAIN or (kind is tuple and all(type(item) in _PLAIN for item in value)):
+    if is_plain(value):
         # cloudpickle only changes how classes and functions pickle: a per-record shortcut
         return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     from pyspark import cloudpickle

@@ -10,13 +10,15 @@ runs; on a cluster, pass ``directory`` on storage every executor reaches).
 
 from __future__ import annotations
 
+import os
 import tempfile
-from typing import TYPE_CHECKING, Optional
+import time
+from typing import TYPE_CHECKING, Any, List, Optional, Tuple
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame
 
-__all__ = ["as_stream"]
+__all__ = ["as_stream", "arrow_as_stream", "batch_bounds"]
 
 
 def as_stream(frame: "DataFrame", directory: Optional[str] = None) -> "DataFrame":
@@ -30,3 +32,45 @@ def as_stream(frame: "DataFrame", directory: Optional[str] = None) -> "DataFrame
     path = target.rstrip("/") + "/rows"
     frame.coalesce(1).write.mode("overwrite").parquet(path)
     return frame.sparkSession.readStream.schema(frame.schema).parquet(path)
+
+
+def batch_bounds(count: int, first: int) -> List[Tuple[int, int]]:
+    """``(start, end)`` of the micro-batches of ``count`` rows: ``first`` rows, then twice as many
+    as the batch before, the last one what is left."""
+    bounds: List[Tuple[int, int]] = []
+    start, size = 0, max(first, 1)
+    while start < count:
+        bounds.append((start, min(start + size, count)))
+        start, size = start + size, size * 2
+    return bounds
+
+
+def arrow_as_stream(spark: Any, table: Any, schema: str, first_batch: Optional[int] = None) -> "DataFrame":
+    """The rows of the Arrow ``table`` as a streaming DataFrame of ``schema`` that reads them
+    once, in order.
+
+    The rows are written from this process (no Spark job). With ``first_batch``, each micro-batch
+    reads one file of :func:`batch_bounds`: Spark's file source takes files oldest first, so the
+    files get increasing modification times.
+
+    :param spark: The session.
+    :param table: A ``pyarrow.Table`` whose columns match ``schema``.
+    :param schema: The DataFrame's schema (DDL).
+    :param first_batch: The rows of the first micro-batch (``None``: one batch).
+    """
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+    path = os.path.join(tempfile.mkdtemp(prefix="pyflink-compat-rows-"), "rows")
+    os.mkdir(path)
+    bounds = batch_bounds(table.num_rows, first_batch) if first_batch else [(0, table.num_rows)]
+    now = time.time()
+    for index, (start, end) in enumerate(bounds):
+        name = os.path.join(path, "part-%05d.parquet" % index)
+        pq.write_table(table.slice(start, end - start), name)
+        stamp = now - (len(bounds) - index)
+        os.utime(name, (stamp, stamp))
+    reader = spark.readStream.schema(schema)
+    if len(bounds) > 1:
+        reader = reader.option("maxFilesPerTrigger", 1)
+    frame: "DataFrame" = reader.parquet(path)
+    return frame

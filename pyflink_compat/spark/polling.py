@@ -4,7 +4,8 @@ Every question is a py4j round trip that competes with Spark's own tasks for the
 cores, so the supervisor asks as little as its rules allow:
 
 * after a query completed a batch, the next poll comes when the next batch is expected to
-  be complete, as long as the last one took (:func:`batch_time_left`), not before;
+  be complete, as long as the last one took (:func:`batch_time_left`), not before (a bounded
+  query's within :data:`SLOWEST_PAUSE`, as it may have no next batch);
 * it polls every :data:`FASTEST_PAUSE` seconds while a query started less than
   :data:`STARTING_SECONDS` ago, and while a bounded query with no batch running or expected
   may have run out of input (so that its end is noticed within a few polls); otherwise it
@@ -17,7 +18,7 @@ cores, so the supervisor asks as little as its rules allow:
 
 A batch running past its checkpoint timeout is therefore noticed at most one status interval
 late and never early, and a query failure at most :func:`slowest_pause` late. The end of a
-bounded query's input is noticed about as long after its last batch as that batch took, plus
+bounded query's input is noticed at most :data:`SLOWEST_PAUSE` after its last batch, plus
 a few fastest polls. While batches follow each other, a query costs about one poll per batch
 (three JVM calls, and the few that record the completed checkpoint).
 """
@@ -49,14 +50,19 @@ def slowest_pause(checkpoint_timeout: Optional[int]) -> float:
     return min(SLOWEST_PAUSE, max(FASTEST_PAUSE, to_seconds(checkpoint_timeout) / 20))
 
 
-def batch_time_left(since_progress: float, batch_seconds: float) -> float:
+def batch_time_left(since_progress: float, batch_seconds: float, bounded: bool = False) -> float:
     """Seconds until a query is expected to complete its next batch (0: one may be complete).
 
     :param since_progress: Seconds since a poll found its newest completed batch.
     :param batch_seconds: How long that batch took: the next one, which starts as it ends,
         is taken to take as long.
+    :param bounded: Whether the query ends when its input is exhausted: then at most
+        :data:`SLOWEST_PAUSE`, since it may have no next batch (a bounded input read in one
+        batch, whose query planning and worker start make it many times longer than the end
+        of the input takes to notice).
     """
-    return max(0.0, batch_seconds - since_progress)
+    expected = min(batch_seconds, SLOWEST_PAUSE) if bounded else batch_seconds
+    return max(0.0, expected - since_progress)
 
 
 def keeps_pace(bounded: bool, since_start: float, running: bool = False,

@@ -49,7 +49,7 @@ class WatchedQuery:
 
     def batch_due_in(self, now: float) -> float:
         """Seconds until its next batch is expected to complete (0: one may be complete)."""
-        return batch_time_left(now - self.progress_at, self.batch_seconds)
+        return batch_time_left(now - self.progress_at, self.batch_seconds, self.sink.bounded)
 
     def restarted(self, now: float) -> None:
         """Forget what the polls of the previous handle found."""

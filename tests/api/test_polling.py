@@ -43,6 +43,13 @@ def test_the_next_batch_is_expected_as_long_after_the_last_as_the_last_took():
     assert batch_time_left(since_progress=0.0, batch_seconds=0.0) == 0.0
 
 
+def test_a_bounded_query_is_looked_at_within_the_slowest_pause_after_a_long_batch():
+    # its input may be exhausted: its end is noticed soon, not a whole batch's time later
+    assert batch_time_left(since_progress=0.0, batch_seconds=20.0, bounded=True) == SLOWEST_PAUSE
+    assert batch_time_left(since_progress=SLOWEST_PAUSE, batch_seconds=20.0, bounded=True) == 0.0
+    assert batch_time_left(since_progress=0.1, batch_seconds=0.4, bounded=True) == pytest.approx(0.3)
+
+
 @pytest.mark.parametrize("timeout_ms, slowest", [
     (None, 1.0), (600_000, 1.0), (20_000, 1.0), (10_000, 0.5), (1_000, 0.1), (10, 0.1)])
 def test_a_short_checkpoint_timeout_keeps_the_polls_frequent(timeout_ms, slowest):
