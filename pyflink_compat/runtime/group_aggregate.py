@@ -4,9 +4,10 @@ Spark ``StatefulProcessor`` in ``transformWithState``.
 Each key's accumulators live in its state. Every input row of a key, in arrival order, is
 accumulated and the key's new result emitted, as Flink's group aggregate function emits one
 change per input record; a row that leaves the result as it was emits nothing (Flink drops
-such an update too when no state retention is set). The sinks of the updating result turn the
-successive results of a key into ``+I`` (its first), then ``-U`` (the result before) and
-``+U`` (the new one).
+such an update too when no state retention is set). Each emitted row carries its Flink row kind
+in :data:`~pyflink_compat.sql.changelog_streams.KIND_COLUMN`: ``+I`` for a key's first result,
+then ``-U`` (the result before, kept in the key's state) and ``+U`` (the new one), so that the
+kinds survive a restart from a checkpoint as the state does.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pyspark.sql.streaming.stateful_processor import StatefulProcessor, Stateful
 
 from pyflink_compat.runtime.accumulators import Accumulator
 from pyflink_compat.runtime.records import dumps, loads
+from pyflink_compat.sql.changelog_streams import KIND_COLUMN
 
 __all__ = ["GroupAggregateProcessor", "GroupAggregateSpec"]
 
@@ -42,8 +44,8 @@ class GroupAggregateProcessor(StatefulProcessor):
 
     Its input rows, grouped by the key columns ``__g<i>``, have ``__a<i>`` (the argument of
     the ``i``-th aggregate); it
-    emits the key columns and ``__o<i>`` (the ``i``-th aggregate's value) after each row that
-    changes them.
+    emits the key columns, ``__o<i>`` (the ``i``-th aggregate's value) and the row's kind
+    (:data:`~pyflink_compat.sql.changelog_streams.KIND_COLUMN`) after each row that changes them.
 
     :param spec: What the aggregation computes (:class:`GroupAggregateSpec`).
     """
@@ -72,14 +74,19 @@ class GroupAggregateProcessor(StatefulProcessor):
             results = accumulator.results(spec.result_types)
             if results == last:
                 continue  # an update that changes nothing is not emitted
+            if last is None:
+                yield self._output(key, results, "+I")
+            else:
+                yield self._output(key, last, "-U")
+                yield self._output(key, results, "+U")
             last = results
-            yield self._output(key, results)
         self.state.update((dumps((accumulator, last)),))
 
-    def _output(self, key: Tuple[Any, ...], results: List[Any]) -> Any:
+    def _output(self, key: Tuple[Any, ...], results: List[Any], kind: str) -> Any:
         values: Dict[str, Any] = {"__g%d" % i: key[i] for i in range(self.spec.keys)}
         for index, value in enumerate(results):
             values["__o%d" % index] = value
+        values[KIND_COLUMN] = kind
         return SparkRow(**values)
 
     def close(self) -> None:

@@ -143,14 +143,17 @@ class ChangelogBatch(object):
 
     :param function: The sink's batch function (``print()``, ``execute_and_collect()``...).
     :param key_positions: The positions of the table's key columns.
+    :param kinded: Whether the rows carry their kinds (a group aggregation's changes): they
+        are passed on as they come.
     """
 
     #: The query of the sink runs in Spark's update output mode.
     updating = True
 
-    def __init__(self, function: Any, key_positions: List[int]):
+    def __init__(self, function: Any, key_positions: List[int], kinded: bool = False):
         self.function = function
         self.key_positions = key_positions
+        self.kinded = kinded
         self._last: dict = {}
 
     def __call__(self, rows: List[Any], batch_id: int) -> None:
@@ -160,6 +163,9 @@ class ChangelogBatch(object):
 
         records = []
         for row in ordered_values(rows):
+            if self.kinded:
+                records.append(row)
+                continue
             key = tuple(row[i] for i in self.key_positions)
             before = self._last.get(key)
             if before is None:

@@ -7,8 +7,11 @@ query whose outer ``SELECT`` is made of group keys and calls of ``COUNT``, ``SUM
 ``MIN`` and ``MAX`` (each aliased or not, ``DISTINCT`` or not) over an append-only input is
 planned in two parts: the rows it groups (its ``FROM``, joins and ``WHERE``) go, grouped by the
 group keys, through :class:`~pyflink_compat.runtime.group_aggregate.GroupAggregateProcessor` in
-``transformWithState``, which emits a key's result after each of its rows that changes it;
-the ``SELECT`` then reads those rows, each aggregate replaced by the processor's column. The
+``transformWithState``, which emits a key's result after each of its rows that changes it,
+with its row kind (``+I``, or ``-U`` and ``+U``) in
+:data:`~pyflink_compat.sql.changelog_streams.KIND_COLUMN`;
+the ``SELECT`` then reads those rows, each aggregate replaced by the processor's column, and
+passes the kind column on (:attr:`~pyflink_compat.sql.planner.PlannedQuery.row_kinds`). The
 casts and quotients that give Flink's result types (:mod:`pyflink_compat.sql.functions`)
 stay around the aggregates; a ``DISTINCT`` aggregate counts each value it saw. Other grouped
 queries (``HAVING``, expressions over aggregates, Python aggregate functions, mini-batch on)
@@ -95,9 +98,10 @@ def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: 
     operator's rows instead.
     """
     from pyspark.sql import functions as F
-    from pyspark.sql.types import LongType, StructField, StructType
+    from pyspark.sql.types import LongType, StringType, StructField, StructType
 
     from pyflink_compat.runtime.group_aggregate import GroupAggregateProcessor, GroupAggregateSpec
+    from pyflink_compat.sql.changelog_streams import KIND_COLUMN
 
     # only reached where per_record_group found transformWithState
     group = select.args.get("group")
@@ -128,6 +132,8 @@ def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: 
         if key is not None:
             item = exp.alias_(exp.column(key, quoted=True), item.alias_or_name, quoted=True)
         expressions.append(item)
+    # each row's kind, given by the processor, goes on to the query's result
+    expressions.append(exp.column(KIND_COLUMN, quoted=True))
     select.set("expressions", expressions)
 
     from_: exp.From = select.args.get("from") or select.args["from_"]
@@ -158,7 +164,8 @@ def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: 
                               [f.dataType.simpleString() for f in result_fields])
     output = StructType(
         [StructField(k, rows.schema[k].dataType, True) for k in keys] +
-        [StructField("__o{}".format(i), f.dataType, True) for i, f in enumerate(result_fields)])
+        [StructField("__o{}".format(i), f.dataType, True) for i, f in enumerate(result_fields)] +
+        [StructField(KIND_COLUMN, StringType(), True)])
     grouping = keys or ["__g"]
     result = rows.groupBy(*grouping).transformWithState(
         GroupAggregateProcessor(spec), output, "Update", "None")
@@ -166,7 +173,7 @@ def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: 
     result = result.select(*keys, *[
         F.coalesce(F.col(f.name), F.lit(0).cast(LongType())).alias(f.name)
         if name.startswith("COUNT") else F.col(f.name)
-        for f, (name, _) in zip(output.fields[len(keys):], aggregates)])
+        for f, (name, _) in zip(output.fields[len(keys):], aggregates)], KIND_COLUMN)
     view_name = "flink_group_{}".format(next(_names))
     result.createOrReplaceTempView(view_name)
     from_.set("this", exp.Table(this=exp.to_identifier(view_name),

@@ -89,14 +89,24 @@ class PlannedQuery:
     #: (``VARCHAR(10)``, ``BIGINT NOT NULL``).
     flink_types: Dict[str, str] = attrs.field(factory=dict)
     #: The column holding each result row's kind when the query passes a changelog's changes
-    #: on (:func:`~pyflink_compat.sql.changelog_streams.stateless_changes`); it is no column of
-    #: the result's.
+    #: on (:func:`~pyflink_compat.sql.changelog_streams.stateless_changes`) or is a group
+    #: aggregation emitting its changes per input record (:mod:`pyflink_compat.sql.
+    #: group_aggregation`); it is no column of the result's.
     row_kinds: Optional[str] = None
 
     @property
     def result_frame(self) -> "DataFrame":
         """The result's columns: :attr:`frame` without the :attr:`row_kinds` column."""
         return self.frame if self.row_kinds is None else self.frame.drop(self.row_kinds)
+
+
+def _writes_row_kinds(sink: CreateTable) -> bool:
+    """Whether ``sink``'s connector writes each row's kind (print, a changelog file format)."""
+    from pyflink_compat.connectors.changelog_files import CHANGELOG_FORMATS
+
+    connector = sink.options.get("connector")
+    return connector == "print" or (connector == "filesystem"
+                                    and sink.options.get("format") in CHANGELOG_FORMATS)
 
 
 def _struct(spark: "SparkSession", table: CreateTable) -> "StructType":
@@ -729,7 +739,7 @@ class Planner(object):
 
         return PlannedQuery(frame=frame, bounded=bounded, updating=updating, keys=keys, node=node,
                             keyed_state=keyed_state, flink_types=flink_types,
-                            row_kinds=KIND_COLUMN if changes is not None else None)
+                            row_kinds=KIND_COLUMN if changes is not None or per_record else None)
 
     def _keyed_python_aggregate(self, select: exp.Select) -> None:
         """Plan ``select`` as a :class:`DerivedTable` keeping each key's accumulator in
@@ -855,7 +865,11 @@ class Planner(object):
                                 .alias(column.name))
             else:
                 selected.append(F.lit(None).cast(spark_type).alias(column.name))
-        if planned.row_kinds is not None:  # the changes' kinds go to the (print) sink
-            selected.append(F.col("`{}`".format(planned.row_kinds)))
-            frame = planned.frame
+        if planned.row_kinds is not None:
+            kinds = F.col("`{}`".format(planned.row_kinds))
+            if _writes_row_kinds(sink):  # the changes' kinds go to the sink
+                selected.append(kinds)
+                frame = planned.frame
+            else:  # a sink without row kinds takes the rows each change leaves
+                frame = planned.frame.where(kinds.isin("+I", "+U"))
         return frame.select(*selected)

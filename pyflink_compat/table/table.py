@@ -309,7 +309,7 @@ def _function_call(func: Any, operation: str, functions: Optional[Dict[str, Any]
 
 
 def _columns(table: 'Table') -> List[str]:
-    return list(table._plan().frame.columns)
+    return list(table._plan().result_frame.columns)
 
 
 def _row_argument(table: 'Table') -> Any:
@@ -662,7 +662,7 @@ class Table(object):
         from sqlglot import exp
 
         names = (field,) + fields
-        plan_columns = self._plan().frame.columns
+        plan_columns = self._plan().result_frame.columns
         return Table(exp.select(*[exp.alias_(exp.column(c, quoted=True), n, quoted=True)
                                   for c, n in zip(plan_columns, names)]).from_(self._subquery()),
                      self._t_env)
@@ -988,7 +988,7 @@ class Table(object):
     def explain(self, *extra_details: Any) -> str:
         """Spark's plan of this table's query (the details Flink's explanation may add,
         :class:`~pyflink_compat.table.ExplainDetail`, are accepted and change nothing)."""
-        execution = self._plan().frame._jdf.queryExecution()
+        execution = self._plan().result_frame._jdf.queryExecution()
         # the physical plan of a streaming query exists only once it runs
         return "== Parsed Logical Plan ==\n{}\n== Analyzed Logical Plan ==\n{}".format(
             execution.logical().toString(), execution.analyzed().toString())
@@ -1002,7 +1002,7 @@ class Table(object):
 
         planned = self._plan()
         known = {name: parse_data_type(text) for name, text in planned.flink_types.items()}
-        schema = schema_of_struct(planned.frame.schema, {**known, **self._declared})
+        schema = schema_of_struct(planned.result_frame.schema, {**known, **self._declared})
         schema._primary_key = self._primary_key
         return schema
 
