@@ -1,5 +1,7 @@
 """An updating SQL job: ``SELECT k, COUNT(*), SUM(v) FROM src GROUP BY k`` over an unbounded
-directory of CSV files (``k,v`` lines), printed with its row kinds, checkpointed every 200 ms.
+directory of CSV files (``k,v`` lines), printed with its row kinds, checkpointed every 200 ms;
+the same query with ``HAVING COUNT(*) > 0`` (Spark's own aggregation, its changes per
+micro-batch) is printed too, each line after ``having> ``.
 
 Run as a program (``python tests/_helpers/group_aggregate_job.py IN OUT CP group``, the
 arguments of :class:`~tests.integration.drivers.killable.KillableDriver`; ``OUT`` is unused:
@@ -43,8 +45,14 @@ def main(argv: List[str]) -> int:
                       "'path' = '{}', 'format' = 'csv', 'source.monitor-interval' = '1s')"
                       .format(os.path.abspath(input_dir)))
     t_env.execute_sql("CREATE TABLE totals (k STRING, c BIGINT, s INT) WITH ('connector' = 'print')")
+    t_env.execute_sql("CREATE TABLE having_totals (k STRING, c BIGINT, s INT) WITH ("
+                      "'connector' = 'print', 'print-identifier' = 'having')")
+    statements = t_env.create_statement_set()
+    statements.add_insert_sql("INSERT INTO totals SELECT k, COUNT(*), SUM(v) FROM src GROUP BY k")
+    statements.add_insert_sql("INSERT INTO having_totals SELECT k, COUNT(*), SUM(v) FROM src GROUP BY k "
+                              "HAVING COUNT(*) > 0")
     print("STARTING", flush=True)
-    t_env.execute_sql("INSERT INTO totals SELECT k, COUNT(*), SUM(v) FROM src GROUP BY k").wait()
+    statements.execute().wait()
     print("FINISHED", flush=True)
     spark.stop()
     return 0
