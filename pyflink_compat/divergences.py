@@ -444,11 +444,14 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
     Divergence(
         id="changelog-collection-net-rows",
         summary="A query over a table read with from_changelog_stream from a collection that "
-        "aggregates, joins, sorts or calls Python functions (or an insert into a sink other "
-        "than print) reads the rows its changes leave (each +I): it gives the changes of those "
-        "rows in one micro-batch, where Flink gives one change per record (+I, -U, +U, -D); the "
-        "final table is the same. Printing the table, collecting it, its changelog or retract "
-        "stream, or a projection or filter of it gives each change with its kind, as Flink does.",
+        "aggregates (other than a GROUP BY of that one table with group keys and COUNT, SUM, "
+        "AVG, MIN and MAX calls), joins, sorts or calls Python functions (or a projection or "
+        "filter of it inserted into a sink other than print) reads the rows its changes leave "
+        "(each +I): it gives the changes of those rows in one micro-batch, where Flink gives one "
+        "change per record (+I, -U, +U, -D); the final table is the same. Printing the table, "
+        "collecting it, its changelog or retract stream, a projection or filter of it, or such "
+        "a GROUP BY of it (whose -U and -D rows retract, an emptied group giving -D) gives each "
+        "change with its kind, as Flink does.",
         reason="Spark's streaming tables are insert-only: a row cannot be retracted from an "
         "aggregation's input, so the changelog is applied on the driver before such a query "
         "reads it.",

@@ -137,9 +137,10 @@ def _nanos(value: datetime.datetime) -> int:
 class ChangelogBatch(object):
     """A sink's batch function fed with an updating table's changelog.
 
-    Spark gives each micro-batch the new rows of the keys that changed; the last row of each key
-    is kept here, on the driver, so that a new key is ``+I`` and a changed one ``-U`` (its
-    previous row) then ``+U``, as the table's print sink shows them.
+    Rows that carry their kinds (a per-record group aggregation's) are passed on as they are.
+    Otherwise Spark gives each micro-batch the new rows of the keys that changed; the last row
+    of each key is kept here, on the driver, so that a new key is ``+I`` and a changed one
+    ``-U`` (its previous row) then ``+U``, as the table's print sink shows them.
 
     :param function: The sink's batch function (``print()``, ``execute_and_collect()``...).
     :param key_positions: The positions of the table's key columns.

@@ -4,7 +4,8 @@ one change per input record.
 Spark's streaming aggregation gives, per micro-batch, the last value of each key that changed;
 Flink's group aggregate (mini-batch off, its default) emits one change per input record. A
 query whose outer ``SELECT`` is made of group keys and calls of ``COUNT``, ``SUM``, ``AVG``,
-``MIN`` and ``MAX`` (each aliased or not, ``DISTINCT`` or not) over an append-only input is
+``MIN`` and ``MAX`` (each aliased or not, ``DISTINCT`` or not) over an append-only input, or
+over the changes of one changelog table (whose ``-U`` and ``-D`` rows retract), is
 planned in two parts: the rows it groups (its ``FROM``, joins and ``WHERE``) go, grouped by the
 group keys, through :class:`~pyflink_compat.runtime.group_aggregate.GroupAggregateProcessor` in
 ``transformWithState``, which emits a key's result after each of its rows that changes it,
@@ -91,11 +92,14 @@ def per_record_group(select: exp.Select) -> bool:
     return True
 
 
-def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: exp.Select
-                           ) -> None:
+def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: exp.Select,
+                           retracting: bool = False) -> None:
     """Plan the group aggregation of ``select`` (a part of ``tree``, already in Spark SQL's
     form) as a ``transformWithState`` over the rows it groups, and make ``select`` read that
     operator's rows instead.
+
+    :param retracting: Whether ``select`` reads a changelog's changes, each with its kind in
+        :data:`~pyflink_compat.sql.changelog_streams.KIND_COLUMN` (``-U`` and ``-D`` retract).
     """
     from pyspark.sql import functions as F
     from pyspark.sql.types import LongType, StringType, StructField, StructType
@@ -141,7 +145,9 @@ def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: 
         *[exp.alias_(exp.maybe_parse(text, dialect="spark"), name, quoted=True)
           for text, name in key_columns.items()],
         *[exp.alias_(a.copy() if a is not None else exp.Literal.number(1), "__a{}".format(i),
-                     quoted=True) for i, (_, a) in enumerate(aggregates)]
+                     quoted=True) for i, (_, a) in enumerate(aggregates)],
+        *([exp.alias_(exp.column(KIND_COLUMN, quoted=True), "__kind", quoted=True)]
+          if retracting else [])
     ).from_(from_.this.copy())
     for part in ("joins", "where"):
         value = select.args.get(part)
@@ -161,7 +167,7 @@ def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: 
     result_fields = typed.schema.fields
     spec = GroupAggregateSpec(len(keys), [(name, argument is not None)
                                           for name, argument in aggregates],
-                              [f.dataType.simpleString() for f in result_fields])
+                              [f.dataType.simpleString() for f in result_fields], retracting)
     output = StructType(
         [StructField(k, rows.schema[k].dataType, True) for k in keys] +
         [StructField("__o{}".format(i), f.dataType, True) for i, f in enumerate(result_fields)] +

@@ -572,6 +572,19 @@ class Planner(object):
             changes = stateless_changes(tree, self.catalog.get)
             if changes is not None:
                 carry_kinds(tree)
+        # a group aggregation of one changelog table reads its changes and retracts
+        group_changes = None
+        if changes is None and self.streaming and not self.mini_batch():
+            from pyflink_compat.sql.changelog_streams import grouped_changes
+            from pyflink_compat.sql.group_aggregation import per_record_group
+
+            group_changes = grouped_changes(tree, self.catalog.get)
+            if group_changes is not None and not (isinstance(tree, exp.Select) and per_record_group(tree)):
+                group_changes = None
+            if group_changes is not None:
+                from pyflink_compat.sql.changelog_streams import carry_kinds
+
+                carry_kinds(tree, outer=False)
         if tree.find(exp.Anonymous) is not None:
             from pyflink_compat.sql.python_functions import resolve_calls
 
@@ -634,7 +647,8 @@ class Planner(object):
                     declared = attrs.evolve(declared, watermark=None)
                 read = None
                 if isinstance(entry, StreamTable):
-                    read = entry.changes if changes == name and entry.changes is not None else entry.read
+                    read = entry.changes if name in (changes, group_changes) and entry.changes is not None \
+                        else entry.read
                 frame, table_bounded = self._source(declared, end_of_input=windowed, read=read)
                 schema[table.name if isinstance(entry, StreamTable) else declared.name] = {
                     c.name: c.data_type for c in declared.columns if c.data_type is not None}
@@ -680,6 +694,9 @@ class Planner(object):
             not self.mini_batch() and isinstance(outer, exp.Select) and \
             not any(_group_aggregate(s) is not None for s in tree.find_all(exp.Select)
                     if s is not outer) and per_record_group(outer)
+        if group_changes is not None and not per_record:  # pragma: no cover - grouped_changes checks
+            raise NotSupportedError("A group aggregation of a changelog table (in: {})".format(text),
+                                    "Aggregate the changelog with PySpark's transformWithState.")
         precisions = timestamp_precisions(tree, schema)
         tree = _apply_flink_semantics(tree, schema)
         from pyflink_compat.sql.types import flink_name
@@ -703,7 +720,7 @@ class Planner(object):
 
             rewritten = tree if isinstance(tree, exp.Select) else tree.find(exp.Select)
             assert rewritten is not None
-            plan_group_aggregation(self.spark, tree, rewritten)
+            plan_group_aggregation(self.spark, tree, rewritten, retracting=group_changes is not None)
             keyed_state = True  # its operator keeps state
         if read_once:
             from pyflink_compat.spark.bounded_sources import as_stream
