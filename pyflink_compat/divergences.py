@@ -187,11 +187,16 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
         "micro-batch, one +I for each new key and one -U/+U pair for each changed key, where "
         "Flink emits them per input record; the final table is the same. Where the changes are "
         "per record, the keys of one micro-batch follow one another key by key instead of in "
-        "arrival order.",
+        "arrival order. Where the changes are per micro-batch, a job restarted in a new process "
+        "(from its checkpoint after a failure, or from a savepoint) writes the first change of a "
+        "key it had written before as +I of the new row, without the -U of the old one.",
         reason="Spark's streaming aggregation updates its state once per micro-batch and gives "
         "only the last value of each key (as Flink's own mini-batch aggregation does); the "
         "per-record group aggregation computes the built-in aggregates of group keys only, and "
-        "Spark hands a stateful operator the rows of a micro-batch key by key.",
+        "Spark hands a stateful operator the rows of a micro-batch key by key. Spark's "
+        "aggregation gives no row kinds: its sinks derive them from the rows of each key they "
+        "wrote in the process, which a new process has not seen (the per-record aggregation "
+        "keeps each key's last row in its state and emits the kinds itself).",
         steps=("table/updating-changelog",),
     ),
     Divergence(
@@ -438,11 +443,14 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
     Divergence(
         id="changelog-collection-net-rows",
         summary="A query over a table read with from_changelog_stream from a collection that "
-        "aggregates, joins, sorts or calls Python functions (or an insert into a sink other "
-        "than print) reads the rows its changes leave (each +I): it gives the changes of those "
-        "rows in one micro-batch, where Flink gives one change per record (+I, -U, +U, -D); the "
-        "final table is the same. Printing the table, collecting it, its changelog or retract "
-        "stream, or a projection or filter of it gives each change with its kind, as Flink does.",
+        "aggregates (other than a GROUP BY of that one table with group keys and COUNT, SUM, "
+        "AVG, MIN and MAX calls), joins, sorts or calls Python functions (or a projection or "
+        "filter of it inserted into a sink other than print) reads the rows its changes leave "
+        "(each +I): it gives the changes of those rows in one micro-batch, where Flink gives one "
+        "change per record (+I, -U, +U, -D); the final table is the same. Printing the table, "
+        "collecting it, its changelog or retract stream, a projection or filter of it, or such "
+        "a GROUP BY of it (whose -U and -D rows retract, an emptied group giving -D) gives each "
+        "change with its kind, as Flink does.",
         reason="Spark's streaming tables are insert-only: a row cannot be retracted from an "
         "aggregation's input, so the changelog is applied on the driver before such a query "
         "reads it.",

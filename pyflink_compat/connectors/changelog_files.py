@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime
 import decimal
 import json
-from typing import TYPE_CHECKING, Any, Dict, List, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from pyflink_compat.missing import NotSupportedError
 from pyflink_compat.spark.session import active_session_kept
@@ -45,15 +45,17 @@ class ChangelogFileWriter(object):
     :param names: The sink's column names, in order.
     :param updating: Whether the query updates its rows (by ``key_positions``).
     :param key_positions: The positions of the key columns of an updating query.
+    :param kind_position: The position of the column holding each row's kind, when the rows
+        carry their kinds (``None``: the kinds follow from each key's last row).
     """
 
     def __init__(self, path: str, names: Sequence[str], updating: bool,
-                 key_positions: Sequence[int]):
+                 key_positions: Sequence[int], kind_position: Optional[int] = None):
         from pyflink_compat.connectors.print_sink import changelog_rows
 
         self.path = path
         self.names = list(names)
-        self.records = changelog_rows(updating, key_positions)
+        self.records = changelog_rows(updating, key_positions, kind_position)
 
     @staticmethod
     def check(frame: "DataFrame", table_text: str) -> None:

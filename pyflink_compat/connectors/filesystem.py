@@ -226,10 +226,14 @@ def sink(table: "CreateTable", frame: "DataFrame", updating: bool, keys: Sequenc
         if table.partition_keys:
             raise refuse("filesystem", "format", table.text,
                          "A partitioned table of format '{}' is not written here.".format(fmt))
-        ChangelogFileWriter.check(frame, table.text)
+        from pyflink_compat.sql.changelog_streams import KIND_COLUMN
+
+        ChangelogFileWriter.check(frame.drop(KIND_COLUMN), table.text)
         names = frame.columns
-        writer_of = ChangelogFileWriter(path, names, updating,
-                                        [names.index(k) for k in keys if k in names])
+        # a result whose rows carry their kinds has them in a column of its own
+        kind_position = names.index(KIND_COLUMN) if KIND_COLUMN in names else None
+        writer_of = ChangelogFileWriter(path, [n for n in names if n != KIND_COLUMN], updating,
+                                        [names.index(k) for k in keys if k in names], kind_position)
         return frame.writeStream.foreachBatch(writer_of).outputMode(
             "update" if updating else "append")
     writer = frame.writeStream.format(fmt).option("path", path).options(**options)

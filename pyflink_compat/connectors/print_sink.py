@@ -5,9 +5,11 @@ Each record is one line of Flink's ``Row.toString()`` with its row kind (``+I[a,
 standard error. Nothing is cut and no row is left out (unlike Spark's console sink).
 
 An updating result (a grouped aggregate without window) is written in Spark's ``update``
-output mode: each micro-batch gives the new rows of the keys it changed, and the sink prints
+output mode. The per-record group aggregation gives each row with its kind (in
+:data:`~pyflink_compat.sql.changelog_streams.KIND_COLUMN`), printed as it is; for Spark's own
+aggregation, each micro-batch gives the new rows of the keys it changed, and the sink prints
 ``+I`` for a key seen first and ``-U`` (the row printed before) then ``+U`` (the new one) for a
-key that changed, as Flink does.
+key that changed, from the rows it printed in this process.
 
 A DataStream's ``print()`` writes its records' lines through the same :func:`print_lines`.
 """

@@ -137,20 +137,24 @@ def _nanos(value: datetime.datetime) -> int:
 class ChangelogBatch(object):
     """A sink's batch function fed with an updating table's changelog.
 
-    Spark gives each micro-batch the new rows of the keys that changed; the last row of each key
-    is kept here, on the driver, so that a new key is ``+I`` and a changed one ``-U`` (its
-    previous row) then ``+U``, as the table's print sink shows them.
+    Rows that carry their kinds (a per-record group aggregation's) are passed on as they are.
+    Otherwise Spark gives each micro-batch the new rows of the keys that changed; the last row
+    of each key is kept here, on the driver, so that a new key is ``+I`` and a changed one
+    ``-U`` (its previous row) then ``+U``, as the table's print sink shows them.
 
     :param function: The sink's batch function (``print()``, ``execute_and_collect()``...).
     :param key_positions: The positions of the table's key columns.
+    :param kinded: Whether the rows carry their kinds (a group aggregation's changes): they
+        are passed on as they come.
     """
 
     #: The query of the sink runs in Spark's update output mode.
     updating = True
 
-    def __init__(self, function: Any, key_positions: List[int]):
+    def __init__(self, function: Any, key_positions: List[int], kinded: bool = False):
         self.function = function
         self.key_positions = key_positions
+        self.kinded = kinded
         self._last: dict = {}
 
     def __call__(self, rows: List[Any], batch_id: int) -> None:
@@ -160,6 +164,9 @@ class ChangelogBatch(object):
 
         records = []
         for row in ordered_values(rows):
+            if self.kinded:
+                records.append(row)
+                continue
             key = tuple(row[i] for i in self.key_positions)
             before = self._last.get(key)
             if before is None:

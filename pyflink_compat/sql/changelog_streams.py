@@ -6,7 +6,9 @@ changelog whose records are known before the job runs (a collection) is read in 
 * its changes, as Flink's source gives them (an upsert changelog normalized: see
   :func:`flink_changes`), each row with its kind in :data:`KIND_COLUMN`: what a query reads
   when it only projects and filters that table and its sink prints row kinds
-  (:func:`stateless_changes`), so that each change reaches the sink with its kind;
+  (:func:`stateless_changes`), so that each change reaches the sink with its kind, and what a
+  group aggregation of that one table reads (:func:`grouped_changes`), whose aggregates
+  retract the ``-U`` and ``-D`` rows;
 * the rows the changes leave, applied on the driver: each ``+I`` / ``+U`` adds its row, each
   ``-U`` / ``-D`` takes back an equal row (in an upsert changelog, ``+I`` / ``+U`` replace and
   ``-D`` removes the row of their primary key), as the one micro-batch Spark reads a collection
@@ -21,8 +23,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence,
 if TYPE_CHECKING:
     from pyflink_compat.runtime.graph import Node
 
-__all__ = ["KIND_COLUMN", "carry_kinds", "collection_values", "flink_changes", "insert_only_value", "kinded_values",
-           "net_rows", "stateless_changes"]
+__all__ = ["KIND_COLUMN", "carry_kinds", "collection_values", "flink_changes", "grouped_changes",
+           "insert_only_value", "kinded_values", "net_rows", "stateless_changes"]
 
 #: The column holding each change's kind (``+I``, ``-U``, ``+U``, ``-D``) where a query passes a
 #: changelog table's changes on (a stateless query's sinks print it as Flink's row kind).
@@ -167,13 +169,45 @@ def stateless_changes(tree: Any, entry_of: Callable[[str], Any]) -> Optional[str
     return name
 
 
-def carry_kinds(tree: Any) -> None:
+def carry_kinds(tree: Any, outer: bool = True) -> None:
     """Have every select of ``tree`` (a query :func:`stateless_changes` accepts) give
-    :data:`KIND_COLUMN` too, so that the changes' kinds reach the query's result."""
+    :data:`KIND_COLUMN` too, so that the changes' kinds reach the query's result; with
+    ``outer`` false, every select but ``tree`` itself (the inner selects of a query
+    :func:`grouped_changes` accepts, whose group aggregation reads the kinds)."""
     from sqlglot import exp
 
     for select in list(tree.find_all(exp.Select)):
+        if not outer and select is tree:
+            continue
         if any(isinstance(e, exp.Star) or (isinstance(e, exp.Column) and isinstance(e.this, exp.Star))
                for e in select.expressions):
             continue
         select.select(exp.column(KIND_COLUMN, quoted=True), copy=False)
+
+
+def grouped_changes(tree: Any, entry_of: Callable[[str], Any]) -> Optional[str]:
+    """The name of the changelog table ``tree`` groups when it is a group aggregation (without
+    window) of that one table alone, read directly or through projections and filters of it
+    (subqueries of its ``FROM``), without join: such a query reads the table's changes, with
+    their kinds, and its aggregates retract the ``-U`` and ``-D`` rows
+    (:mod:`pyflink_compat.sql.group_aggregation`); ``None`` otherwise."""
+    from sqlglot import exp
+
+    from pyflink_compat.sql.catalog import StreamTable
+
+    if not isinstance(tree, exp.Select) or tree.args.get("group") is None or tree.find(
+            exp.With, exp.Union, exp.Except, exp.Intersect, exp.Join, exp.Lateral,
+            exp.Unnest, exp.Window, exp.Anonymous) is not None:
+        return None
+    for subquery in tree.find_all(exp.Subquery):
+        if not isinstance(subquery.parent, exp.From) or subquery.find(
+                exp.AggFunc, exp.Group, exp.Having, exp.Distinct, exp.Order, exp.Limit) is not None:
+            return None
+    tables = list(tree.find_all(exp.Table))
+    if len(tables) != 1:
+        return None
+    name = ".".join(p.name for p in tables[0].parts)
+    entry = entry_of(name)
+    if not isinstance(entry, StreamTable) or entry.changes is None:
+        return None
+    return name

@@ -383,7 +383,7 @@ def changelog_stream(environment: Any, planned: "PlannedQuery", retract_type: An
     names = list(planned.frame.columns)
     positions = [names.index(k) for k in planned.keys if k in names]
     # the end of input is not added: it would end the update-mode query's union early
-    records = table_records(planned.frame, False)
+    records = table_records(planned.frame, False, row_kinds=planned.row_kinds)
 
     class ChangelogStream(DataStream):
         """The changes of an updating table: only sinks may follow them."""
@@ -404,7 +404,7 @@ def changelog_stream(environment: Any, planned: "PlannedQuery", retract_type: An
         def _sink_function(self, function: Any) -> Any:
             if retract_type is not None:
                 function = _Retractions(function, retract_type)
-            return ChangelogBatch(function, positions)
+            return ChangelogBatch(function, positions, planned.row_kinds is not None)
 
     output_type: Any
     if retract_type is not None:
@@ -412,7 +412,7 @@ def changelog_stream(environment: Any, planned: "PlannedQuery", retract_type: An
 
         output_type = Types.TUPLE([Types.BOOLEAN(), retract_type])
     else:
-        output_type = ExternalTypeInfo(row_type_info(planned.frame.schema))
+        output_type = ExternalTypeInfo(row_type_info(planned.result_frame.schema))
     node = Node(environment, SOURCE, (), _ChangelogSource(records, planned.keyed_state),
                 output_type, name="to_retract_stream" if retract_type is not None
                 else "to_changelog_stream")

@@ -4,11 +4,15 @@ one change per input record.
 Spark's streaming aggregation gives, per micro-batch, the last value of each key that changed;
 Flink's group aggregate (mini-batch off, its default) emits one change per input record. A
 query whose outer ``SELECT`` is made of group keys and calls of ``COUNT``, ``SUM``, ``AVG``,
-``MIN`` and ``MAX`` (each aliased or not, ``DISTINCT`` or not) over an append-only input is
+``MIN`` and ``MAX`` (each aliased or not, ``DISTINCT`` or not) over an append-only input, or
+over the changes of one changelog table (whose ``-U`` and ``-D`` rows retract), is
 planned in two parts: the rows it groups (its ``FROM``, joins and ``WHERE``) go, grouped by the
 group keys, through :class:`~pyflink_compat.runtime.group_aggregate.GroupAggregateProcessor` in
-``transformWithState``, which emits a key's result after each of its rows that changes it;
-the ``SELECT`` then reads those rows, each aggregate replaced by the processor's column. The
+``transformWithState``, which emits a key's result after each of its rows that changes it,
+with its row kind (``+I``, or ``-U`` and ``+U``) in
+:data:`~pyflink_compat.sql.changelog_streams.KIND_COLUMN`;
+the ``SELECT`` then reads those rows, each aggregate replaced by the processor's column, and
+passes the kind column on (:attr:`~pyflink_compat.sql.planner.PlannedQuery.row_kinds`). The
 casts and quotients that give Flink's result types (:mod:`pyflink_compat.sql.functions`)
 stay around the aggregates; a ``DISTINCT`` aggregate counts each value it saw. Other grouped
 queries (``HAVING``, expressions over aggregates, Python aggregate functions, mini-batch on)
@@ -88,16 +92,20 @@ def per_record_group(select: exp.Select) -> bool:
     return True
 
 
-def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: exp.Select
-                           ) -> None:
+def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: exp.Select,
+                           retracting: bool = False) -> None:
     """Plan the group aggregation of ``select`` (a part of ``tree``, already in Spark SQL's
     form) as a ``transformWithState`` over the rows it groups, and make ``select`` read that
     operator's rows instead.
+
+    :param retracting: Whether ``select`` reads a changelog's changes, each with its kind in
+        :data:`~pyflink_compat.sql.changelog_streams.KIND_COLUMN` (``-U`` and ``-D`` retract).
     """
     from pyspark.sql import functions as F
-    from pyspark.sql.types import LongType, StructField, StructType
+    from pyspark.sql.types import LongType, StringType, StructField, StructType
 
     from pyflink_compat.runtime.group_aggregate import GroupAggregateProcessor, GroupAggregateSpec
+    from pyflink_compat.sql.changelog_streams import KIND_COLUMN
 
     # only reached where per_record_group found transformWithState
     group = select.args.get("group")
@@ -128,6 +136,8 @@ def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: 
         if key is not None:
             item = exp.alias_(exp.column(key, quoted=True), item.alias_or_name, quoted=True)
         expressions.append(item)
+    # each row's kind, given by the processor, goes on to the query's result
+    expressions.append(exp.column(KIND_COLUMN, quoted=True))
     select.set("expressions", expressions)
 
     from_: exp.From = select.args.get("from") or select.args["from_"]
@@ -135,7 +145,9 @@ def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: 
         *[exp.alias_(exp.maybe_parse(text, dialect="spark"), name, quoted=True)
           for text, name in key_columns.items()],
         *[exp.alias_(a.copy() if a is not None else exp.Literal.number(1), "__a{}".format(i),
-                     quoted=True) for i, (_, a) in enumerate(aggregates)]
+                     quoted=True) for i, (_, a) in enumerate(aggregates)],
+        *([exp.alias_(exp.column(KIND_COLUMN, quoted=True), "__kind", quoted=True)]
+          if retracting else [])
     ).from_(from_.this.copy())
     for part in ("joins", "where"):
         value = select.args.get(part)
@@ -155,10 +167,11 @@ def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: 
     result_fields = typed.schema.fields
     spec = GroupAggregateSpec(len(keys), [(name, argument is not None)
                                           for name, argument in aggregates],
-                              [f.dataType.simpleString() for f in result_fields])
+                              [f.dataType.simpleString() for f in result_fields], retracting)
     output = StructType(
         [StructField(k, rows.schema[k].dataType, True) for k in keys] +
-        [StructField("__o{}".format(i), f.dataType, True) for i, f in enumerate(result_fields)])
+        [StructField("__o{}".format(i), f.dataType, True) for i, f in enumerate(result_fields)] +
+        [StructField(KIND_COLUMN, StringType(), True)])
     grouping = keys or ["__g"]
     result = rows.groupBy(*grouping).transformWithState(
         GroupAggregateProcessor(spec), output, "Update", "None")
@@ -166,7 +179,7 @@ def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: 
     result = result.select(*keys, *[
         F.coalesce(F.col(f.name), F.lit(0).cast(LongType())).alias(f.name)
         if name.startswith("COUNT") else F.col(f.name)
-        for f, (name, _) in zip(output.fields[len(keys):], aggregates)])
+        for f, (name, _) in zip(output.fields[len(keys):], aggregates)], KIND_COLUMN)
     view_name = "flink_group_{}".format(next(_names))
     result.createOrReplaceTempView(view_name)
     from_.set("this", exp.Table(this=exp.to_identifier(view_name),

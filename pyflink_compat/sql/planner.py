@@ -89,8 +89,9 @@ class PlannedQuery:
     #: (``VARCHAR(10)``, ``BIGINT NOT NULL``).
     flink_types: Dict[str, str] = attrs.field(factory=dict)
     #: The column holding each result row's kind when the query passes a changelog's changes
-    #: on (:func:`~pyflink_compat.sql.changelog_streams.stateless_changes`); it is no column of
-    #: the result's.
+    #: on (:func:`~pyflink_compat.sql.changelog_streams.stateless_changes`) or is a group
+    #: aggregation emitting its changes per input record (:mod:`pyflink_compat.sql.
+    #: group_aggregation`); it is no column of the result's.
     row_kinds: Optional[str] = None
     #: The Flink query as given (what its result's schema is resolved from).
     source_query: Optional[exp.Expression] = None
@@ -99,6 +100,15 @@ class PlannedQuery:
     def result_frame(self) -> "DataFrame":
         """The result's columns: :attr:`frame` without the :attr:`row_kinds` column."""
         return self.frame if self.row_kinds is None else self.frame.drop(self.row_kinds)
+
+
+def _writes_row_kinds(sink: CreateTable) -> bool:
+    """Whether ``sink``'s connector writes each row's kind (print, a changelog file format)."""
+    from pyflink_compat.connectors.changelog_files import CHANGELOG_FORMATS
+
+    connector = sink.options.get("connector")
+    return connector == "print" or (connector == "filesystem"
+                                    and sink.options.get("format") in CHANGELOG_FORMATS)
 
 
 def _struct(spark: "SparkSession", table: CreateTable) -> "StructType":
@@ -564,6 +574,19 @@ class Planner(object):
             changes = stateless_changes(tree, self.catalog.get)
             if changes is not None:
                 carry_kinds(tree)
+        # a group aggregation of one changelog table reads its changes and retracts
+        group_changes = None
+        if changes is None and self.streaming and not self.mini_batch():
+            from pyflink_compat.sql.changelog_streams import grouped_changes
+            from pyflink_compat.sql.group_aggregation import per_record_group
+
+            group_changes = grouped_changes(tree, self.catalog.get)
+            if group_changes is not None and not (isinstance(tree, exp.Select) and per_record_group(tree)):
+                group_changes = None
+            if group_changes is not None:
+                from pyflink_compat.sql.changelog_streams import carry_kinds
+
+                carry_kinds(tree, outer=False)
         if tree.find(exp.Anonymous) is not None:
             from pyflink_compat.sql.python_functions import resolve_calls
 
@@ -626,7 +649,8 @@ class Planner(object):
                     declared = attrs.evolve(declared, watermark=None)
                 read = None
                 if isinstance(entry, StreamTable):
-                    read = entry.changes if changes == name and entry.changes is not None else entry.read
+                    read = entry.changes if name in (changes, group_changes) and entry.changes is not None \
+                        else entry.read
                 frame, table_bounded = self._source(declared, end_of_input=windowed, read=read)
                 schema[table.name if isinstance(entry, StreamTable) else declared.name] = {
                     c.name: c.data_type for c in declared.columns if c.data_type is not None}
@@ -672,6 +696,9 @@ class Planner(object):
             not self.mini_batch() and isinstance(outer, exp.Select) and \
             not any(_group_aggregate(s) is not None for s in tree.find_all(exp.Select)
                     if s is not outer) and per_record_group(outer)
+        if group_changes is not None and not per_record:  # pragma: no cover - grouped_changes checks
+            raise NotSupportedError("A group aggregation of a changelog table (in: {})".format(text),
+                                    "Aggregate the changelog with PySpark's transformWithState.")
         precisions = timestamp_precisions(tree, schema)
         tree = _apply_flink_semantics(tree, schema)
         from pyflink_compat.sql.types import flink_name
@@ -695,7 +722,7 @@ class Planner(object):
 
             rewritten = tree if isinstance(tree, exp.Select) else tree.find(exp.Select)
             assert rewritten is not None
-            plan_group_aggregation(self.spark, tree, rewritten)
+            plan_group_aggregation(self.spark, tree, rewritten, retracting=group_changes is not None)
             keyed_state = True  # its operator keeps state
         if read_once:
             from pyflink_compat.spark.bounded_sources import as_stream
@@ -732,7 +759,7 @@ class Planner(object):
 
         return PlannedQuery(frame=frame, bounded=bounded, updating=updating, keys=keys, node=node,
                             keyed_state=keyed_state, flink_types=flink_types,
-                            row_kinds=KIND_COLUMN if changes is not None else None,
+                            row_kinds=KIND_COLUMN if changes is not None or per_record else None,
                             source_query=query)
 
     def _keyed_python_aggregate(self, select: exp.Select) -> None:
@@ -859,7 +886,11 @@ class Planner(object):
                                 .alias(column.name))
             else:
                 selected.append(F.lit(None).cast(spark_type).alias(column.name))
-        if planned.row_kinds is not None:  # the changes' kinds go to the (print) sink
-            selected.append(F.col("`{}`".format(planned.row_kinds)))
-            frame = planned.frame
+        if planned.row_kinds is not None:
+            kinds = F.col("`{}`".format(planned.row_kinds))
+            if _writes_row_kinds(sink):  # the changes' kinds go to the sink
+                selected.append(kinds)
+                frame = planned.frame
+            else:  # a sink without row kinds takes the rows each change leaves
+                frame = planned.frame.where(kinds.isin("+I", "+U"))
         return frame.select(*selected)

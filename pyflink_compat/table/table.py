@@ -309,7 +309,7 @@ def _function_call(func: Any, operation: str, functions: Optional[Dict[str, Any]
 
 
 def _columns(table: 'Table') -> List[str]:
-    return list(table._plan().frame.columns)
+    return list(table._plan().result_frame.columns)
 
 
 def _row_argument(table: 'Table') -> Any:
@@ -667,7 +667,7 @@ class Table(object):
         from sqlglot import exp
 
         names = (field,) + fields
-        plan_columns = self._plan().frame.columns
+        plan_columns = self._plan().result_frame.columns
         if len(names) > len(plan_columns):
             raise _validation_error("Aliasing more fields than we actually have.", "as")
         names = names + tuple(plan_columns[len(names):])
@@ -999,7 +999,7 @@ class Table(object):
     def explain(self, *extra_details: Any) -> str:
         """Spark's plan of this table's query (the details Flink's explanation may add,
         :class:`~pyflink_compat.table.ExplainDetail`, are accepted and change nothing)."""
-        execution = self._plan().frame._jdf.queryExecution()
+        execution = self._plan().result_frame._jdf.queryExecution()
         # the physical plan of a streaming query exists only once it runs
         return "== Parsed Logical Plan ==\n{}\n== Analyzed Logical Plan ==\n{}".format(
             execution.logical().toString(), execution.analyzed().toString())
@@ -1022,7 +1022,7 @@ class Table(object):
         else:
             planned = self._plan()
             known = {name: parse_data_type(text) for name, text in planned.flink_types.items()}
-            schema = schema_of_struct(planned.frame.schema, {**known, **self._declared})
+            schema = schema_of_struct(planned.result_frame.schema, {**known, **self._declared})
             if details is not None:
                 schema._show_declaration(*details)
             else:
