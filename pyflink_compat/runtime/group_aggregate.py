@@ -77,7 +77,13 @@ class GroupAggregateProcessor(StatefulProcessor):
         if stored is None:
             accumulator, last, count = Accumulator(spec.aggregates), None, 0
         else:
-            accumulator, last, count = loads(bytes(stored[0]))
+            saved = loads(bytes(stored[0]))
+            if len(saved) == 2:
+                # state saved before the row count was kept: that operator read append-only
+                # input, whose counts are never retracted, so any positive count serves
+                (accumulator, last), count = saved, 1
+            else:
+                accumulator, last, count = saved
         arguments = ["__a%d" % i for i in range(len(spec.aggregates))]
         # a key's rows come in the order its micro-batch holds them (Spark's sort by key keeps
         # it within a partition)
