@@ -219,6 +219,85 @@ def test_a_csv_timestamp_flink_cannot_parse_fails_the_job_even_when_the_query_dr
         t_env.execute_sql("INSERT INTO snk SELECT id FROM ev WHERE MOD(id, 2) = 1").wait()
 
 
+def _csv_into_print(t_env: Any, tmp_path: Any, text: str, columns: str, options: str = "") -> None:
+    (tmp_path / "in.csv").write_text(text)
+    t_env.execute_sql("CREATE TABLE src ({}) WITH ('connector'='filesystem','path'='{}','format'='csv'{})"
+                      .format(columns, tmp_path / "in.csv", options))
+    t_env.execute_sql("CREATE TABLE snk ({}) WITH ('connector'='print')".format(columns))
+    t_env.execute_sql("INSERT INTO snk SELECT * FROM src").wait()
+
+
+def test_a_csv_timestamp_past_the_months_end_is_its_last_day_and_24_oclock_the_next_midnight_as_in_flink(
+        t_env: Any, capsys: Any, tmp_path: Any) -> None:
+    _csv_into_print(t_env, tmp_path, "1,2024-02-30 10:00:00\n2,2023-02-29 23:59:59.5\n3,2024-04-31 00:00:00\n"
+                    "4,2024-12-31 24:00:00\n", "id INT, ts TIMESTAMP(3)")
+    # recorded from PyFlink 1.20.5
+    assert _printed(capsys) == ["+I[1, 2024-02-29T10:00]", "+I[2, 2023-02-28T23:59:59.500]",
+                                "+I[3, 2024-04-30T00:00]", "+I[4, 2025-01-01T00:00]"]
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("2024-02-32 10:00:00", "Invalid value for DayOfMonth (valid values 1 - 28/31): 32"),
+    ("2024-01-01 24:00:01", "Invalid value for HourOfDay (valid values 0 - 23): 24"),
+])
+def test_a_csv_timestamp_with_a_field_out_of_range_fails_the_job_with_flinks_reason(
+        t_env: Any, tmp_path: Any, text: str, reason: str) -> None:
+    from pyflink_compat.util.exceptions import JobExecutionError
+
+    with pytest.raises(JobExecutionError) as failure:
+        _csv_into_print(t_env, tmp_path, "1,{}\n".format(text), "id INT, ts TIMESTAMP(3)")
+    assert "Fail to deserialize at field: ts. Text '{}' could not be parsed: {}".format(text, reason) \
+        in str(failure.value)
+
+
+def test_an_empty_csv_field_reads_as_an_empty_string_and_false_as_in_flink(
+        t_env: Any, capsys: Any, tmp_path: Any) -> None:
+    _csv_into_print(t_env, tmp_path, "1,,\n2,x,a\n3,TRUE,b\n", "id INT, b BOOLEAN, s STRING")
+    assert _printed(capsys) == ["+I[1, false, ]", "+I[2, false, a]", "+I[3, true, b]"]
+
+
+@pytest.mark.parametrize("column, cause", [
+    ("n INT", 'For input string: ""'),
+    ("ts TIMESTAMP(3)", "Text '' could not be parsed at index 0"),
+    ("d DATE", "java.lang.IllegalArgumentException"),
+])
+def test_an_empty_csv_field_of_a_number_date_or_timestamp_fails_the_job_with_flinks_message(
+        t_env: Any, capsys: Any, tmp_path: Any, column: str, cause: str) -> None:
+    from pyflink_compat.util.exceptions import JobExecutionError
+
+    with pytest.raises(JobExecutionError) as failure:
+        _csv_into_print(t_env, tmp_path, "1,2\n3,\n", "id INT, " + column)
+    assert "Fail to deserialize at field: {}. {}".format(column.split()[0], cause) in str(failure.value)
+
+
+def test_with_ignore_parse_errors_empty_csv_fields_are_null_except_strings_and_booleans_as_in_flink(
+        t_env: Any, capsys: Any, tmp_path: Any) -> None:
+    _csv_into_print(t_env, tmp_path, "1,,,,,,,,\n2\n",
+                    "id INT, n INT, d DOUBLE, dt DATE, amt DECIMAL(10,2), ts TIMESTAMP(3), b BOOLEAN, "
+                    "s STRING, big BIGINT", ",'csv.ignore-parse-errors'='true'")
+    # a row missing its fields has them all NULL
+    assert _printed(capsys) == ["+I[1, null, null, null, null, null, false, , null]",
+                                "+I[2, null, null, null, null, null, null, null, null]"]
+
+
+def test_an_empty_csv_null_literal_makes_every_empty_field_null_as_in_flink(
+        t_env: Any, capsys: Any, tmp_path: Any) -> None:
+    _csv_into_print(t_env, tmp_path, "1,,,,,,,\n",
+                    "id INT, n INT, d DOUBLE, dt DATE, amt DECIMAL(10,2), ts TIMESTAMP(3), b BOOLEAN, s STRING",
+                    ",'csv.null-literal'=''")
+    assert _printed(capsys) == ["+I[1, null, null, null, null, null, null, null]"]
+
+
+def test_an_empty_csv_field_beside_another_null_literal_is_null_a_registered_divergence(
+        t_env: Any, capsys: Any, tmp_path: Any) -> None:
+    from pyflink_compat.divergences import RUNTIME_DIVERGENCES
+
+    # PyFlink 1.20.5 fails this job: "Fail to deserialize at field: n." (For input string: "")
+    _csv_into_print(t_env, tmp_path, "1,\n2,N/A\n", "id INT, n INT", ",'csv.null-literal'='N/A'")
+    assert _printed(capsys) == ["+I[1, null]", "+I[2, null]"]
+    assert "table/csv-empty-field-with-null-literal" in [s for d in RUNTIME_DIVERGENCES for s in d.steps]
+
+
 def test_a_csv_timestamp_column_no_query_reads_is_not_parsed_as_in_flink(
         t_env: Any, capsys: Any, tmp_path: Any) -> None:
     (tmp_path / "events.csv").write_text("1,2024-01-01 00:00:00\n3,2024-01-01T00:00:00\n")
