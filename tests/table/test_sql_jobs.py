@@ -409,3 +409,70 @@ def test_a_results_table_schema_gives_pyflinks_names_and_types(t_env: Any) -> No
         assert str(result.get_table_schema()).splitlines() == ["root"] + [" |-- " + c for c in columns]
         if result.get_job_client() is not None:
             result.get_job_client().cancel().result()
+
+
+_DESCRIBED_DDL = (
+    "CREATE TABLE orders (id BIGINT NOT NULL, name STRING, price DECIMAL(10, 2), ts TIMESTAMP(3), "
+    "cost AS price * 2, WATERMARK FOR ts AS ts - INTERVAL '5' SECOND, PRIMARY KEY (id) NOT ENFORCED) "
+    "WITH ('connector'='filesystem','path'='x.csv','format'='csv')",
+    "CREATE TABLE events (k STRING, v BIGINT NOT NULL, part INT METADATA FROM 'partition' VIRTUAL, "
+    "ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp', PRIMARY KEY (k, v) NOT ENFORCED) "
+    "WITH ('connector'='kafka','topic'='x','properties.bootstrap.servers'='b:9092','format'='json')",
+    "CREATE TABLE plain (a INT, b STRING) WITH ('connector'='datagen')",
+    "CREATE VIEW v AS SELECT a, b, a + 1 AS c FROM plain",
+)
+
+
+def test_describe_lists_a_tables_and_a_views_columns_as_pyflink_prints_them(t_env: Any, capsys: Any) -> None:
+    for ddl in _DESCRIBED_DDL:
+        t_env.execute_sql(ddl)
+    capsys.readouterr()
+    for statement in ("DESCRIBE orders", "DESC events", "describe `v`"):
+        t_env.execute_sql(statement).print()
+    # recorded from PyFlink 1.20.5
+    assert capsys.readouterr().out.splitlines() == [
+        "+-------+------------------------+-------+---------+----------------+----------------------------+",
+        "|  name |                   type |  null |     key |         extras |                  watermark |",
+        "+-------+------------------------+-------+---------+----------------+----------------------------+",
+        "|    id |                 BIGINT | FALSE | PRI(id) |                |                            |",
+        "|  name |                 STRING |  TRUE |         |                |                            |",
+        "| price |         DECIMAL(10, 2) |  TRUE |         |                |                            |",
+        "|    ts | TIMESTAMP(3) *ROWTIME* |  TRUE |         |                | `ts` - INTERVAL '5' SECOND |",
+        "|  cost |         DECIMAL(21, 2) |  TRUE |         | AS `price` * 2 |                            |",
+        "+-------+------------------------+-------+---------+----------------+----------------------------+",
+        "5 rows in set",
+        "+------+------------------+-------+-----------+-----------------------------------+-----------+",
+        "| name |             type |  null |       key |                            extras | watermark |",
+        "+------+------------------+-------+-----------+-----------------------------------+-----------+",
+        "|    k |           STRING | FALSE | PRI(k, v) |                                   |           |",
+        "|    v |           BIGINT | FALSE | PRI(k, v) |                                   |           |",
+        "| part |              INT |  TRUE |           | METADATA FROM 'partition' VIRTUAL |           |",
+        "|   ts | TIMESTAMP_LTZ(3) |  TRUE |           |         METADATA FROM 'timestamp' |           |",
+        "+------+------------------+-------+-----------+-----------------------------------+-----------+",
+        "4 rows in set",
+        "+------+--------+------+-----+--------+-----------+",
+        "| name |   type | null | key | extras | watermark |",
+        "+------+--------+------+-----+--------+-----------+",
+        "|    a |    INT | TRUE |     |        |           |",
+        "|    b | STRING | TRUE |     |        |           |",
+        "|    c |    INT | TRUE |     |        |           |",
+        "+------+--------+------+-----+--------+-----------+",
+        "3 rows in set",
+    ]
+
+
+def test_describe_collects_rows_with_nulls_and_has_pyflinks_result_schema(t_env: Any) -> None:
+    t_env.execute_sql(_DESCRIBED_DDL[0])
+    result = t_env.execute_sql("DESC orders")
+    assert str(result.get_table_schema()) == ("root\n |-- name: STRING\n |-- type: STRING\n |-- null: BOOLEAN\n"
+                                              " |-- key: STRING\n |-- extras: STRING\n |-- watermark: STRING\n")
+    assert result.get_result_kind() == 1
+    with result.collect() as rows:
+        assert [tuple(r) for r in rows] == [
+            ("id", "BIGINT", False, "PRI(id)", None, None), ("name", "STRING", True, None, None, None),
+            ("price", "DECIMAL(10, 2)", True, None, None, None),
+            ("ts", "TIMESTAMP(3) *ROWTIME*", True, None, None, "`ts` - INTERVAL '5' SECOND"),
+            ("cost", "DECIMAL(21, 2)", True, None, "AS `price` * 2", None)]
+    with pytest.raises(Exception, match="Tables or views with the identifier "
+                       "'default_catalog.default_database.nope' doesn't exist."):
+        t_env.execute_sql("DESCRIBE nope")
