@@ -16,7 +16,8 @@ Formats (Flink option → Spark option):
   record fails the job); no header either way. ``TIMESTAMP`` fields are read as Flink's csv
   format reads them (see :func:`csv_fields`).
 * ``json``: ``json.ignore-parse-errors`` as for csv; ``json.timestamp-format.standard``
-  ``SQL`` (default, ``yyyy-MM-dd HH:mm:ss.SSS``) or ``ISO-8601`` → ``timestampFormat``;
+  ``SQL`` (default, ``yyyy-MM-dd HH:mm:ss.SSS``) or ``ISO-8601`` → ``timestampFormat``
+  (``TIMESTAMP`` fields are read as Flink's json format reads them, see :func:`json_fields`);
   written with NULL fields kept (``ignoreNullFields=false``) as Flink writes them.
 * ``parquet`` and ``orc``: Spark's own readers and writers of the same file formats, columns by
   name. ``parquet.compression`` / ``orc.compress`` → ``compression``; Flink's other
@@ -131,6 +132,8 @@ def source(table: "CreateTable", spark: "SparkSession", schema: "StructType"
     fmt, options, path, bounded = source_options(table)
     if fmt == "csv":
         return csv_fields(spark, schema, options, path), bounded
+    if fmt == "json":
+        return json_fields(spark, schema, options, path), bounded
     return spark.readStream.schema(schema).format(fmt).options(**options).load(path), bounded
 
 
@@ -152,29 +155,28 @@ _EMPTY_FIELD_CAUSES = {
 }
 
 
-def _group(name: str, index: int) -> str:
-    return "regexp_extract(`{}`, '{}', {})".format(
-        name, _CSV_TIMESTAMP_TEXT.replace("\\", "\\\\"), index)
+def _group(name: str, index: int, shape: str) -> str:
+    return "regexp_extract(`{}`, '{}', {})".format(name, shape.replace("\\", "\\\\"), index)
 
 
-def _resolved_timestamp(name: str) -> str:
+def _resolved_timestamp(name: str, shape: str) -> str:
     """SQL for the timestamp java.time's default (smart) resolver makes of a text of Flink's
     shape that Spark's cast refuses: a day of 29 to 31 past the month's end is the month's last
     day (``2024-02-30`` → ``2024-02-29``), and ``24:00:00`` is the next day's midnight;
     NULL for any other text."""
-    year, month, day = ("CAST({} AS INT)".format(_group(name, i)) for i in (1, 2, 3))
+    year, month, day = ("CAST({} AS INT)".format(_group(name, i, shape)) for i in (1, 2, 3))
     first = "make_date({}, {}, 1)".format(year, month)
     date = ("CASE WHEN {m} BETWEEN 1 AND 12 AND {d} BETWEEN 1 AND 31 THEN date_add({f}, "
             "least({d}, day(last_day({f}))) - 1) END").format(m=month, d=day, f=first)
-    time = "concat({}, ':', {}, ':', {}, {})".format(*(_group(name, i) for i in (4, 5, 6, 7)))
+    time = "concat({}, ':', {}, ':', {}, {})".format(*(_group(name, i, shape) for i in (4, 5, 6, 7)))
     return ("CASE WHEN {t} RLIKE '^24:00:00(\\\\.0*)?$' THEN CAST(date_add({d}, 1) AS TIMESTAMP_NTZ) "
             "ELSE try_cast(concat(CAST({d} AS STRING), ' ', {t}) AS TIMESTAMP_NTZ) END"
             ).format(t=time, d=date)
 
 
-def _timestamp_refusal(name: str) -> str:
+def _timestamp_refusal(name: str, shape: str) -> str:
     """SQL for java.time's reason a text of Flink's shape is no timestamp."""
-    parts = [("CAST({} AS INT)".format(_group(name, i)), label, bounds)
+    parts = [("CAST({} AS INT)".format(_group(name, i, shape)), label, bounds)
              for i, label, bounds in ((2, "MonthOfYear", "1 - 12"), (3, "DayOfMonth", "1 - 28/31"),
                                       (4, "HourOfDay", "0 - 23"), (5, "MinuteOfHour", "0 - 59"),
                                       (6, "SecondOfMinute", "0 - 59"))]
@@ -185,6 +187,65 @@ def _timestamp_refusal(name: str) -> str:
                                          label=label, b=bounds)
         for v, label, bounds in parts)
     return "CASE {} ELSE 'Invalid value for HourOfDay (valid values 0 - 23): 24' END".format(branches)
+
+
+def _timestamp_of_text(name: str, shape: str, lenient: bool, resolve: bool = True) -> Any:
+    """The ``TIMESTAMP_NTZ`` column of the text column ``name`` whose texts of Flink's
+    ``shape`` (groups as in :data:`_CSV_TIMESTAMP_TEXT`) Spark's cast converts; one of that
+    shape the cast refuses is resolved as ``java.time`` resolves it in Flink
+    (``2024-02-30 10:00:00`` is ``2024-02-29 10:00:00``, ``24:00:00`` the next midnight) or
+    refused with its message (without ``resolve``, it is refused). Another text fails the
+    query, or is NULL when ``lenient``."""
+    from pyspark.sql import functions as F
+
+    column = F.col("`{}`".format(name))
+    quoted = name.replace("`", "``")
+    shaped = column.rlike(shape)
+    value = F.when(shaped, F.expr("try_cast(`{}` AS TIMESTAMP_NTZ)".format(quoted)))
+    # Spark's cast refuses a day past the month's end, which java.time adjusts
+    if resolve:
+        value = F.when(value.isNotNull(), value).when(shaped, F.expr(_resolved_timestamp(quoted, shape)))
+    if lenient:
+        return value
+    refusal = F.when(shaped, F.concat(F.lit("Text '"), column, F.lit(
+        "' could not be parsed: "), F.expr(_timestamp_refusal(quoted, shape)))).otherwise(
+        F.concat(F.lit("Text '"), column, F.lit(
+            "' could not be parsed as a TIMESTAMP (yyyy-MM-dd HH:mm:ss[.fraction])")))
+    return F.when(column.isNull(), F.lit(None).cast("timestamp_ntz")).when(
+        value.isNotNull(), value).otherwise(F.raise_error(F.concat(
+            F.lit("Fail to deserialize at field: {}. ".format(name)), refusal)).cast("timestamp_ntz"))
+
+
+#: A Flink ``TIMESTAMP`` in json with ``'json.timestamp-format.standard'`` ``SQL`` and
+#: ``ISO-8601``: no spaces around it, up to nine fraction digits (groups as for csv).
+_JSON_TIMESTAMP_TEXTS = {
+    sep: r"^([0-9]{4})-([0-9]{2})-([0-9]{2})" + sep + r"([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]{0,9})?$"
+    for sep in (" ", "T")}
+
+
+def json_fields(spark: "SparkSession", schema: "StructType", options: Dict[str, str],
+                path: str) -> "DataFrame":
+    """The json rows with each ``TIMESTAMP`` (``TIMESTAMP_NTZ``) field read as text and
+    converted as :func:`csv_fields` converts csv timestamps, to the shape of the table's
+    ``json.timestamp-format.standard`` (Spark's reader would parse it through a ``java.time``
+    formatter, at about twice the cost, refusing a day past the month's end that Flink
+    adjusts)."""
+    from pyspark.sql import functions as F
+    from pyspark.sql.types import StringType, StructField, StructType, TimestampNTZType
+
+    texts = [f.name for f in schema.fields if isinstance(f.dataType, TimestampNTZType)]
+    if not texts:
+        return spark.readStream.schema(schema).format("json").options(**options).load(path)
+    read = StructType([StructField(f.name, StringType(), f.nullable) if f.name in texts else f
+                       for f in schema.fields])
+    frame = spark.readStream.schema(read).format("json").options(**options).load(path)
+    iso = "'T'" in options.get("timestampNTZFormat", "")
+    lenient = options.get("mode") == "PERMISSIVE"
+    # Flink's ISO-8601 parser resolves strictly: 2024-02-30T10:00:00 is no timestamp there
+    return frame.select(*[
+        _timestamp_of_text(f.name, _JSON_TIMESTAMP_TEXTS["T" if iso else " "], lenient, not iso)
+        .alias(f.name) if f.name in texts
+        else F.col("`{}`".format(f.name)) for f in schema.fields])
 
 
 def csv_fields(spark: "SparkSession", schema: "StructType", options: Dict[str, str],
@@ -240,19 +301,7 @@ def csv_fields(spark: "SparkSession", schema: "StructType", options: Dict[str, s
             columns.append(value.alias(field.name))
             continue
         if isinstance(field.dataType, TimestampNTZType):
-            name = field.name.replace("`", "``")
-            shaped = column.rlike(_CSV_TIMESTAMP_TEXT)
-            value = F.when(shaped, F.expr("try_cast(`{}` AS TIMESTAMP_NTZ)".format(name)))
-            # Spark's cast refuses a day past the month's end, which java.time adjusts
-            value = F.when(value.isNotNull(), value).when(shaped, F.expr(_resolved_timestamp(name)))
-            if not lenient:
-                refusal = F.when(shaped, F.concat(F.lit("Text '"), column, F.lit(
-                    "' could not be parsed: "), F.expr(_timestamp_refusal(name)))).otherwise(
-                    F.concat(F.lit("Text '"), column, F.lit(
-                        "' could not be parsed as a TIMESTAMP (yyyy-MM-dd HH:mm:ss[.fraction])")))
-                value = F.when(column.isNull(), F.lit(None).cast("timestamp_ntz")).when(
-                    value.isNotNull(), value).otherwise(F.raise_error(F.concat(
-                        F.lit(prefix), refusal)).cast("timestamp_ntz"))
+            value = _timestamp_of_text(field.name, _CSV_TIMESTAMP_TEXT, lenient)
         else:
             value = column
         if empty_is_null and isinstance(field.dataType, StringType):

@@ -298,6 +298,47 @@ def test_an_empty_csv_field_beside_another_null_literal_is_null_a_registered_div
     assert "table/csv-empty-field-with-null-literal" in [s for d in RUNTIME_DIVERGENCES for s in d.steps]
 
 
+def _json_timestamps(t_env: Any, tmp_path: Any, texts: List[str], options: str) -> List[str]:
+    import json
+
+    (tmp_path / "in.json").write_text("".join(json.dumps({"id": i, "ts": t}) + "\n" for i, t in enumerate(texts)))
+    t_env.execute_sql("CREATE TABLE src (id INT, ts TIMESTAMP(3)) WITH ('connector'='filesystem','path'='{}',"
+                      "'format'='json'{})".format(tmp_path / "in.json", options))
+    with t_env.execute_sql("SELECT id, CAST(ts AS STRING) FROM src").collect() as rows:
+        return [r[1] for r in sorted(rows, key=lambda r: int(r[0]))]
+
+
+def test_json_timestamps_are_read_as_flinks_json_format_reads_them_bad_ones_null_when_ignored(
+        t_env: Any, tmp_path: Any) -> None:
+    texts = ["2024-01-01 10:00:00", "2024-01-01 10:00:00.5", "2024-01-01 10:00:00.123456789", "2024-01-01 10:00:00.",
+             "2024-02-30 10:00:00", "2024-12-31 24:00:00", " 2024-01-01 10:00:00", "2024-01-01T10:00:00",
+             "2024-01-01", "2024-02-32 10:00:00", "", "2024-01-01 10:00:00Z"]
+    # recorded from PyFlink 1.20.5 (json.timestamp-format.standard 'SQL')
+    assert _json_timestamps(t_env, tmp_path, texts, ",'json.ignore-parse-errors'='true'") == [
+        "2024-01-01 10:00:00.000", "2024-01-01 10:00:00.500", "2024-01-01 10:00:00.123", "2024-01-01 10:00:00.000",
+        "2024-02-29 10:00:00.000", "2025-01-01 00:00:00.000", None, None, None, None, None, None]
+
+
+def test_a_json_timestamp_flink_cannot_parse_fails_the_job(t_env: Any, tmp_path: Any) -> None:
+    from pyflink_compat.util.exceptions import JobExecutionError
+
+    with pytest.raises(JobExecutionError, match="Fail to deserialize at field: ts. Text '2024-01-01T10:00:00'"):
+        _json_timestamps(t_env, tmp_path, ["2024-01-01 10:00:00", "2024-01-01T10:00:00"], "")
+
+
+def test_iso_json_timestamps_take_the_t_separator_only(t_env: Any, tmp_path: Any) -> None:
+    options = ",'json.timestamp-format.standard'='ISO-8601','json.ignore-parse-errors'='true'"
+    assert _json_timestamps(t_env, tmp_path, ["2024-01-01T10:00:00", "2024-01-01 10:00:00",
+                                              "2024-01-01T10:00:00Z"], options) == [
+        "2024-01-01 10:00:00.000", None, None]
+
+
+def test_iso_json_timestamps_are_not_adjusted_to_a_valid_day_as_in_flink(t_env: Any, tmp_path: Any) -> None:
+    options = ",'json.timestamp-format.standard'='ISO-8601','json.ignore-parse-errors'='true'"
+    # recorded from PyFlink 1.20.5: its ISO-8601 parser resolves strictly
+    assert _json_timestamps(t_env, tmp_path, ["2024-02-30T10:00:00", "2024-12-31T24:00:00"], options) == [None, None]
+
+
 def test_a_csv_timestamp_column_no_query_reads_is_not_parsed_as_in_flink(
         t_env: Any, capsys: Any, tmp_path: Any) -> None:
     (tmp_path / "events.csv").write_text("1,2024-01-01 00:00:00\n3,2024-01-01T00:00:00\n")
