@@ -189,6 +189,24 @@ def _timestamp_refusal(name: str, shape: str) -> str:
     return "CASE {} ELSE 'Invalid value for HourOfDay (valid values 0 - 23): 24' END".format(branches)
 
 
+_SHAPED, _CAST = "__pyflink_compat_shaped_", "__pyflink_compat_cast_"
+
+
+def _with_timestamp_parts(frame: "DataFrame", names: Sequence[str], shape: str) -> "DataFrame":
+    """``frame`` with, for each text column in ``names``, whether it has the ``shape`` and its
+    cast to ``TIMESTAMP_NTZ``: columns of their own, so that Spark computes each once per row
+    (it does not merge a projection into the next when that would repeat such work)."""
+    from pyspark.sql import functions as F
+
+    extra = []
+    for name in names:
+        column = F.col("`{}`".format(name))
+        extra += [column.rlike(shape).alias(_SHAPED + name),
+                  F.expr("try_cast(`{}` AS TIMESTAMP_NTZ)".format(name.replace("`", "``")))
+                  .alias(_CAST + name)]
+    return frame.select("*", *extra)
+
+
 def _timestamp_of_text(name: str, shape: str, lenient: bool, resolve: bool = True) -> Any:
     """The ``TIMESTAMP_NTZ`` column of the text column ``name`` whose texts of Flink's
     ``shape`` (groups as in :data:`_CSV_TIMESTAMP_TEXT`) Spark's cast converts; one of that
@@ -200,8 +218,8 @@ def _timestamp_of_text(name: str, shape: str, lenient: bool, resolve: bool = Tru
 
     column = F.col("`{}`".format(name))
     quoted = name.replace("`", "``")
-    shaped = column.rlike(shape)
-    value = F.when(shaped, F.expr("try_cast(`{}` AS TIMESTAMP_NTZ)".format(quoted)))
+    shaped = F.col("`{}`".format(_SHAPED + name))
+    value = F.when(shaped, F.col("`{}`".format(_CAST + name)))
     # Spark's cast refuses a day past the month's end, which java.time adjusts
     if resolve:
         value = F.when(value.isNotNull(), value).when(shaped, F.expr(_resolved_timestamp(quoted, shape)))
@@ -241,6 +259,7 @@ def json_fields(spark: "SparkSession", schema: "StructType", options: Dict[str, 
     frame = spark.readStream.schema(read).format("json").options(**options).load(path)
     iso = "'T'" in options.get("timestampNTZFormat", "")
     lenient = options.get("mode") == "PERMISSIVE"
+    frame = _with_timestamp_parts(frame, texts, _JSON_TIMESTAMP_TEXTS["T" if iso else " "])
     # Flink's ISO-8601 parser resolves strictly: 2024-02-30T10:00:00 is no timestamp there
     return frame.select(*[
         _timestamp_of_text(f.name, _JSON_TIMESTAMP_TEXTS["T" if iso else " "], lenient, not iso)
@@ -287,7 +306,8 @@ def csv_fields(spark: "SparkSession", schema: "StructType", options: Dict[str, s
     reader = spark.readStream.schema(read).format("csv").options(**options)
     if corrupt:
         reader = reader.option("columnNameOfCorruptRecord", corrupt)
-    frame = reader.load(path)
+    frame = _with_timestamp_parts(reader.load(path), [
+        f.name for f in schema.fields if isinstance(f.dataType, TimestampNTZType)], _CSV_TIMESTAMP_TEXT)
     empty = F.lit(True) if corrupt is None else F.col(corrupt).isNull()
     columns = []
     for field in schema.fields:
