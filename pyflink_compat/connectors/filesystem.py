@@ -14,9 +14,10 @@ Formats (Flink option → Spark option):
   ``csv.null-literal`` → ``nullValue``, ``csv.ignore-parse-errors`` → ``mode`` ``PERMISSIVE``
   (Flink: fields that fail to parse become NULL) or ``FAILFAST`` (Flink's default: a bad
   record fails the job); no header either way. ``TIMESTAMP`` fields are read as Flink's csv
-  format reads them (see :func:`csv_timestamps`).
+  format reads them (see :func:`csv_fields`).
 * ``json``: ``json.ignore-parse-errors`` as for csv; ``json.timestamp-format.standard``
-  ``SQL`` (default, ``yyyy-MM-dd HH:mm:ss.SSS``) or ``ISO-8601`` → ``timestampFormat``;
+  ``SQL`` (default, ``yyyy-MM-dd HH:mm:ss.SSS``) or ``ISO-8601`` → ``timestampFormat``
+  (``TIMESTAMP`` fields are read as Flink's json format reads them, see :func:`json_fields`);
   written with NULL fields kept (``ignoreNullFields=false``) as Flink writes them.
 * ``parquet`` and ``orc``: Spark's own readers and writers of the same file formats, columns by
   name. ``parquet.compression`` / ``orc.compress`` → ``compression``; Flink's other
@@ -130,52 +131,204 @@ def source(table: "CreateTable", spark: "SparkSession", schema: "StructType"
     """The rows of the files, and whether the table is bounded (read once)."""
     fmt, options, path, bounded = source_options(table)
     if fmt == "csv":
-        return csv_timestamps(spark, schema, options, path), bounded
+        return csv_fields(spark, schema, options, path), bounded
+    if fmt == "json":
+        return json_fields(spark, schema, options, path), bounded
     return spark.readStream.schema(schema).format(fmt).options(**options).load(path), bounded
 
 
 #: The text of a Flink ``TIMESTAMP`` in a csv field, as Flink's csv format accepts it: the
-#: field trimmed, then ``yyyy-MM-dd HH:mm:ss`` with up to nine fraction digits.
-_CSV_TIMESTAMP_TEXT = r"^\s*[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{0,9})?\s*$"
+#: field trimmed, then ``yyyy-MM-dd HH:mm:ss`` with up to nine fraction digits (groups: year,
+#: month, day, hour, minute, second, fraction).
+_CSV_TIMESTAMP_TEXT = (r"^\s*([0-9]{4})-([0-9]{2})-([0-9]{2}) ([0-9]{2}):([0-9]{2}):([0-9]{2})"
+                       r"(\.[0-9]{0,9})?\s*$")
+
+#: Java's message for an empty field of each type Flink's csv format parses (Flink reads an
+#: empty BOOLEAN as false and an empty STRING as '').
+_EMPTY_FIELD_CAUSES = {
+    "IntegerType": 'For input string: ""', "LongType": 'For input string: ""',
+    "ShortType": 'For input string: ""', "ByteType": 'For input string: ""',
+    "FloatType": "empty String", "DoubleType": "empty String",
+    "DecimalType": "java.lang.NumberFormatException",
+    "DateType": "java.lang.IllegalArgumentException",
+    "TimestampNTZType": "Text '' could not be parsed at index 0",
+}
 
 
-def csv_timestamps(spark: "SparkSession", schema: "StructType", options: Dict[str, str],
-                   path: str) -> "DataFrame":
-    """The csv rows with each ``TIMESTAMP`` (``TIMESTAMP_NTZ``) column read as text and
-    converted by Spark's own cast once its text has Flink's shape.
+def _group(name: str, index: int, shape: str) -> str:
+    return "regexp_extract(`{}`, '{}', {})".format(name, shape.replace("\\", "\\\\"), index)
 
-    Spark's csv reader parses a timestamp with an explicit pattern through a ``java.time``
-    formatter, about twice the cost of the cast per value; without a pattern it also accepts
-    text Flink's csv format fails on (``2024-01-01T00:00:00``, a date alone, a zone). A field
-    of another shape fails the query, as it fails Flink's job, or becomes NULL with
-    ``csv.ignore-parse-errors``. A column the query does not read is not converted at all, as
-    Flink's source does not parse it (unless a watermark reads it).
-    """
+
+def _resolved_timestamp(name: str, shape: str) -> str:
+    """SQL for the timestamp java.time's default (smart) resolver makes of a text of Flink's
+    shape that Spark's cast refuses: a day of 29 to 31 past the month's end is the month's last
+    day (``2024-02-30`` → ``2024-02-29``), and ``24:00:00`` is the next day's midnight;
+    NULL for any other text."""
+    year, month, day = ("CAST({} AS INT)".format(_group(name, i, shape)) for i in (1, 2, 3))
+    first = "make_date({}, {}, 1)".format(year, month)
+    date = ("CASE WHEN {m} BETWEEN 1 AND 12 AND {d} BETWEEN 1 AND 31 THEN date_add({f}, "
+            "least({d}, day(last_day({f}))) - 1) END").format(m=month, d=day, f=first)
+    time = "concat({}, ':', {}, ':', {}, {})".format(*(_group(name, i, shape) for i in (4, 5, 6, 7)))
+    return ("CASE WHEN {t} RLIKE '^24:00:00(\\\\.0*)?$' THEN CAST(date_add({d}, 1) AS TIMESTAMP_NTZ) "
+            "ELSE try_cast(concat(CAST({d} AS STRING), ' ', {t}) AS TIMESTAMP_NTZ) END"
+            ).format(t=time, d=date)
+
+
+def _timestamp_refusal(name: str, shape: str) -> str:
+    """SQL for java.time's reason a text of Flink's shape is no timestamp."""
+    parts = [("CAST({} AS INT)".format(_group(name, i, shape)), label, bounds)
+             for i, label, bounds in ((2, "MonthOfYear", "1 - 12"), (3, "DayOfMonth", "1 - 28/31"),
+                                      (4, "HourOfDay", "0 - 23"), (5, "MinuteOfHour", "0 - 59"),
+                                      (6, "SecondOfMinute", "0 - 59"))]
+    low = {"MonthOfYear": 1, "DayOfMonth": 1}
+    branches = " ".join(
+        "WHEN {v} NOT BETWEEN {lo} AND {hi} THEN 'Invalid value for {label} (valid values {b}): ' "
+        "|| CAST({v} AS STRING)".format(v=v, lo=low.get(label, 0), hi=bounds.split(" - ")[1][-2:],
+                                         label=label, b=bounds)
+        for v, label, bounds in parts)
+    return "CASE {} ELSE 'Invalid value for HourOfDay (valid values 0 - 23): 24' END".format(branches)
+
+
+_SHAPED, _CAST = "__pyflink_compat_shaped_", "__pyflink_compat_cast_"
+
+
+def _with_timestamp_parts(frame: "DataFrame", names: Sequence[str], shape: str) -> "DataFrame":
+    """``frame`` with, for each text column in ``names``, whether it has the ``shape`` and its
+    cast to ``TIMESTAMP_NTZ``: columns of their own, so that Spark computes each once per row
+    (it does not merge a projection into the next when that would repeat such work)."""
+    from pyspark.sql import functions as F
+
+    extra = []
+    for name in names:
+        column = F.col("`{}`".format(name))
+        extra += [column.rlike(shape).alias(_SHAPED + name),
+                  F.expr("try_cast(`{}` AS TIMESTAMP_NTZ)".format(name.replace("`", "``")))
+                  .alias(_CAST + name)]
+    return frame.select("*", *extra)
+
+
+def _timestamp_of_text(name: str, shape: str, lenient: bool, resolve: bool = True) -> Any:
+    """The ``TIMESTAMP_NTZ`` column of the text column ``name`` whose texts of Flink's
+    ``shape`` (groups as in :data:`_CSV_TIMESTAMP_TEXT`) Spark's cast converts; one of that
+    shape the cast refuses is resolved as ``java.time`` resolves it in Flink
+    (``2024-02-30 10:00:00`` is ``2024-02-29 10:00:00``, ``24:00:00`` the next midnight) or
+    refused with its message (without ``resolve``, it is refused). Another text fails the
+    query, or is NULL when ``lenient``."""
+    from pyspark.sql import functions as F
+
+    column = F.col("`{}`".format(name))
+    quoted = name.replace("`", "``")
+    shaped = F.col("`{}`".format(_SHAPED + name))
+    value = F.when(shaped, F.col("`{}`".format(_CAST + name)))
+    # Spark's cast refuses a day past the month's end, which java.time adjusts
+    if resolve:
+        value = F.when(value.isNotNull(), value).when(shaped, F.expr(_resolved_timestamp(quoted, shape)))
+    if lenient:
+        return value
+    refusal = F.when(shaped, F.concat(F.lit("Text '"), column, F.lit(
+        "' could not be parsed: "), F.expr(_timestamp_refusal(quoted, shape)))).otherwise(
+        F.concat(F.lit("Text '"), column, F.lit(
+            "' could not be parsed as a TIMESTAMP (yyyy-MM-dd HH:mm:ss[.fraction])")))
+    return F.when(column.isNull(), F.lit(None).cast("timestamp_ntz")).when(
+        value.isNotNull(), value).otherwise(F.raise_error(F.concat(
+            F.lit("Fail to deserialize at field: {}. ".format(name)), refusal)).cast("timestamp_ntz"))
+
+
+#: A Flink ``TIMESTAMP`` in json with ``'json.timestamp-format.standard'`` ``SQL`` and
+#: ``ISO-8601``: no spaces around it, up to nine fraction digits (groups as for csv).
+_JSON_TIMESTAMP_TEXTS = {
+    sep: r"^([0-9]{4})-([0-9]{2})-([0-9]{2})" + sep + r"([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]{0,9})?$"
+    for sep in (" ", "T")}
+
+
+def json_fields(spark: "SparkSession", schema: "StructType", options: Dict[str, str],
+                path: str) -> "DataFrame":
+    """The json rows with each ``TIMESTAMP`` (``TIMESTAMP_NTZ``) field read as text and
+    converted as :func:`csv_fields` converts csv timestamps, to the shape of the table's
+    ``json.timestamp-format.standard`` (Spark's reader would parse it through a ``java.time``
+    formatter, at about twice the cost, refusing a day past the month's end that Flink
+    adjusts)."""
     from pyspark.sql import functions as F
     from pyspark.sql.types import StringType, StructField, StructType, TimestampNTZType
 
     texts = [f.name for f in schema.fields if isinstance(f.dataType, TimestampNTZType)]
     if not texts:
-        return spark.readStream.schema(schema).format("csv").options(**options).load(path)
+        return spark.readStream.schema(schema).format("json").options(**options).load(path)
     read = StructType([StructField(f.name, StringType(), f.nullable) if f.name in texts else f
                        for f in schema.fields])
-    frame = spark.readStream.schema(read).format("csv").options(**options).load(path)
+    frame = spark.readStream.schema(read).format("json").options(**options).load(path)
+    iso = "'T'" in options.get("timestampNTZFormat", "")
     lenient = options.get("mode") == "PERMISSIVE"
+    frame = _with_timestamp_parts(frame, texts, _JSON_TIMESTAMP_TEXTS["T" if iso else " "])
+    # Flink's ISO-8601 parser resolves strictly: 2024-02-30T10:00:00 is no timestamp there
+    return frame.select(*[
+        _timestamp_of_text(f.name, _JSON_TIMESTAMP_TEXTS["T" if iso else " "], lenient, not iso)
+        .alias(f.name) if f.name in texts
+        else F.col("`{}`".format(f.name)) for f in schema.fields])
+
+
+def csv_fields(spark: "SparkSession", schema: "StructType", options: Dict[str, str],
+               path: str) -> "DataFrame":
+    """The csv rows with each field read as Flink's csv format reads it.
+
+    * ``TIMESTAMP`` (``TIMESTAMP_NTZ``) columns are read as text and converted by Spark's own
+      cast once the text has Flink's shape. Spark's csv reader parses a timestamp with an
+      explicit pattern through a ``java.time`` formatter, about twice the cost of the cast per
+      value; without a pattern it also accepts text Flink's csv format fails on
+      (``2024-01-01T00:00:00``, a date alone, a zone). A text of the right shape the cast
+      refuses is resolved as ``java.time`` resolves it in Flink (``2024-02-30 10:00:00`` is
+      ``2024-02-29 10:00:00``, ``24:00:00`` the next midnight) or refused with its message.
+    * ``BOOLEAN`` columns are read as text: ``true`` in any case is true, anything else false,
+      as Flink reads them.
+    * An empty field, when ``csv.null-literal`` is not given, fails the job for a number, date
+      or timestamp column with Flink's message, and reads as ``''`` in a ``STRING`` column and
+      false in a ``BOOLEAN`` one (Spark's reader gives NULL). With ``csv.ignore-parse-errors``
+      a failing field is NULL instead, and a row missing fields has them NULL.
+
+    A column the query does not read is not converted at all, as Flink's source does not parse
+    it (unless a watermark reads it).
+    """
+    from pyspark.sql import functions as F
+    from pyspark.sql.types import (BooleanType, StringType, StructField, StructType,
+                                   TimestampNTZType)
+
+    texts = [f.name for f in schema.fields if isinstance(f.dataType, (TimestampNTZType, BooleanType))]
+    # Without csv.null-literal, Spark's NULL is an empty field (a short row fails Spark's
+    # FAILFAST reader itself, and is marked corrupt by its PERMISSIVE one).
+    empty_is_null = "nullValue" not in options
+    lenient = options.get("mode") == "PERMISSIVE"
+    corrupt = "_pyflink_compat_corrupt" if lenient and empty_is_null else None
+    if not texts and not empty_is_null:
+        return spark.readStream.schema(schema).format("csv").options(**options).load(path)
+    read = StructType([StructField(f.name, StringType(), f.nullable) if f.name in texts else f
+                       for f in schema.fields]
+                      + ([StructField(corrupt, StringType())] if corrupt else []))
+    reader = spark.readStream.schema(read).format("csv").options(**options)
+    if corrupt:
+        reader = reader.option("columnNameOfCorruptRecord", corrupt)
+    frame = _with_timestamp_parts(reader.load(path), [
+        f.name for f in schema.fields if isinstance(f.dataType, TimestampNTZType)], _CSV_TIMESTAMP_TEXT)
+    empty = F.lit(True) if corrupt is None else F.col(corrupt).isNull()
     columns = []
     for field in schema.fields:
         column = F.col("`{}`".format(field.name))
-        if field.name not in texts:
-            columns.append(column)
+        kind = type(field.dataType).__name__
+        prefix = "Fail to deserialize at field: {}. ".format(field.name)
+        if isinstance(field.dataType, BooleanType):
+            value = F.lower(F.trim(column)) == F.lit("true")
+            if empty_is_null:
+                value = F.when(column.isNull() & empty, F.lit(False)).otherwise(value)
+            columns.append(value.alias(field.name))
             continue
-        # an invalid date of the right shape (2024-02-30) is no timestamp to the cast either
-        value = F.when(column.rlike(_CSV_TIMESTAMP_TEXT),
-                       F.expr("try_cast(`{}` AS TIMESTAMP_NTZ)".format(field.name)))
-        if not lenient:
-            value = F.when(column.isNull(), F.lit(None).cast("timestamp_ntz")).when(
-                value.isNotNull(), value).otherwise(F.raise_error(F.concat(
-                    F.lit("Fail to deserialize at field: {}. Text '".format(field.name)),
-                    column, F.lit("' could not be parsed as a TIMESTAMP (yyyy-MM-dd "
-                                  "HH:mm:ss[.fraction])"))).cast("timestamp_ntz"))
+        if isinstance(field.dataType, TimestampNTZType):
+            value = _timestamp_of_text(field.name, _CSV_TIMESTAMP_TEXT, lenient)
+        else:
+            value = column
+        if empty_is_null and isinstance(field.dataType, StringType):
+            value = F.when(column.isNull() & empty, F.lit("")).otherwise(value)
+        elif empty_is_null and not lenient and kind in _EMPTY_FIELD_CAUSES:
+            value = F.when(column.isNull(), F.raise_error(F.lit(
+                prefix + _EMPTY_FIELD_CAUSES[kind])).cast(field.dataType)).otherwise(value)
         columns.append(value.alias(field.name))
     return frame.select(*columns)
 

@@ -19,7 +19,7 @@ from pyflink_compat.missing import NotSupportedError
 from pyflink_compat.sql.catalog import Catalog, View
 from pyflink_compat.sql.planner import PlannedQuery, Planner
 from pyflink_compat.sql.statements import (
-    CreateTable, CreateView, Drop, Insert, Query, ResetOption, SetOption, Statement,
+    CreateTable, CreateView, Describe, Drop, Insert, Query, ResetOption, SetOption, Statement,
     UnsupportedStatement, parse_statements)
 
 if TYPE_CHECKING:
@@ -49,6 +49,8 @@ class StatementOutcome:
     #: A query's time attributes and window bounds, by name (see
     #: :func:`~pyflink_compat.sql.time_attributes.shown_columns`).
     time_attributes: Dict[str, Any] = attrs.field(factory=dict)
+    #: The rows of a statement answered without a job (``DESCRIBE``).
+    rows: Optional[List[Tuple[Any, ...]]] = None
 
 
 class ResultCollector(object):
@@ -192,6 +194,10 @@ class TableRuntime(object):
             refuse_window_functions_off_timestamps(self.catalog, statement.query, "executeSql")
             return self.execute_query(self.planner.plan_query(statement.query, statement.text,
                                                               row_kinds=True))
+        if isinstance(statement, Describe):
+            from pyflink_compat.sql.description import describe
+
+            return StatementOutcome(rows=describe(self, statement.name))
         raise NotSupportedError("TableEnvironment.execute_sql", "Unsupported statement: " + sql)
 
     # -- inserts ------------------------------------------------------------------------

@@ -153,7 +153,15 @@ class ResetOption:
     text: str = ""
 
 
-Statement = Union[CreateTable, CreateView, Drop, Insert, Query, SetOption, ResetOption]
+@attrs.frozen
+class Describe:
+    """``DESCRIBE name`` / ``DESC name``: the columns of a table or view."""
+
+    name: str
+    text: str = ""
+
+
+Statement = Union[CreateTable, CreateView, Drop, Insert, Query, SetOption, ResetOption, Describe]
 
 
 def _table_name(table: exp.Expression) -> str:
@@ -295,6 +303,9 @@ def to_statement(tree: exp.Expression, text: Optional[str] = None) -> Statement:
         return Query(query=tree, text=text)
     if isinstance(tree, exp.Set):
         return _set_option(tree, text)
+    if isinstance(tree, exp.Describe) and isinstance(tree.this, exp.Table) \
+            and not tree.args.get("style"):
+        return Describe(name=_table_name(tree.this), text=text)
     if isinstance(tree, ResetStatement):
         return ResetOption(key=_literal_text(tree.this), text=text)
     raise UnsupportedStatement(f"Unsupported statement: {text}")

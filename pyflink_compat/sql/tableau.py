@@ -113,3 +113,17 @@ class Tableau(object):
         if self.count == 0:
             return [self.border(), "Empty set"] if self.count == 0 else []
         return [self.border(), "{} row{} in set".format(self.count, "" if self.count == 1 else "s")]
+
+
+def fitted_lines(names: Sequence[str], rows: Sequence[Tuple[Any, ...]]) -> List[str]:
+    """The tableau of a statement's rows known in advance (``DESCRIBE``), as Flink prints them:
+    each column as wide as its widest text, NULL as an empty cell, no row kinds."""
+    texts = [["" if v is None else ("TRUE" if v else "FALSE") if isinstance(v, bool)
+              else str(v) for v in row] for row in rows]
+    widths = [max([len(n)] + [len(t[i]) for t in texts]) for i, n in enumerate(names)]
+    border = "+" + "+".join("-" * (w + 2) for w in widths) + "+"
+    lines = [border, "|" + "|".join(_cell(n, w) for n, w in zip(names, widths)) + "|", border]
+    lines += ["|" + "|".join(_cell(t, w) for t, w in zip(row, widths)) + "|" for row in texts]
+    if not rows:
+        return lines + ["Empty set"]
+    return lines + [border, "{} row{} in set".format(len(rows), "" if len(rows) == 1 else "s")]

@@ -82,6 +82,9 @@ class TableResult(object):
     @staticmethod
     def _of(outcome: 'StatementOutcome') -> 'TableResult':
         """The result of a statement the runtime ran."""
+        if outcome.rows is not None:
+            return TableResult({"kind": ResultKind.SUCCESS_WITH_CONTENT, "client": None,
+                                "rows": list(outcome.rows)})
         if outcome.client is None:
             return TableResult._ok()
         if outcome.collector is None:
@@ -141,6 +144,12 @@ class TableResult(object):
         from pyflink_compat.table.types import DataTypes
 
         result = self._j_table_result
+        if "rows" in result:
+            from pyflink_compat.sql.description import COLUMNS
+
+            return TableSchema([n for n, _ in COLUMNS],
+                               [DataTypes.BOOLEAN() if t == "BOOLEAN" else DataTypes.STRING()
+                                for _, t in COLUMNS])
         if result["client"] is None:
             return TableSchema(["result"], [DataTypes.STRING()])
         if "collector" not in result:
@@ -163,6 +172,8 @@ class TableResult(object):
 
         client = self.get_job_client()
         collector = self._j_table_result.get("collector")
+        if "rows" in self._j_table_result:
+            return CloseableIterator(iter([("+I", tuple(r)) for r in self._j_table_result["rows"]]), None)
         if collector is None or client is None:
             rows: List[Tuple[str, Tuple[Any, ...]]] = [("+I", ("OK",))] if client is None else \
                 [("+I", tuple(-1 for _ in self._j_table_result["sinks"]))]
@@ -184,6 +195,13 @@ class TableResult(object):
 
         client = self.get_job_client()
         collector = self._j_table_result.get("collector")
+        if "rows" in self._j_table_result:
+            from pyflink_compat.sql.description import COLUMNS
+            from pyflink_compat.sql.tableau import fitted_lines
+
+            for line in fitted_lines([n for n, _ in COLUMNS], self._j_table_result["rows"]):
+                print(line)
+            return
         if client is None:
             # PyFlink prints a DDL statement's result as the bare word
             print("OK")

@@ -266,6 +266,126 @@ def test_a_csv_timestamp_flink_cannot_parse_fails_the_job_even_when_the_query_dr
         t_env.execute_sql("INSERT INTO snk SELECT id FROM ev WHERE MOD(id, 2) = 1").wait()
 
 
+def _csv_into_print(t_env: Any, tmp_path: Any, text: str, columns: str, options: str = "") -> None:
+    (tmp_path / "in.csv").write_text(text)
+    t_env.execute_sql("CREATE TABLE src ({}) WITH ('connector'='filesystem','path'='{}','format'='csv'{})"
+                      .format(columns, tmp_path / "in.csv", options))
+    t_env.execute_sql("CREATE TABLE snk ({}) WITH ('connector'='print')".format(columns))
+    t_env.execute_sql("INSERT INTO snk SELECT * FROM src").wait()
+
+
+def test_a_csv_timestamp_past_the_months_end_is_its_last_day_and_24_oclock_the_next_midnight_as_in_flink(
+        t_env: Any, capsys: Any, tmp_path: Any) -> None:
+    _csv_into_print(t_env, tmp_path, "1,2024-02-30 10:00:00\n2,2023-02-29 23:59:59.5\n3,2024-04-31 00:00:00\n"
+                    "4,2024-12-31 24:00:00\n", "id INT, ts TIMESTAMP(3)")
+    # recorded from PyFlink 1.20.5
+    assert _printed(capsys) == ["+I[1, 2024-02-29T10:00]", "+I[2, 2023-02-28T23:59:59.500]",
+                                "+I[3, 2024-04-30T00:00]", "+I[4, 2025-01-01T00:00]"]
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("2024-02-32 10:00:00", "Invalid value for DayOfMonth (valid values 1 - 28/31): 32"),
+    ("2024-01-01 24:00:01", "Invalid value for HourOfDay (valid values 0 - 23): 24"),
+])
+def test_a_csv_timestamp_with_a_field_out_of_range_fails_the_job_with_flinks_reason(
+        t_env: Any, tmp_path: Any, text: str, reason: str) -> None:
+    from pyflink_compat.util.exceptions import JobExecutionError
+
+    with pytest.raises(JobExecutionError) as failure:
+        _csv_into_print(t_env, tmp_path, "1,{}\n".format(text), "id INT, ts TIMESTAMP(3)")
+    assert "Fail to deserialize at field: ts. Text '{}' could not be parsed: {}".format(text, reason) \
+        in str(failure.value)
+
+
+def test_an_empty_csv_field_reads_as_an_empty_string_and_false_as_in_flink(
+        t_env: Any, capsys: Any, tmp_path: Any) -> None:
+    _csv_into_print(t_env, tmp_path, "1,,\n2,x,a\n3,TRUE,b\n", "id INT, b BOOLEAN, s STRING")
+    assert _printed(capsys) == ["+I[1, false, ]", "+I[2, false, a]", "+I[3, true, b]"]
+
+
+@pytest.mark.parametrize("column, cause", [
+    ("n INT", 'For input string: ""'),
+    ("ts TIMESTAMP(3)", "Text '' could not be parsed at index 0"),
+    ("d DATE", "java.lang.IllegalArgumentException"),
+])
+def test_an_empty_csv_field_of_a_number_date_or_timestamp_fails_the_job_with_flinks_message(
+        t_env: Any, capsys: Any, tmp_path: Any, column: str, cause: str) -> None:
+    from pyflink_compat.util.exceptions import JobExecutionError
+
+    with pytest.raises(JobExecutionError) as failure:
+        _csv_into_print(t_env, tmp_path, "1,2\n3,\n", "id INT, " + column)
+    assert "Fail to deserialize at field: {}. {}".format(column.split()[0], cause) in str(failure.value)
+
+
+def test_with_ignore_parse_errors_empty_csv_fields_are_null_except_strings_and_booleans_as_in_flink(
+        t_env: Any, capsys: Any, tmp_path: Any) -> None:
+    _csv_into_print(t_env, tmp_path, "1,,,,,,,,\n2\n",
+                    "id INT, n INT, d DOUBLE, dt DATE, amt DECIMAL(10,2), ts TIMESTAMP(3), b BOOLEAN, "
+                    "s STRING, big BIGINT", ",'csv.ignore-parse-errors'='true'")
+    # a row missing its fields has them all NULL
+    assert _printed(capsys) == ["+I[1, null, null, null, null, null, false, , null]",
+                                "+I[2, null, null, null, null, null, null, null, null]"]
+
+
+def test_an_empty_csv_null_literal_makes_every_empty_field_null_as_in_flink(
+        t_env: Any, capsys: Any, tmp_path: Any) -> None:
+    _csv_into_print(t_env, tmp_path, "1,,,,,,,\n",
+                    "id INT, n INT, d DOUBLE, dt DATE, amt DECIMAL(10,2), ts TIMESTAMP(3), b BOOLEAN, s STRING",
+                    ",'csv.null-literal'=''")
+    assert _printed(capsys) == ["+I[1, null, null, null, null, null, null, null]"]
+
+
+def test_an_empty_csv_field_beside_another_null_literal_is_null_a_registered_divergence(
+        t_env: Any, capsys: Any, tmp_path: Any) -> None:
+    from pyflink_compat.divergences import RUNTIME_DIVERGENCES
+
+    # PyFlink 1.20.5 fails this job: "Fail to deserialize at field: n." (For input string: "")
+    _csv_into_print(t_env, tmp_path, "1,\n2,N/A\n", "id INT, n INT", ",'csv.null-literal'='N/A'")
+    assert _printed(capsys) == ["+I[1, null]", "+I[2, null]"]
+    assert "table/csv-empty-field-with-null-literal" in [s for d in RUNTIME_DIVERGENCES for s in d.steps]
+
+
+def _json_timestamps(t_env: Any, tmp_path: Any, texts: List[str], options: str) -> List[str]:
+    import json
+
+    (tmp_path / "in.json").write_text("".join(json.dumps({"id": i, "ts": t}) + "\n" for i, t in enumerate(texts)))
+    t_env.execute_sql("CREATE TABLE src (id INT, ts TIMESTAMP(3)) WITH ('connector'='filesystem','path'='{}',"
+                      "'format'='json'{})".format(tmp_path / "in.json", options))
+    with t_env.execute_sql("SELECT id, CAST(ts AS STRING) FROM src").collect() as rows:
+        return [r[1] for r in sorted(rows, key=lambda r: int(r[0]))]
+
+
+def test_json_timestamps_are_read_as_flinks_json_format_reads_them_bad_ones_null_when_ignored(
+        t_env: Any, tmp_path: Any) -> None:
+    texts = ["2024-01-01 10:00:00", "2024-01-01 10:00:00.5", "2024-01-01 10:00:00.123456789", "2024-01-01 10:00:00.",
+             "2024-02-30 10:00:00", "2024-12-31 24:00:00", " 2024-01-01 10:00:00", "2024-01-01T10:00:00",
+             "2024-01-01", "2024-02-32 10:00:00", "", "2024-01-01 10:00:00Z"]
+    # recorded from PyFlink 1.20.5 (json.timestamp-format.standard 'SQL')
+    assert _json_timestamps(t_env, tmp_path, texts, ",'json.ignore-parse-errors'='true'") == [
+        "2024-01-01 10:00:00.000", "2024-01-01 10:00:00.500", "2024-01-01 10:00:00.123", "2024-01-01 10:00:00.000",
+        "2024-02-29 10:00:00.000", "2025-01-01 00:00:00.000", None, None, None, None, None, None]
+
+
+def test_a_json_timestamp_flink_cannot_parse_fails_the_job(t_env: Any, tmp_path: Any) -> None:
+    from pyflink_compat.util.exceptions import JobExecutionError
+
+    with pytest.raises(JobExecutionError, match="Fail to deserialize at field: ts. Text '2024-01-01T10:00:00'"):
+        _json_timestamps(t_env, tmp_path, ["2024-01-01 10:00:00", "2024-01-01T10:00:00"], "")
+
+
+def test_iso_json_timestamps_take_the_t_separator_only(t_env: Any, tmp_path: Any) -> None:
+    options = ",'json.timestamp-format.standard'='ISO-8601','json.ignore-parse-errors'='true'"
+    assert _json_timestamps(t_env, tmp_path, ["2024-01-01T10:00:00", "2024-01-01 10:00:00",
+                                              "2024-01-01T10:00:00Z"], options) == [
+        "2024-01-01 10:00:00.000", None, None]
+
+
+def test_iso_json_timestamps_are_not_adjusted_to_a_valid_day_as_in_flink(t_env: Any, tmp_path: Any) -> None:
+    options = ",'json.timestamp-format.standard'='ISO-8601','json.ignore-parse-errors'='true'"
+    # recorded from PyFlink 1.20.5: its ISO-8601 parser resolves strictly
+    assert _json_timestamps(t_env, tmp_path, ["2024-02-30T10:00:00", "2024-12-31T24:00:00"], options) == [None, None]
+
+
 def test_a_csv_timestamp_column_no_query_reads_is_not_parsed_as_in_flink(
         t_env: Any, capsys: Any, tmp_path: Any) -> None:
     (tmp_path / "events.csv").write_text("1,2024-01-01 00:00:00\n3,2024-01-01T00:00:00\n")
@@ -376,3 +496,70 @@ def test_a_results_table_schema_gives_pyflinks_names_and_types(t_env: Any) -> No
         assert str(result.get_table_schema()).splitlines() == ["root"] + [" |-- " + c for c in columns]
         if result.get_job_client() is not None:
             result.get_job_client().cancel().result()
+
+
+_DESCRIBED_DDL = (
+    "CREATE TABLE orders (id BIGINT NOT NULL, name STRING, price DECIMAL(10, 2), ts TIMESTAMP(3), "
+    "cost AS price * 2, WATERMARK FOR ts AS ts - INTERVAL '5' SECOND, PRIMARY KEY (id) NOT ENFORCED) "
+    "WITH ('connector'='filesystem','path'='x.csv','format'='csv')",
+    "CREATE TABLE events (k STRING, v BIGINT NOT NULL, part INT METADATA FROM 'partition' VIRTUAL, "
+    "ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp', PRIMARY KEY (k, v) NOT ENFORCED) "
+    "WITH ('connector'='kafka','topic'='x','properties.bootstrap.servers'='b:9092','format'='json')",
+    "CREATE TABLE plain (a INT, b STRING) WITH ('connector'='datagen')",
+    "CREATE VIEW v AS SELECT a, b, a + 1 AS c FROM plain",
+)
+
+
+def test_describe_lists_a_tables_and_a_views_columns_as_pyflink_prints_them(t_env: Any, capsys: Any) -> None:
+    for ddl in _DESCRIBED_DDL:
+        t_env.execute_sql(ddl)
+    capsys.readouterr()
+    for statement in ("DESCRIBE orders", "DESC events", "describe `v`"):
+        t_env.execute_sql(statement).print()
+    # recorded from PyFlink 1.20.5
+    assert capsys.readouterr().out.splitlines() == [
+        "+-------+------------------------+-------+---------+----------------+----------------------------+",
+        "|  name |                   type |  null |     key |         extras |                  watermark |",
+        "+-------+------------------------+-------+---------+----------------+----------------------------+",
+        "|    id |                 BIGINT | FALSE | PRI(id) |                |                            |",
+        "|  name |                 STRING |  TRUE |         |                |                            |",
+        "| price |         DECIMAL(10, 2) |  TRUE |         |                |                            |",
+        "|    ts | TIMESTAMP(3) *ROWTIME* |  TRUE |         |                | `ts` - INTERVAL '5' SECOND |",
+        "|  cost |         DECIMAL(21, 2) |  TRUE |         | AS `price` * 2 |                            |",
+        "+-------+------------------------+-------+---------+----------------+----------------------------+",
+        "5 rows in set",
+        "+------+------------------+-------+-----------+-----------------------------------+-----------+",
+        "| name |             type |  null |       key |                            extras | watermark |",
+        "+------+------------------+-------+-----------+-----------------------------------+-----------+",
+        "|    k |           STRING | FALSE | PRI(k, v) |                                   |           |",
+        "|    v |           BIGINT | FALSE | PRI(k, v) |                                   |           |",
+        "| part |              INT |  TRUE |           | METADATA FROM 'partition' VIRTUAL |           |",
+        "|   ts | TIMESTAMP_LTZ(3) |  TRUE |           |         METADATA FROM 'timestamp' |           |",
+        "+------+------------------+-------+-----------+-----------------------------------+-----------+",
+        "4 rows in set",
+        "+------+--------+------+-----+--------+-----------+",
+        "| name |   type | null | key | extras | watermark |",
+        "+------+--------+------+-----+--------+-----------+",
+        "|    a |    INT | TRUE |     |        |           |",
+        "|    b | STRING | TRUE |     |        |           |",
+        "|    c |    INT | TRUE |     |        |           |",
+        "+------+--------+------+-----+--------+-----------+",
+        "3 rows in set",
+    ]
+
+
+def test_describe_collects_rows_with_nulls_and_has_pyflinks_result_schema(t_env: Any) -> None:
+    t_env.execute_sql(_DESCRIBED_DDL[0])
+    result = t_env.execute_sql("DESC orders")
+    assert str(result.get_table_schema()) == ("root\n |-- name: STRING\n |-- type: STRING\n |-- null: BOOLEAN\n"
+                                              " |-- key: STRING\n |-- extras: STRING\n |-- watermark: STRING\n")
+    assert result.get_result_kind() == 1
+    with result.collect() as rows:
+        assert [tuple(r) for r in rows] == [
+            ("id", "BIGINT", False, "PRI(id)", None, None), ("name", "STRING", True, None, None, None),
+            ("price", "DECIMAL(10, 2)", True, None, None, None),
+            ("ts", "TIMESTAMP(3) *ROWTIME*", True, None, None, "`ts` - INTERVAL '5' SECOND"),
+            ("cost", "DECIMAL(21, 2)", True, None, "AS `price` * 2", None)]
+    with pytest.raises(Exception, match="Tables or views with the identifier "
+                       "'default_catalog.default_database.nope' doesn't exist."):
+        t_env.execute_sql("DESCRIBE nope")
