@@ -148,7 +148,8 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
     :param delay_ms: The watermark's delay behind the greatest timestamp.
     :param bounded: Whether the input ends (then the end of the input emits every row).
     :raises TableException: For over windows that are not all the same window, as Flink.
-    :raises NotSupportedError: For an over window ordered by a processing-time attribute.
+    :raises NotSupportedError: For a ``RANGE`` frame with a preceding interval ordered by a
+        processing-time attribute.
     """
     from pyspark.sql import functions as F
     from pyspark.sql.types import StructField, StructType
@@ -168,16 +169,19 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
         raise TableException(_PREFIX + "OVER windows' ordering in stream mode must be defined on "
                                        "a time attribute.")
     time_column = ordered.this.name
-    if time_column in processing_times and time_column not in time_attributes:
-        raise NotSupportedError(
-            "An over window ordered by the processing-time attribute '{}' (in: {})".format(
-                time_column, text),
-            "Order the window by an event-time attribute (a column with WATERMARK FOR), or "
-            "number the rows per micro-batch in foreachBatch with pyspark.sql.Window.")
+    processing_time = time_column in processing_times and time_column not in time_attributes
     if ordered.args.get("desc"):
         raise TableException(_PREFIX + "OVER windows' ordering in stream mode must be defined on "
                                        "a time attribute.")
     kind, preceding = _frame(first, text)
+    if processing_time and kind == "RANGE" and preceding is not None:
+        # Flink's peers are the rows arriving in the same millisecond
+        raise NotSupportedError(
+            "A RANGE frame with a preceding interval over the processing-time attribute '{}' "
+            "(in: {})".format(time_column, text),
+            "Order the window by an event-time attribute (a column with WATERMARK FOR), use a "
+            "ROWS frame, or compute the frames per micro-batch in foreachBatch with "
+            "pyspark.sql.Window.partitionBy(...).orderBy(...).rangeBetween(...).")
     check_spark_runs_over_aggregation()
 
     # the aggregates the processor computes, each once
@@ -238,7 +242,7 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
     rows = rows.select(*partitions, F.lit(False).alias("__e"), "__w", millis.alias("__ts"),
                        F.struct(*[F.col("`{}`".format(c)) for c in payload]).alias("__r"),
                        *arguments)
-    if bounded:
+    if bounded and not processing_time:
         rows = rows.union(_end_of_input(spark, rows))
 
     # the result types, as Spark gives them to the same window functions
@@ -252,13 +256,14 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
     from pyflink_compat.runtime.over import OverProcessor, OverSpec
 
     spec = OverSpec(kind, preceding, [(name, argument is not None) for name, argument in aggregates],
-                    [t.simpleString() for t in result_types], delay_ms)
-    rows = rows.withColumn("__et", F.timestamp_millis("__ts")) \
-        .withWatermark("__et", "{} milliseconds".format(delay_ms)).drop("__et")
+                    [t.simpleString() for t in result_types], delay_ms, processing_time)
+    if not processing_time:
+        rows = rows.withColumn("__et", F.timestamp_millis("__ts")) \
+            .withWatermark("__et", "{} milliseconds".format(delay_ms)).drop("__et")
     output = StructType([StructField("__r", rows.schema["__r"].dataType, True)] + [
         StructField("__o{}".format(i), f.dataType, f.nullable) for i, f in enumerate(result_fields)])
     result: "DataFrame" = rows.groupBy(*partitions, "__e").transformWithState(
-        OverProcessor(spec), output, "Append", "EventTime")
+        OverProcessor(spec), output, "Append", "None" if processing_time else "EventTime")
     # Spark's stateful operators give nullable columns; COUNT's is not (as in Flink)
     result = result.select(*[F.col("__r.`{}`".format(c)) for c in payload], *[
         F.col(f.name) if f.nullable else F.coalesce(F.col(f.name), F.lit(0).cast(f.dataType)).alias(f.name)

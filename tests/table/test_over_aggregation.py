@@ -137,14 +137,24 @@ def test_aggregates_over_different_windows_are_refused_with_flinks_message(
             "CURRENT ROW), COUNT(*) OVER (ORDER BY ts) FROM ev")
 
 
-def test_an_over_window_ordered_by_processing_time_is_not_supported_at_the_call(
-        t_env: Any, tmp_path: Any, monkeypatch: Any) -> None:
-    (tmp_path / "g").mkdir()
-    monkeypatch.chdir(tmp_path)
-    t_env.execute_sql("CREATE TABLE g (k INT, pt AS PROCTIME()) WITH ('connector'='filesystem', "
-                      "'path'='g', 'format'='csv', 'source.monitor-interval'='1s')")
-    with pytest.raises(NotSupportedError, match="processing-time attribute 'pt'"):
-        t_env.execute_sql("SELECT k, COUNT(*) OVER (PARTITION BY k ORDER BY pt) AS c FROM g")
+def test_over_windows_ordered_by_processing_time_emit_each_row_over_the_rows_before_it(
+        unbounded_events: Any) -> None:
+    unbounded_events.execute_sql(
+        "CREATE TABLE g (id INT, k STRING, amt INT, d DOUBLE, ts TIMESTAMP(3), pt AS PROCTIME()) "
+        "WITH ('connector'='filesystem', 'path'='ev', 'format'='csv', "
+        "'source.monitor-interval'='1s')")
+    result = unbounded_events.execute_sql(
+        "SELECT id, SUM(amt) OVER w AS s, COUNT(*) OVER w AS c FROM g "
+        "WINDOW w AS (PARTITION BY k ORDER BY pt ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)")
+    # no watermark: every row, z's too, at once, its frame the row before it in arrival order
+    assert _first_rows(result, 8) == sorted([
+        ('+I', 1, 10, 1), ('+I', 2, 30, 2), ('+I', 3, 5, 1), ('+I', 4, 27, 2), ('+I', 5, 10, 2),
+        ('+I', 6, 6, 2), ('+I', 7, 7, 2), ('+I', 8, 0, 1)], key=str)
+    with pytest.raises(NotSupportedError, match="RANGE frame with a preceding interval over the "
+                                                "processing-time attribute 'pt'"):
+        unbounded_events.execute_sql(
+            "SELECT k, COUNT(*) OVER (PARTITION BY k ORDER BY pt RANGE BETWEEN INTERVAL '1' "
+            "SECOND PRECEDING AND CURRENT ROW) AS c FROM g")
 
 
 def test_an_over_window_of_an_unbounded_table_without_transform_with_state_fails_at_the_call(
