@@ -11,6 +11,9 @@ they are taken in timestamp order (rows of one timestamp in arrival order), each
   most the interval before the row's, the rows of the same timestamp (its peers) included.
 * ``UNBOUNDED PRECEDING``: every row so far (``RANGE``: with the row's peers).
 
+A window ordered by a processing-time attribute emits each row as it arrives instead, its
+frame the rows of its key before it in arrival order.
+
 A row whose timestamp the watermark has already reached when it arrives is late and dropped,
 as in Flink. A bounded input ends with a row of its own key at the greatest timestamp, whose
 watermark emits every row still waiting.
@@ -48,15 +51,19 @@ class OverSpec(object):
         ``double``, ``decimal(p,s)``...).
     :param watermark_delay_ms: How far Spark's watermark stays behind the greatest timestamp
         (so that the end of a bounded input is recognised).
+    :param processing_time: Whether the window is ordered by a processing-time attribute: each
+        row is then emitted as it arrives, its frame the rows of its key before it in arrival
+        order (``ROWS``; ``RANGE UNBOUNDED PRECEDING``, where each row is its own peer).
     """
 
     def __init__(self, kind: str, preceding: Optional[int], aggregates: List[Tuple[str, bool]],
-                 result_types: List[str], watermark_delay_ms: int):
+                 result_types: List[str], watermark_delay_ms: int, processing_time: bool = False):
         self.kind = kind
         self.preceding = preceding
         self.aggregates = aggregates
         self.result_types = result_types
         self.watermark_delay_ms = watermark_delay_ms
+        self.processing_time = processing_time
 
 
 # the accumulator's former name: states pickled before it moved still load
@@ -108,8 +115,12 @@ class OverProcessor(StatefulProcessor):
             for _ in rows:
                 pass
             return
-        watermark = self._watermark(timerValues)
         key_state = self._load()
+        if getattr(self.spec, "processing_time", False):
+            yield from self._arrivals(key_state, rows)
+            self._store(key_state)
+            return
+        watermark = self._watermark(timerValues)
         waiting = key_state["waiting"]
         registered = set()
         for row in rows:
@@ -126,6 +137,17 @@ class OverProcessor(StatefulProcessor):
                 registered.add(timestamp)
         yield from self._emit_due(key_state, watermark)
         self._store(key_state)
+
+    def _arrivals(self, key_state: Dict[str, Any], rows: Iterator[Any]) -> Iterator[Any]:
+        """Emit each row as it arrives (a window ordered by processing time): its order of
+        arrival stands for its timestamp, so that no two rows are peers."""
+        for row in rows:
+            if not row["__w"]:
+                continue
+            arguments = tuple(row["__a%d" % i] for i in range(len(self.spec.aggregates)))
+            key_state["waiting"] = [(key_state["arrived"], 0, row["__r"], arguments)]
+            key_state["arrived"] += 1
+            yield from self._emit_due(key_state, LONG_MAX)
 
     def handleExpiredTimer(self, key: Any, timerValues: Any, expiredTimerInfo: Any) -> Iterator[Any]:
         watermark = max(self._watermark(timerValues), int(expiredTimerInfo.getExpiryTimeInMs()))

@@ -7,7 +7,8 @@ AND CURRENT ROW)``) and whose aggregates are ``COUNT``, ``SUM``, ``AVG``, ``MIN`
 (each also with ``DISTINCT``), ``FIRST_VALUE`` and ``LAST_VALUE`` is planned in two parts: the
 rows the windowed ``SELECT`` reads (its ``FROM``; its ``WHERE``
 is applied by the processor, so that the rows it drops still raise the watermark, as where
-Flink assigns it) go, grouped by the partition columns, through
+Flink assigns it; so are the filters of the plain subqueries it reads, each made a column of
+whether it keeps the row) go, grouped by the partition columns, through
 :class:`~pyflink_compat.runtime.over.OverProcessor` in ``transformWithState``, which emits
 each row once the watermark passes its timestamp, with its aggregates; the ``SELECT`` then
 reads those rows, each windowed aggregate replaced by the processor's column. The casts and
@@ -147,7 +148,8 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
     :param delay_ms: The watermark's delay behind the greatest timestamp.
     :param bounded: Whether the input ends (then the end of the input emits every row).
     :raises TableException: For over windows that are not all the same window, as Flink.
-    :raises NotSupportedError: For an over window ordered by a processing-time attribute.
+    :raises NotSupportedError: For a ``RANGE`` frame with a preceding interval ordered by a
+        processing-time attribute.
     """
     from pyspark.sql import functions as F
     from pyspark.sql.types import StructField, StructType
@@ -167,16 +169,19 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
         raise TableException(_PREFIX + "OVER windows' ordering in stream mode must be defined on "
                                        "a time attribute.")
     time_column = ordered.this.name
-    if time_column in processing_times and time_column not in time_attributes:
-        raise NotSupportedError(
-            "An over window ordered by the processing-time attribute '{}' (in: {})".format(
-                time_column, text),
-            "Order the window by an event-time attribute (a column with WATERMARK FOR), or "
-            "number the rows per micro-batch in foreachBatch with pyspark.sql.Window.")
+    processing_time = time_column in processing_times and time_column not in time_attributes
     if ordered.args.get("desc"):
         raise TableException(_PREFIX + "OVER windows' ordering in stream mode must be defined on "
                                        "a time attribute.")
     kind, preceding = _frame(first, text)
+    if processing_time and kind == "RANGE" and preceding is not None:
+        # Flink's peers are the rows arriving in the same millisecond
+        raise NotSupportedError(
+            "A RANGE frame with a preceding interval over the processing-time attribute '{}' "
+            "(in: {})".format(time_column, text),
+            "Order the window by an event-time attribute (a column with WATERMARK FOR), use a "
+            "ROWS frame, or compute the frames per micro-batch in foreachBatch with "
+            "pyspark.sql.Window.partitionBy(...).orderBy(...).rangeBetween(...).")
     check_spark_runs_over_aggregation()
 
     # the aggregates the processor computes, each once
@@ -201,12 +206,18 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
     from_: exp.From = select.args.get("from") or select.args["from_"]
     source = from_.this
     alias = source.alias
-    read = exp.select("*").from_(source.copy())
+    # the filters of the subqueries it reads become columns: the rows they drop still reach
+    # the processor and raise the watermark, as they do in Flink
+    source = source.copy()
+    lifted = _lift_filters(source)
+    read = exp.select("*").from_(source)
     # the select's filter is applied by the processor: the rows it drops still raise the
     # watermark, which Flink assigns where the table is read
     where = select.args.get("where")
-    keep = exp.Coalesce(this=where.this.copy(), expressions=[exp.false()]) if where is not None \
-        else exp.true()
+    keep: exp.Expression = exp.Coalesce(this=where.this.copy(), expressions=[exp.false()]) \
+        if where is not None else exp.true()
+    for name in lifted:
+        keep = exp.And(this=keep, expression=exp.column(name, quoted=True))
     extras = [exp.alias_(keep, "__w", quoted=True)]
     extras += [exp.alias_(p.copy(), "__p{}".format(i), quoted=True)
               for i, p in enumerate(first.args.get("partition_by") or [])]
@@ -215,7 +226,7 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
                              "__a{}".format(i), quoted=True)
                   for i, (_, a) in enumerate(aggregates))
     rows = spark.sql(read.sql(dialect="spark"))
-    payload = list(rows.columns)
+    payload = [c for c in rows.columns if c not in lifted]
     rows = spark.sql(exp.select("*", *extras).from_(exp.Subquery(
         this=read, alias=exp.TableAlias(this=exp.to_identifier("__in")))).sql(dialect="spark"))
     partitions = ["__p{}".format(i) for i in range(len(first.args.get("partition_by") or []))]
@@ -231,7 +242,7 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
     rows = rows.select(*partitions, F.lit(False).alias("__e"), "__w", millis.alias("__ts"),
                        F.struct(*[F.col("`{}`".format(c)) for c in payload]).alias("__r"),
                        *arguments)
-    if bounded:
+    if bounded and not processing_time:
         rows = rows.union(_end_of_input(spark, rows))
 
     # the result types, as Spark gives them to the same window functions
@@ -245,13 +256,14 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
     from pyflink_compat.runtime.over import OverProcessor, OverSpec
 
     spec = OverSpec(kind, preceding, [(name, argument is not None) for name, argument in aggregates],
-                    [t.simpleString() for t in result_types], delay_ms)
-    rows = rows.withColumn("__et", F.timestamp_millis("__ts")) \
-        .withWatermark("__et", "{} milliseconds".format(delay_ms)).drop("__et")
+                    [t.simpleString() for t in result_types], delay_ms, processing_time)
+    if not processing_time:
+        rows = rows.withColumn("__et", F.timestamp_millis("__ts")) \
+            .withWatermark("__et", "{} milliseconds".format(delay_ms)).drop("__et")
     output = StructType([StructField("__r", rows.schema["__r"].dataType, True)] + [
         StructField("__o{}".format(i), f.dataType, f.nullable) for i, f in enumerate(result_fields)])
     result: "DataFrame" = rows.groupBy(*partitions, "__e").transformWithState(
-        OverProcessor(spec), output, "Append", "EventTime")
+        OverProcessor(spec), output, "Append", "None" if processing_time else "EventTime")
     # Spark's stateful operators give nullable columns; COUNT's is not (as in Flink)
     result = result.select(*[F.col("__r.`{}`".format(c)) for c in payload], *[
         F.col(f.name) if f.nullable else F.coalesce(F.col(f.name), F.lit(0).cast(f.dataType)).alias(f.name)
@@ -262,6 +274,37 @@ def plan_over_aggregation(spark: "SparkSession", tree: exp.Expression, select: e
         this=exp.to_identifier(alias or view_name))))
     select.set("where", None)
     select.set("windows", None)
+
+
+def _lift_filters(source: exp.Expression) -> List[str]:
+    """Replace the ``WHERE`` of each plain subquery (projections and a filter of one table or
+    of another such subquery) that ``source`` reads by a column of whether it keeps the row;
+    the names of those columns among ``source``'s own (each a boolean, never ``NULL``)."""
+    if not isinstance(source, exp.Subquery) or not isinstance(source.this, exp.Select):
+        return []
+    inner = source.this
+    if any(inner.args.get(k) for k in ("group", "having", "order", "limit", "offset", "distinct",
+                                       "joins", "laterals", "windows", "with", "with_")):
+        return []
+    if any(inner.find(t) is not None for t in (exp.AggFunc, exp.Window)):
+        return []
+    from_ = inner.args.get("from") or inner.args.get("from_")
+    if from_ is None:
+        return []
+    names = _lift_filters(from_.this)
+    star = any(isinstance(e, exp.Star) or (isinstance(e, exp.Column) and isinstance(e.this, exp.Star))
+               for e in inner.expressions)
+    if names and not star:
+        inner.set("expressions", list(inner.expressions) + [
+            exp.column(n, quoted=True) for n in names])
+    where = inner.args.get("where")
+    if where is None:
+        return names
+    name = "__f{}".format(next(_names))
+    keep: exp.Expression = exp.Coalesce(this=where.this.copy(), expressions=[exp.false()])
+    inner.set("expressions", list(inner.expressions) + [exp.alias_(keep, name, quoted=True)])
+    inner.set("where", None)
+    return names + [name]
 
 
 def _end_of_input(spark: "SparkSession", rows: "DataFrame") -> "DataFrame":

@@ -13,6 +13,7 @@ row's too).
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 from typing import Any, Callable, List, Tuple
 
@@ -136,14 +137,24 @@ def test_aggregates_over_different_windows_are_refused_with_flinks_message(
             "CURRENT ROW), COUNT(*) OVER (ORDER BY ts) FROM ev")
 
 
-def test_an_over_window_ordered_by_processing_time_is_not_supported_at_the_call(
-        t_env: Any, tmp_path: Any, monkeypatch: Any) -> None:
-    (tmp_path / "g").mkdir()
-    monkeypatch.chdir(tmp_path)
-    t_env.execute_sql("CREATE TABLE g (k INT, pt AS PROCTIME()) WITH ('connector'='filesystem', "
-                      "'path'='g', 'format'='csv', 'source.monitor-interval'='1s')")
-    with pytest.raises(NotSupportedError, match="processing-time attribute 'pt'"):
-        t_env.execute_sql("SELECT k, COUNT(*) OVER (PARTITION BY k ORDER BY pt) AS c FROM g")
+def test_over_windows_ordered_by_processing_time_emit_each_row_over_the_rows_before_it(
+        unbounded_events: Any) -> None:
+    unbounded_events.execute_sql(
+        "CREATE TABLE g (id INT, k STRING, amt INT, d DOUBLE, ts TIMESTAMP(3), pt AS PROCTIME()) "
+        "WITH ('connector'='filesystem', 'path'='ev', 'format'='csv', "
+        "'source.monitor-interval'='1s')")
+    result = unbounded_events.execute_sql(
+        "SELECT id, SUM(amt) OVER w AS s, COUNT(*) OVER w AS c FROM g "
+        "WINDOW w AS (PARTITION BY k ORDER BY pt ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)")
+    # no watermark: every row, z's too, at once, its frame the row before it in arrival order
+    assert _first_rows(result, 8) == sorted([
+        ('+I', 1, 10, 1), ('+I', 2, 30, 2), ('+I', 3, 5, 1), ('+I', 4, 27, 2), ('+I', 5, 10, 2),
+        ('+I', 6, 6, 2), ('+I', 7, 7, 2), ('+I', 8, 0, 1)], key=str)
+    with pytest.raises(NotSupportedError, match="RANGE frame with a preceding interval over the "
+                                                "processing-time attribute 'pt'"):
+        unbounded_events.execute_sql(
+            "SELECT k, COUNT(*) OVER (PARTITION BY k ORDER BY pt RANGE BETWEEN INTERVAL '1' "
+            "SECOND PRECEDING AND CURRENT ROW) AS c FROM g")
 
 
 def test_an_over_window_of_an_unbounded_table_without_transform_with_state_fails_at_the_call(
@@ -184,6 +195,30 @@ def test_distinct_aggregates_and_first_and_last_values_over_range_frames_give_py
         ('+I', 1, 1, 10, 1.5, 10), ('+I', 2, 3, 12, 1.5, 7), ('+I', 3, 1, 5, 0.1, 5),
         ('+I', 4, 3, 12, 1.5, 7), ('+I', 5, 4, 8, 2.25, 4), ('+I', 6, 2, 3, 0.1, 1),
         ('+I', 7, 4, 8, 2.25, 4)], key=str)
+
+
+def test_an_over_window_reading_nested_filtering_subqueries_gives_pyflinks_rows(
+        unbounded_events: Any) -> None:
+    # the subqueries drop the row of key z, whose timestamp still raises the watermark (Flink
+    # assigns it where the table is read), so the rows before it are emitted
+    result = unbounded_events.execute_sql(
+        "SELECT id, COUNT(*) OVER w AS c, SUM(amt) OVER w AS s FROM (SELECT id, k, amt, ts FROM "
+        "(SELECT * FROM ev WHERE amt > 1) WHERE k <> 'b') WHERE amt < 20 WINDOW w AS "
+        "(PARTITION BY k ORDER BY ts RANGE BETWEEN INTERVAL '2' SECOND PRECEDING AND CURRENT ROW)")
+    assert _first_rows(result, 4) == sorted([
+        ('+I', 1, 1, 10), ('+I', 4, 2, 17), ('+I', 5, 2, 7), ('+I', 7, 2, 7)], key=str)
+
+
+def test_an_over_window_reading_a_star_subquery_gives_pyflinks_columns_and_rows(
+        unbounded_events: Any) -> None:
+    table = unbounded_events.sql_query(
+        "SELECT k, ts, SUM(amt) OVER (PARTITION BY k ORDER BY ts ROWS BETWEEN UNBOUNDED "
+        "PRECEDING AND CURRENT ROW) AS s FROM (SELECT * FROM ev WHERE amt > 1)")
+    assert table.get_schema().get_field_names() == ['k', 'ts', 's']
+    at = [datetime.datetime(2024, 1, 1, 0, 0, n) for n in range(6)]
+    assert _first_rows(table.execute(), 6) == sorted([
+        ('+I', 'a', at[1], 10), ('+I', 'a', at[2], 30), ('+I', 'a', at[2], 37),
+        ('+I', 'b', at[3], 5), ('+I', 'a', at[5], 40), ('+I', 'a', at[5], 44)], key=str)
 
 
 def test_distinct_aggregates_over_windows_of_a_bounded_table_give_pyflinks_rows(
