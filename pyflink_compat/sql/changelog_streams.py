@@ -148,17 +148,12 @@ def stateless_changes(tree: Any, entry_of: Callable[[str], Any]) -> Optional[str
     """
     from sqlglot import exp
 
-    from pyflink_compat.sql.catalog import StreamTable
 
     if not isinstance(tree, exp.Select) or tree.find(exp.With, exp.Union, exp.Except,
                                                      exp.Intersect) is not None:
         return None
-    tables = list(tree.find_all(exp.Table))
-    if len(tables) != 1:
-        return None
-    name = ".".join(p.name for p in tables[0].parts)
-    entry = entry_of(name)
-    if not isinstance(entry, StreamTable) or entry.changes is None:
+    name = _only_changelog_table(tree, entry_of)
+    if name is None:
         return None
     if tree.find(exp.AggFunc, exp.Window, exp.Anonymous, exp.Join, exp.Lateral, exp.Unnest,
                  exp.Order, exp.Limit, exp.Distinct, exp.Group, exp.Having) is not None:
@@ -193,7 +188,6 @@ def grouped_changes(tree: Any, entry_of: Callable[[str], Any]) -> Optional[str]:
     (:mod:`pyflink_compat.sql.group_aggregation`); ``None`` otherwise."""
     from sqlglot import exp
 
-    from pyflink_compat.sql.catalog import StreamTable
 
     if not isinstance(tree, exp.Select) or tree.args.get("group") is None or tree.find(
             exp.With, exp.Union, exp.Except, exp.Intersect, exp.Join, exp.Lateral,
@@ -203,6 +197,16 @@ def grouped_changes(tree: Any, entry_of: Callable[[str], Any]) -> Optional[str]:
         if not isinstance(subquery.parent, exp.From) or subquery.find(
                 exp.AggFunc, exp.Group, exp.Having, exp.Distinct, exp.Order, exp.Limit) is not None:
             return None
+    return _only_changelog_table(tree, entry_of)
+
+
+def _only_changelog_table(tree: Any, entry_of: Callable[[str], Any]) -> Optional[str]:
+    """The name of the one table ``tree`` reads when that table is a changelog read from a
+    collection (its rows carry their kinds); ``None`` when it reads another table or several."""
+    from sqlglot import exp
+
+    from pyflink_compat.sql.catalog import StreamTable
+
     tables = list(tree.find_all(exp.Table))
     if len(tables) != 1:
         return None
