@@ -532,7 +532,7 @@ class KeyedProcessor(StatefulProcessor):
     :param output_directory: Where what the function prints goes
         (:mod:`~pyflink_compat.runtime.worker_output`).
     :param then_bytes: The per-record operators that take the function's records, pickled
-        (``(kind, function, output type)`` as :func:`~pyflink_compat.runtime.plan.apply_ops`
+        (``(kind, function, output type)`` as :func:`~pyflink_compat.runtime.record_operators.apply_values`
         runs them): run here on each output, not in a worker of their own.
     """
 
@@ -575,7 +575,7 @@ class KeyedProcessor(StatefulProcessor):
             self.function.open(_Context(self))
             then_bytes = getattr(self, "then_bytes", None)
             if then_bytes is not None:
-                from pyflink_compat.runtime.plan import open_all
+                from pyflink_compat.runtime.record_operators import open_all
 
                 self.then = loads(then_bytes)
                 self._then_opened = open_all([op[1] for op in self.then])
@@ -775,7 +775,7 @@ class KeyedProcessor(StatefulProcessor):
     @staticmethod
     def _then(then: List[Any], value: Any, ts: Optional[int], seq: List[int]) -> Iterator[Any]:
         """The records the operators after the function make of one of its outputs."""
-        from pyflink_compat.runtime.plan import apply_values
+        from pyflink_compat.runtime.record_operators import apply_values
 
         # The operators see a copy, as they would after the record's trip through Spark; a
         # value that cannot change (a string, a tuple of plain values) is its own copy.

@@ -3,15 +3,12 @@ nullability, primary key, computed or metadata definition, watermark)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from sqlglot import exp
 
 from pyflink_compat.sql.catalog import View
 from pyflink_compat.sql.statements import Column, CreateTable
-
-if TYPE_CHECKING:
-    from pyflink_compat.sql.execution import TableRuntime
 
 __all__ = ["COLUMNS", "describe"]
 
@@ -21,7 +18,7 @@ COLUMNS: Tuple[Tuple[str, str], ...] = (
     ("extras", "STRING"), ("watermark", "STRING"))
 
 
-def _query_types(runtime: "TableRuntime", name: str) -> List[Tuple[str, str, bool]]:
+def _query_types(runtime: Any, name: str) -> List[Tuple[str, str, bool]]:
     """Each column of ``SELECT * FROM name`` with its Flink type text and nullability (the
     query is planned, not run)."""
     from pyflink_compat.sql.data_types import type_text
@@ -49,7 +46,7 @@ def _declared(column: Column) -> str:
     return flink_types.flink_name(flink_types.with_nullable(column.data_type, True))
 
 
-def _computed_types(runtime: "TableRuntime", table: CreateTable) -> Dict[str, str]:
+def _computed_types(runtime: Any, table: CreateTable) -> Dict[str, str]:
     """The Flink type of each computed column: its expression's type over the physical
     columns, as Spark derives it (no row is read)."""
     computed = [c for c in table.columns if c.kind == "computed" and c.expression is not None]
@@ -84,17 +81,19 @@ def _extras(column: Column) -> Optional[str]:
     return None
 
 
-def describe(runtime: "TableRuntime", name: str) -> List[Tuple[Any, ...]]:
+def describe(runtime: Any, name: str) -> List[Tuple[Any, ...]]:
     """The rows of ``DESCRIBE name``.
 
     :raises: Flink's validation error when no table or view has that name (Flink's message).
     """
     entry = runtime.catalog.get(name)
     if entry is None:
-        from pyflink_compat.sql.execution import _validation
+        from pyflink_compat.util.exceptions import java_error
 
-        raise _validation("Tables or views with the identifier '{}' doesn't exist.".format(
-            runtime.catalog.full_name(name)), "o0.executeSql")
+        raise java_error("java.lang.RuntimeException",
+                         "org.apache.flink.table.api.ValidationException: Tables or views with "
+                         "the identifier '{}' doesn't exist.".format(runtime.catalog.full_name(name)),
+                         "o0.executeSql")
     if isinstance(entry, View) or not isinstance(entry, CreateTable):
         return [(column, type_, nullable, None, None, None)
                 for column, type_, nullable in _query_types(runtime, name)]
