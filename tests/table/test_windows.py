@@ -119,15 +119,17 @@ def test_a_table_api_session_window_closes_a_session_after_the_gap(
     ]
 
 
-def test_an_over_window_of_an_unbounded_table_ordered_by_processing_time_is_refused_naming_the_pyspark_way(
+def test_an_over_window_of_an_unbounded_table_over_a_processing_time_interval_is_refused_naming_the_pyspark_way(
         t_env: Any) -> None:
-    from pyflink_compat.table.expressions import UNBOUNDED_RANGE, col
+    from pyflink_compat.table.expressions import col, lit
     from pyflink_compat.table.window import Over
 
     t_env.execute_sql("CREATE TABLE g (k INT, ts TIMESTAMP(3), pt AS PROCTIME(), "
                       "WATERMARK FOR ts AS ts) WITH ('connector'='datagen')")
-    window = Over.partition_by(col("k")).order_by(col("pt")).preceding(UNBOUNDED_RANGE).alias("w")
-    with pytest.raises(NotSupportedError, match="processing-time attribute 'pt'.*event-time attribute"):
+    window = Over.partition_by(col("k")).order_by(col("pt")).preceding(
+        lit(1).seconds).alias("w")
+    with pytest.raises(NotSupportedError, match="RANGE frame with a preceding interval over the "
+                                                "processing-time attribute 'pt'.*rangeBetween"):
         t_env.from_path("g").over_window(window).select(col("k"), col("k").count.over(col("w"))).execute()
 
 
