@@ -158,11 +158,16 @@ def _source(node: Node, spark: "SparkSession", in_batches: bool = False) -> "Dat
 def end_of_input(spark: "SparkSession") -> "DataFrame":
     """The end-of-input record alone, as a stream read once: a bounded connector source
     ends with it."""
+    import pyarrow as pa
+
     from pyflink_compat.runtime.keyed import END_TIMESTAMP
     from pyflink_compat.runtime.records import END_SEQ
-    from pyflink_compat.spark.bounded_sources import as_stream
+    from pyflink_compat.spark.bounded_sources import arrow_as_stream
 
-    return as_stream(spark.createDataFrame([(None, END_TIMESTAMP, [END_SEQ], None)], RECORD_SCHEMA))
+    table = pa.table([pa.nulls(1, pa.binary()), pa.array([END_TIMESTAMP], pa.int64()),
+                      pa.array([[END_SEQ]], pa.list_(pa.int64())), pa.nulls(1, pa.binary())],
+                     schema=arrow_schema())
+    return arrow_as_stream(spark, table, RECORD_SCHEMA)
 
 
 def _keyed(node: Node, spark: "SparkSession", in_batches: bool = False,

@@ -24,6 +24,7 @@ __all__ = [
     "partitions_mismatch",
     "IDLE_POLLS_BEFORE_FINISHED",
     "idle_polls_after",
+    "runs_batch",
     "checkpoint_misfit",
     "lost_progress",
     "unloadable_class",
@@ -31,6 +32,22 @@ __all__ = [
 
 #: Polls in a row a bounded query must report no more data before it counts as finished.
 IDLE_POLLS_BEFORE_FINISHED = 3
+
+
+#: Spark's status message while a trigger runs a micro-batch, with data or for its watermark
+#: and timers alone; between them a trigger looks for input ("Getting offsets from ...") or
+#: waits ("Waiting for data to arrive", "Waiting for next trigger").
+_BATCH_MESSAGES = ("Processing new data", "No new data but cleaning up state")
+
+
+def runs_batch(trigger_active: bool, message: str) -> bool:
+    """Whether a query's status shows a micro-batch running.
+
+    A query with a processing-time trigger of 0 ms looks for input again some milliseconds
+    after each empty trigger, and Spark counts that look as an active trigger: taken as a
+    running batch, it would keep a bounded query from ever looking idle three polls in a row.
+    """
+    return trigger_active and message in _BATCH_MESSAGES
 
 
 def idle_polls_after(idle_polls: int, bounded: bool, data_available: bool, triggered: bool) -> int:

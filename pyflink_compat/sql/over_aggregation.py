@@ -312,9 +312,7 @@ def _end_of_input(spark: "SparkSession", rows: "DataFrame") -> "DataFrame":
     from pyspark.sql.types import StructField, StructType
 
     from pyflink_compat.runtime.keyed import END_TIMESTAMP
-    from pyflink_compat.spark.bounded_sources import as_stream
+    from pyflink_compat.spark.bounded_sources import row_as_stream
 
     schema = StructType([StructField(f.name, f.dataType, True) for f in rows.schema.fields])
-    row = tuple(True if f.name == "__e" else END_TIMESTAMP if f.name == "__ts" else None
-                for f in schema.fields)
-    return as_stream(spark.createDataFrame([row], schema))
+    return row_as_stream(spark, schema, {"__e": True, "__ts": END_TIMESTAMP})

@@ -419,7 +419,7 @@ class Planner(object):
         from pyspark.sql import functions as F
         from pyspark.sql.types import StructField, StructType
 
-        from pyflink_compat.spark.bounded_sources import as_stream
+        from pyflink_compat.spark.bounded_sources import row_as_stream
         from pyflink_compat.sql.windows import END_OF_INPUT
 
         for select in reversed(list(tree.find_all(exp.Select))):
@@ -440,8 +440,7 @@ class Planner(object):
             if type(frame.schema[event_time].dataType).__name__ == "TimestampNTZType":
                 frame = frame.withColumn(event_time, F.col("`{}`".format(event_time)).cast("timestamp"))
             schema = StructType([StructField(f.name, f.dataType, True) for f in frame.schema.fields])
-            row = tuple(END_OF_INPUT if f.name == event_time else None for f in schema.fields)
-            frame = frame.union(as_stream(self.spark.createDataFrame([row], schema)))
+            frame = frame.union(row_as_stream(self.spark, schema, {event_time: END_OF_INPUT}))
             frame = frame.withWatermark(event_time, self._delays.get(event_time, "0 seconds"))
             view_name = "flink_windowed_{}".format(next(_names))
             frame.createOrReplaceTempView(view_name)
