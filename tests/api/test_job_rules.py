@@ -11,7 +11,7 @@ from pyflink_compat.settings.registry import SETTINGS_BY_NAME
 from pyflink_compat.spark.ownership import Ending, Origin, kept_because
 from pyflink_compat.spark.rules import (
     IDLE_POLLS_BEFORE_FINISHED, CheckpointFailure, FailedCheckpoints, batch_took_too_long,
-    idle_polls_after, running_past_timeout, state_size_rejection, state_store_mismatch)
+    idle_polls_after, running_past_timeout, runs_batch, state_size_rejection, state_store_mismatch)
 
 DELETE, KEEP = True, False
 
@@ -128,6 +128,16 @@ def test_a_checkpoint_pinned_to_another_state_store_is_reported(pinned, wanted, 
     (True, False, True, 2), (True, True, True, 0), (True, False, False, 0), (False, False, True, 0)])
 def test_a_bounded_query_counts_polls_that_find_its_input_exhausted(bounded, data_available, triggered, after):
     assert idle_polls_after(1, bounded, data_available, triggered) == after
+
+
+@pytest.mark.parametrize("active, message, running", [
+    (True, "Processing new data", True), (True, "No new data but cleaning up state", True),
+    (True, "Getting offsets from FileStreamSource[file:/in]", False),
+    (True, "Waiting for next trigger", False), (False, "Waiting for data to arrive", False),
+    (False, "Processing new data", False)])
+def test_only_a_trigger_running_a_micro_batch_keeps_a_query_busy(active, message, running):
+    # a 0 ms trigger looks for input again right after an empty one: that look is no batch
+    assert runs_batch(active, message) is running
 
 
 def test_a_bounded_query_finishes_after_enough_idle_polls_in_a_row():
