@@ -85,9 +85,12 @@ class CheckpointTracker:
             if lost is not None:
                 return lost
         if completed and completed[-1].batch_id > query.last_batch:
-            # the next batch started as this one ended: it is expected to take as long
+            # the next batch started as this one ended: it is expected to take as long (none
+            # follows a bounded query's batch without input, run for its watermark and timers)
             query.progress_at, query.running = time.monotonic(), False
-            query.batch_seconds = completed[-1].duration_ms / 1000
+            last = completed[-1]
+            query.batch_seconds = 0.0 if query.sink.bounded and last.num_input_rows == 0 \
+                else last.duration_ms / 1000
         for stats in completed:
             query.progressed = query.progressed or stats.batch_id > query.last_batch
             query.last_batch = max(query.last_batch, stats.batch_id)
