@@ -202,6 +202,31 @@ def _timestamp_refusal(name: str, shape: str) -> str:
 
 _SHAPED, _CAST = "__pyflink_compat_shaped_", "__pyflink_compat_cast_"
 
+#: The text of a Flink ``DATE`` in a csv field, as ``java.sql.Date.valueOf`` (Flink's csv
+#: format) accepts it: ``yyyy-[m]m-[d]d``, nothing around it.
+_CSV_DATE_TEXT = r"^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})$"
+
+
+def _date_of_text(name: str, lenient: bool) -> Any:
+    """The ``DATE`` column of the csv text column ``name`` as Flink reads it: a day of 29 to 31
+    past the month's end rolls into the next month (``2024-02-30`` is ``2024-03-01``); another
+    text fails the query with Flink's message, or is NULL when ``lenient``."""
+    from pyspark.sql import functions as F
+
+    column = F.col("`{}`".format(name))
+    quoted = name.replace("`", "``")
+    year, month, day = ("CAST({} AS INT)".format(_group(quoted, i, _CSV_DATE_TEXT)) for i in (1, 2, 3))
+    rolled = F.expr("CASE WHEN {m} BETWEEN 1 AND 12 AND {d} BETWEEN 1 AND 31 THEN "
+                    "date_add(make_date({y}, {m}, 1), {d} - 1) END".format(y=year, m=month, d=day))
+    # Spark's cast converts every text of the shape but those past the month's end
+    value = F.when(column.rlike(_CSV_DATE_TEXT), F.coalesce(
+        F.expr("try_cast(`{}` AS DATE)".format(quoted)), rolled))
+    if lenient:
+        return value
+    return F.when(column.isNull() | value.isNotNull(), value).otherwise(F.raise_error(F.lit(
+        "Fail to deserialize at field: {}. java.lang.IllegalArgumentException".format(name)))
+        .cast("date"))
+
 
 def _with_timestamp_parts(frame: "DataFrame", names: Sequence[str], shape: str) -> "DataFrame":
     """``frame`` with, for each text column in ``names``, whether it has the ``shape`` and its
@@ -295,17 +320,22 @@ def csv_fields(spark: "SparkSession", schema: "StructType", options: Dict[str, s
       as Flink reads them.
     * An empty field, when ``csv.null-literal`` is not given, fails the job for a number, date
       or timestamp column with Flink's message, and reads as ``''`` in a ``STRING`` column and
-      false in a ``BOOLEAN`` one (Spark's reader gives NULL). With ``csv.ignore-parse-errors``
-      a failing field is NULL instead, and a row missing fields has them NULL.
+      false in a ``BOOLEAN`` one (Spark's reader gives NULL).
+      With ``csv.ignore-parse-errors`` a failing field is NULL instead, and a row missing
+      fields has them NULL.
+    * ``DATE`` columns are read as text, as Flink's csv format reads them
+      (``yyyy-[m]m-[d]d``; a day of 29 to 31 past the month's end rolls into the next month,
+      ``2024-02-30`` is ``2024-03-01``; another text fails the job with Flink's message).
 
     A column the query does not read is not converted at all, as Flink's source does not parse
     it (unless a watermark reads it).
     """
     from pyspark.sql import functions as F
-    from pyspark.sql.types import (BooleanType, StringType, StructField, StructType,
+    from pyspark.sql.types import (BooleanType, DateType, StringType, StructField, StructType,
                                    TimestampNTZType)
 
-    texts = [f.name for f in schema.fields if isinstance(f.dataType, (TimestampNTZType, BooleanType))]
+    texts = [f.name for f in schema.fields
+             if isinstance(f.dataType, (TimestampNTZType, BooleanType, DateType))]
     # Without csv.null-literal, Spark's NULL is an empty field (a short row fails Spark's
     # FAILFAST reader itself, and is marked corrupt by its PERMISSIVE one).
     empty_is_null = "nullValue" not in options
@@ -335,6 +365,8 @@ def csv_fields(spark: "SparkSession", schema: "StructType", options: Dict[str, s
             continue
         if isinstance(field.dataType, TimestampNTZType):
             value = _timestamp_of_text(field.name, _CSV_TIMESTAMP_TEXT, lenient)
+        elif isinstance(field.dataType, DateType):
+            value = _date_of_text(field.name, lenient)
         else:
             value = column
         if empty_is_null and isinstance(field.dataType, StringType):

@@ -297,6 +297,30 @@ def test_a_csv_timestamp_with_a_field_out_of_range_fails_the_job_with_flinks_rea
         in str(failure.value)
 
 
+def test_a_csv_date_past_the_months_end_rolls_into_the_next_month_as_in_flink(
+        t_env: Any, tmp_path: Any) -> None:
+    (tmp_path / "in.csv").write_text("1,2024-02-30\n2,2024-02-31\n3,2023-02-29\n4,2024-04-31\n5,2024-2-5\n"
+                                     "6,2024-13-01\n")
+    t_env.execute_sql("CREATE TABLE src (id INT, d DATE) WITH ('connector'='filesystem','path'='{}',"
+                      "'format'='csv','csv.ignore-parse-errors'='true')".format(tmp_path / "in.csv"))
+    rows = [(r[0], str(r[1])) for r in t_env.execute_sql("SELECT * FROM src").collect()]
+    # recorded from PyFlink 1.20.5 (java.sql.Date.valueOf rolls a day of 29 to 31 over)
+    assert sorted(rows) == [(1, "2024-03-01"), (2, "2024-03-02"), (3, "2023-03-01"), (4, "2024-05-01"),
+                            (5, "2024-02-05"), (6, "None")]
+
+
+@pytest.mark.parametrize("text", ["2024-02-32", "2024-13-01", "2024-01-00", " 2024-02-01", "2024-02-01x"])
+def test_a_csv_date_flink_cannot_read_fails_the_job_with_flinks_message(
+        t_env: Any, tmp_path: Any, text: str) -> None:
+    from pyflink_compat.util.exceptions import JobExecutionError
+
+    with pytest.raises(JobExecutionError) as failure:
+        _csv_into_print(t_env, tmp_path, "1,{}\n".format(text), "id INT, d DATE")
+    # recorded from PyFlink 1.20.5: "Fail to deserialize at field: d." caused by
+    # java.lang.IllegalArgumentException
+    assert "Fail to deserialize at field: d. java.lang.IllegalArgumentException" in str(failure.value)
+
+
 def test_an_empty_csv_field_reads_as_an_empty_string_and_false_as_in_flink(
         t_env: Any, capsys: Any, tmp_path: Any) -> None:
     _csv_into_print(t_env, tmp_path, "1,,\n2,x,a\n3,TRUE,b\n", "id INT, b BOOLEAN, s STRING")
