@@ -215,7 +215,9 @@ def _date_of_text(name: str, lenient: bool) -> Any:
 
     column = F.col("`{}`".format(name))
     quoted = name.replace("`", "``")
-    year, month, day = ("CAST({} AS INT)".format(_group(quoted, i, _CSV_DATE_TEXT)) for i in (1, 2, 3))
+    # the groups have one or two digits: found by the pattern (for the rare texts the cast refuses)
+    year, month, day = ("CAST(regexp_extract(`{}`, '{}', {}) AS INT)".format(
+        quoted, _CSV_DATE_TEXT.replace("\\", "\\\\"), i) for i in (1, 2, 3))
     rolled = F.expr("CASE WHEN {m} BETWEEN 1 AND 12 AND {d} BETWEEN 1 AND 31 THEN "
                     "date_add(make_date({y}, {m}, 1), {d} - 1) END".format(y=year, m=month, d=day))
     # Spark's cast converts every text of the shape but those past the month's end
