@@ -2,7 +2,9 @@
 ``MapState`` and event-time timers in Spark's ``transformWithState``): stopped with a savepoint
 and restored, it continues its keyed state (each key's count goes on, the timers pending at the
 savepoint fire after the restore); restored at another parallelism, its state is repartitioned
-and kept; ``pyflink-compat checkpoints state`` shows the state by the job's descriptor names.
+and kept, also through a savepoint taken before the rescaled run's first batch and restored at
+a third parallelism; ``pyflink-compat checkpoints state`` shows the state by the job's
+descriptor names.
 
 The job is :mod:`tests._helpers.keyed_job`; what it must emit is computed there from the input
 alone, so the outputs before and after the restore together are checked exactly once.
@@ -11,18 +13,17 @@ alone, so the outputs before and after the restore together are checked exactly 
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional
+from pathlib import Path
+from typing import Any, Dict, List
 
 import pyspark
 import pytest
 
 from pyflink_compat.cli import main as cli_main
-from pyflink_compat.common import JobStatus
-from pyflink_compat.datastream import StreamExecutionEnvironment
 
 from tests._helpers import keyed_job
-from tests._helpers.files import digest, log_ids
-from tests._helpers.waiting import wait_until
+from tests._helpers.files import digest
+from tests._helpers.savepoint_runs import run_restored, stopped_with_savepoint
 
 pytestmark = [
     pytest.mark.filterwarnings("ignore::DeprecationWarning"),
@@ -35,39 +36,13 @@ pytestmark = [
 ROWS_PER_FILE = 10
 
 
-def _storage(env: StreamExecutionEnvironment, path: Any) -> None:
-    env.get_checkpoint_config().set_checkpoint_storage_dir("file://" + str(path))
-
-
 def _stopped_with_savepoint(envs: Any, base: Any) -> Dict[str, Any]:
     """The keyed job over three files, stopped with a savepoint once it committed two batches;
     then two more files are written."""
     ids = keyed_job.write_inputs(base / "in", 3, ROWS_PER_FILE)
-    env = envs()
-    _storage(env, base / "cp")
-    keyed_job.build(env, str(base / "in"), str(base / "out-1"))
-    client = env.execute_async(keyed_job.JOB_NAME)
-    wait_until(lambda: len(log_ids(base / "cp" / keyed_job.JOB_NAME / "datastream", "commits")) >= 2,
-               timeout=240, what="two commits of the keyed job")
-    savepoint = client.stop_with_savepoint(False, str(base / "sp")).result(240)
-    assert client.get_job_status().result() is JobStatus.FINISHED
+    savepoint, before = stopped_with_savepoint(envs, keyed_job, base)
     ids += keyed_job.write_inputs(base / "in", 2, ROWS_PER_FILE, start_file=3)
-    return {"savepoint": savepoint, "ids": ids, "before": keyed_job.read_outputs(base / "out-1"),
-            "digest": digest(savepoint)}
-
-
-def _restored(envs: Any, base: Any, saved: Dict[str, Any], name: str,
-              parallelism: Optional[int] = None) -> List[Any]:
-    """Run the job restored from the savepoint until its input is read; its outputs."""
-    env = envs({"execution.state-recovery.path": saved["savepoint"]})
-    if parallelism is not None:
-        env.set_parallelism(parallelism)
-    _storage(env, base / name)
-    keyed_job.build(env, str(base / "in"), str(base / ("out-" + name)))
-    client = env.execute_async(keyed_job.JOB_NAME)
-    client.get_job_execution_result().result(300)
-    assert client.get_job_status().result() is JobStatus.FINISHED
-    return keyed_job.read_outputs(base / ("out-" + name))
+    return {"savepoint": savepoint, "ids": ids, "before": before, "digest": digest(savepoint)}
 
 
 def _check_continued(saved: Dict[str, Any], after: List[Any]) -> None:
@@ -89,7 +64,7 @@ def _check_continued(saved: Dict[str, Any], after: List[Any]) -> None:
 def test_a_keyed_job_stopped_with_a_savepoint_continues_its_counts_and_pending_timers_after_restore(
         envs: Any, tmp_path: Any) -> None:
     saved = _stopped_with_savepoint(envs, tmp_path)
-    after = _restored(envs, tmp_path, saved, "restored")
+    after = run_restored(envs, keyed_job, tmp_path, saved["savepoint"], "restored")
     _check_continued(saved, after)
     assert digest(saved["savepoint"]) == saved["digest"]
 
@@ -101,12 +76,41 @@ def test_a_keyed_savepoint_restored_at_another_parallelism_keeps_its_keyed_state
     if tuple(int(p) for p in pyspark.__version__.split(".")[:2]) < (4, 2):
         pytest.skip("offline state repartition needs Spark 4.2+")
     saved = _stopped_with_savepoint(envs, tmp_path)
-    after = _restored(envs, tmp_path, saved, "rescaled", parallelism=3)
+    after = run_restored(envs, keyed_job, tmp_path, saved["savepoint"], "rescaled", parallelism=3)
     _check_continued(saved, after)
     state = tmp_path / "rescaled" / keyed_job.JOB_NAME / "datastream" / "state" / "0"
     assert sorted(p.name for p in state.iterdir() if p.name.isdigit()) == ["0", "1", "2"]
     assert digest(saved["savepoint"]) == saved["digest"]
     _check_state_shown(tmp_path / "rescaled" / keyed_job.JOB_NAME / "datastream", saved["ids"], capsys)
+
+
+def test_keyed_state_goes_on_through_a_savepoint_taken_before_the_first_batch_of_a_rescaled_restore(
+        envs: Any, tmp_path: Any, capsys: Any) -> None:
+    from pyflink_compat.checkpoints import write_savepoint
+
+    if tuple(int(p) for p in pyspark.__version__.split(".")[:2]) < (4, 2):
+        pytest.skip("offline state repartition needs Spark 4.2+")
+    ids = keyed_job.write_inputs(tmp_path / "in", 2, ROWS_PER_FILE)
+    first, before = stopped_with_savepoint(envs, keyed_job, tmp_path, parallelism=2)
+    first_digest = digest(first)
+    # restored at 3 with nothing new to read: the run ends before its first batch, and a
+    # savepoint of its checkpoints (the state rescaled to 3 partitions) is taken then
+    assert run_restored(envs, keyed_job, tmp_path, first, "middle", parallelism=3) == []
+    second = write_savepoint(str(tmp_path / "middle" / keyed_job.JOB_NAME), str(tmp_path / "sp2"))
+    second_digest = digest(second)
+    # the second savepoint holds every key's count, in the 3 partitions
+    counts = _state(second, capsys, "--state-var", "count")["rows"]
+    assert sorted((r["key"], r["value"]) for r in counts) == [
+        ("k{}".format(k), len([i for i in ids if i % 3 == k])) for k in range(3)]
+    state = Path(second) / "datastream" / "state" / "0"
+    assert sorted(p.name for p in state.iterdir() if p.name.isdigit()) == ["0", "1", "2"]
+    ids += keyed_job.write_inputs(tmp_path / "in", 2, ROWS_PER_FILE, start_file=2)
+    after = run_restored(envs, keyed_job, tmp_path, second, "down", parallelism=1)
+    # every key's count and pending timers go on from the first run, each output once
+    _check_continued({"before": before, "ids": ids}, after)
+    # NO_CLAIM: neither savepoint changed
+    assert digest(first) == first_digest
+    assert digest(second) == second_digest
 
 
 def _state(path: Any, capsys: Any, *extra: str) -> Dict[str, Any]:
