@@ -326,3 +326,20 @@ def test_an_aggregation_of_an_aggregation_of_a_changelog_is_refused_naming_the_p
     with pytest.raises(NotSupportedError, match="aggregation of an aggregation.*transformWithState"):
         t_env.execute_sql(
             "SELECT c, COUNT(*) AS n FROM (SELECT f0, COUNT(*) AS c FROM Changes GROUP BY f0) GROUP BY c")
+
+
+def test_a_print_table_and_the_changelog_stream_of_changelog_aggregates_get_flinks_changes(
+        t_env: Any, capsys: Any) -> None:
+    from pyflink_compat.common.typeinfo import Types
+
+    env = t_env.stream_execution_environment
+    t_env.create_temporary_view("Changes", t_env.from_changelog_stream(
+        env.from_collection(_changelog(), type_info=Types.ROW([Types.STRING(), Types.INT()]))))
+    # recorded from PyFlink 1.20.5
+    t_env.execute_sql("CREATE TABLE q (k STRING, s INT) WITH ('connector'='print')")
+    t_env.execute_sql(
+        "INSERT INTO q SELECT f0, SUM(f1) FROM Changes GROUP BY f0 HAVING SUM(f1) > 10").wait()
+    assert _printed(capsys) == ["+I[Alice, 12]", "-D[Alice, 12]", "+I[Alice, 100]"]
+    t_env.to_changelog_stream(t_env.sql_query("SELECT MAX(f1) AS m FROM Changes")).print()
+    env.execute()
+    assert _printed(capsys) == ["+I[12]", "-U[12]", "+U[5]", "-U[5]", "+U[100]"]
