@@ -181,9 +181,10 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
     Divergence(
         id="updates-per-micro-batch",
         summary="A grouped aggregate without window that is not made of group keys and COUNT, "
-        "SUM, AVG, MIN and MAX calls over an append-only input (one with HAVING, an expression "
-        "over an aggregate, a Python aggregate function, an aggregate of an aggregate, SELECT "
-        "DISTINCT; and every one on pyspark 3.5, which has no transformWithState), emits, per "
+        "SUM, AVG, MIN and MAX calls (with a HAVING of such calls or without) over an "
+        "append-only input (one with an expression over an aggregate, a Python aggregate "
+        "function, an aggregate of an aggregate, SELECT DISTINCT; and every one on pyspark "
+        "3.5, which has no transformWithState), emits, per "
         "micro-batch, one +I for each new key and one -U/+U pair for each changed key, where "
         "Flink emits them per input record; the final table is the same. Where the changes are "
         "per record, the keys of one micro-batch follow one another key by key instead of in "
@@ -443,14 +444,15 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
     Divergence(
         id="changelog-collection-net-rows",
         summary="A query over a table read with from_changelog_stream from a collection that "
-        "aggregates (other than a GROUP BY of that one table with group keys and COUNT, SUM, "
-        "AVG, MIN and MAX calls), joins, sorts or calls Python functions (or a projection or "
-        "filter of it inserted into a sink other than print) reads the rows its changes leave "
-        "(each +I): it gives the changes of those rows in one micro-batch, where Flink gives one "
-        "change per record (+I, -U, +U, -D); the final table is the same. Printing the table, "
-        "collecting it, its changelog or retract stream, a projection or filter of it, or such "
-        "a GROUP BY of it (whose -U and -D rows retract, an emptied group giving -D) gives each "
-        "change with its kind, as Flink does.",
+        "joins, sorts, calls Python functions or aggregates other than by COUNT, SUM, AVG, MIN "
+        "and MAX calls (or a projection or filter of it inserted into a sink other than print) "
+        "reads the rows its changes leave (each +I): it gives the changes of those rows in one "
+        "micro-batch, where Flink gives one change per record (+I, -U, +U, -D); the final table "
+        "is the same. Printing the table, collecting it, its changelog or retract stream, a "
+        "projection or filter of it, or an aggregation of it by such calls, with group keys or "
+        "without, with HAVING or without (whose -U and -D rows retract, an emptied group giving "
+        "-D) gives each change with its kind, as Flink does. An aggregation of an aggregation of "
+        "it is refused.",
         reason="Spark's streaming tables are insert-only: a row cannot be retracted from an "
         "aggregation's input, so the changelog is applied on the driver before such a query "
         "reads it.",

@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence,
 if TYPE_CHECKING:
     from pyflink_compat.runtime.graph import Node
 
-__all__ = ["KIND_COLUMN", "carry_kinds", "collection_values", "flink_changes", "grouped_changes",
-           "insert_only_value", "kinded_values", "net_rows", "stateless_changes"]
+__all__ = ["KIND_COLUMN", "NESTED_AGGREGATION_HINT", "carry_kinds", "collection_values",
+           "flink_changes", "grouped_changes", "insert_only_value", "kinded_values",
+           "nested_aggregation", "net_rows", "stateless_changes"]
 
 #: The column holding each change's kind (``+I``, ``-U``, ``+U``, ``-D``) where a query passes a
 #: changelog table's changes on (a stateless query's sinks print it as Flink's row kind).
@@ -181,23 +182,58 @@ def carry_kinds(tree: Any, outer: bool = True) -> None:
 
 
 def grouped_changes(tree: Any, entry_of: Callable[[str], Any]) -> Optional[str]:
-    """The name of the changelog table ``tree`` groups when it is a group aggregation (without
-    window) of that one table alone, read directly or through projections and filters of it
-    (subqueries of its ``FROM``), without join: such a query reads the table's changes, with
-    their kinds, and its aggregates retract the ``-U`` and ``-D`` rows
+    """The name of the changelog table ``tree`` aggregates when it is a group aggregation
+    (without window; with group keys or without, with ``HAVING`` or without) of that one table
+    alone, read directly or through projections and filters of it (subqueries of its
+    ``FROM``), without join: such a query reads the table's changes, with their kinds, and its
+    aggregates retract the ``-U`` and ``-D`` rows
     (:mod:`pyflink_compat.sql.group_aggregation`); ``None`` otherwise."""
     from sqlglot import exp
 
 
-    if not isinstance(tree, exp.Select) or tree.args.get("group") is None or tree.find(
+    if not isinstance(tree, exp.Select) or tree.find(
             exp.With, exp.Union, exp.Except, exp.Intersect, exp.Join, exp.Lateral,
             exp.Unnest, exp.Window, exp.Anonymous) is not None:
+        return None
+    if tree.args.get("group") is None and not any(e.find(exp.AggFunc) is not None
+                                                  for e in tree.expressions):
         return None
     for subquery in tree.find_all(exp.Subquery):
         if not isinstance(subquery.parent, exp.From) or subquery.find(
                 exp.AggFunc, exp.Group, exp.Having, exp.Distinct, exp.Order, exp.Limit) is not None:
             return None
     return _only_changelog_table(tree, entry_of)
+
+
+#: How to aggregate an aggregation of a changelog on Spark.
+NESTED_AGGREGATION_HINT = (
+    "Spark's stateful operators take no retractions from one another: aggregate the changelog "
+    "once with PySpark (groupBy(...).agg(...) in update mode), write it to a table "
+    "(foreachBatch with a MERGE, or a Delta table) and aggregate that table in a second query, "
+    "or compute both levels in one GroupedData.transformWithState.")
+
+
+def nested_aggregation(tree: Any, entry_of: Callable[[str], Any],
+                       aggregates: Callable[[Any], bool]) -> Optional[str]:
+    """The name of a changelog table (read from a collection) that ``tree`` reads when one of
+    its selects aggregates the result of another (``aggregates`` tells a select that
+    aggregates): Flink's second aggregation retracts the first one's ``-U`` and ``-D``
+    changes, which Spark's chained operators cannot; ``None`` otherwise."""
+    from sqlglot import exp
+
+    from pyflink_compat.sql.catalog import StreamTable
+
+    nested = any(aggregates(select) and any(aggregates(inner) for inner in select.find_all(exp.Select)
+                                            if inner is not select)
+                 for select in tree.find_all(exp.Select))
+    if not nested:
+        return None
+    for table in tree.find_all(exp.Table):
+        name = ".".join(p.name for p in table.parts)
+        entry = entry_of(name)
+        if isinstance(entry, StreamTable) and entry.changes is not None:
+            return name
+    return None
 
 
 def _only_changelog_table(tree: Any, entry_of: Callable[[str], Any]) -> Optional[str]:

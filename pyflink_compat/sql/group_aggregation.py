@@ -14,9 +14,12 @@ with its row kind (``+I``, or ``-U`` and ``+U``) in
 the ``SELECT`` then reads those rows, each aggregate replaced by the processor's column, and
 passes the kind column on (:attr:`~pyflink_compat.sql.planner.PlannedQuery.row_kinds`). The
 casts and quotients that give Flink's result types (:mod:`pyflink_compat.sql.functions`)
-stay around the aggregates; a ``DISTINCT`` aggregate counts each value it saw. Other grouped
-queries (``HAVING``, expressions over aggregates, Python aggregate functions, mini-batch on)
-keep Spark's streaming aggregation (the divergence ``updates-per-micro-batch``).
+stay around the aggregates; a ``DISTINCT`` aggregate counts each value it saw. A ``HAVING``
+of group keys and such calls becomes a ``WHERE`` over the processor's rows: as Flink's filter
+after its aggregate, it keeps or drops each change with its kind (a group whose first result
+fails it shows first as ``+U``). Other grouped queries (expressions over aggregates, Python
+aggregate functions, mini-batch on) keep Spark's streaming aggregation (the divergence
+``updates-per-micro-batch``).
 """
 
 from __future__ import annotations
@@ -70,7 +73,7 @@ def per_record_group(select: exp.Select) -> bool:
 
     if not hasattr(GroupedData, "transformWithState"):
         return False  # pyspark 3.5: Spark's own aggregation, its changes per micro-batch
-    if any(select.args.get(part) for part in ("having", "distinct", "order", "limit", "offset",
+    if any(select.args.get(part) for part in ("distinct", "order", "limit", "offset",
                                               "qualify", "windows", "laterals")):
         return False
     from_ = select.args.get("from") or select.args.get("from_")
@@ -88,6 +91,15 @@ def per_record_group(select: exp.Select) -> bool:
         if inner.sql(Flink) in group_sql:
             continue
         if not _plain_call(inner):
+            return False
+    having = select.args.get("having")
+    if having is not None:
+        # Flink filters each change of the aggregate (its kind kept): the condition may read
+        # the group keys and calls of the built-in aggregates
+        if having.find(exp.Subquery, exp.Window, exp.Anonymous) is not None:
+            return False
+        if any(not _plain_call(node) for node in having.find_all(exp.AggFunc)
+               if not isinstance(node.parent, exp.AggFunc)):
             return False
     return True
 
@@ -116,7 +128,8 @@ def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: 
         key_columns.setdefault(expression.sql(dialect="spark"), "__g{}".format(len(key_columns)))
     aggregates: List[Tuple[str, Optional[exp.Expression]]] = []
     columns: Dict[str, str] = {}
-    for item in select.expressions:
+    having = select.args.get("having")
+    for item in list(select.expressions) + ([having] if having is not None else []):
         for node in list(item.find_all(*_AGGREGATES)):
             argument, distinct = _argument(node)
             name = _AGGREGATES[type(node)] + (" DISTINCT" if distinct else "")
@@ -184,5 +197,14 @@ def plan_group_aggregation(spark: "SparkSession", tree: exp.Expression, select: 
     result.createOrReplaceTempView(view_name)
     from_.set("this", exp.Table(this=exp.to_identifier(view_name),
                                 alias=exp.TableAlias(this=exp.to_identifier(view_name))))
-    for part in ("joins", "where", "group"):
+    for part in ("joins", "where", "group", "having"):
         select.set(part, None)
+    if having is not None:
+        # HAVING filters each change the processor emits, as Flink's Calc after its aggregate;
+        # its group keys read the processor's key columns
+        def key_column(node: exp.Expression) -> exp.Expression:
+            key = key_columns.get(node.sql(dialect="spark")) \
+                if not isinstance(node, (exp.Literal, exp.Boolean)) else None
+            return exp.column(key, quoted=True) if key is not None else node
+
+        select.set("where", exp.Where(this=having.this.transform(key_column)))

@@ -575,6 +575,15 @@ class Planner(object):
                 carry_kinds(tree)
         # a group aggregation of one changelog table reads its changes and retracts
         group_changes = None
+        if self.streaming:
+            from pyflink_compat.sql.changelog_streams import NESTED_AGGREGATION_HINT, nested_aggregation
+
+            nested = nested_aggregation(tree, self.catalog.get,
+                                        lambda select: _group_aggregate(select) is not None)
+            if nested is not None:
+                raise NotSupportedError(
+                    "An aggregation of an aggregation of the changelog table {} (in: {})"
+                    .format(nested, text), NESTED_AGGREGATION_HINT)
         if changes is None and self.streaming and not self.mini_batch():
             from pyflink_compat.sql.changelog_streams import grouped_changes
             from pyflink_compat.sql.group_aggregation import per_record_group

@@ -71,7 +71,7 @@ def test_a_key_seen_before_a_driver_kill_changes_with_minus_u_and_plus_u_after_t
     for key in "abc":
         assert _of_key(before + after, key) == _of_key(FLINK, key)
     assert _of_key(after, "a") == ["-U[a, 2, 4]", "+U[a, 3, 14]"]
-    # divergence 'updates-per-micro-batch': Spark's own aggregation (HAVING) gives a key's last
+    # divergence 'updates-per-micro-batch': Spark's own aggregation (SUM(v) + 0) gives a key's last
     # row per micro-batch, and after the restart a key written before is +I again, without -U
     assert sorted(having_before) == ["+I[a, 2, 4]", "+I[b, 1, 2]"]
     assert sorted(having_after) == ["+I[a, 3, 14]", "+I[c, 1, 5]"]

@@ -68,7 +68,7 @@ def test_a_table_api_group_by_select_emits_the_same_changes(t_env: Any) -> None:
     assert _of_key(changes, "b") == ["+I['b', 2, 1]"]
 
 
-def test_mini_batch_aggregation_and_having_give_a_keys_last_result_per_micro_batch(
+def test_mini_batch_aggregation_and_an_expression_over_an_aggregate_give_a_keys_last_result_per_micro_batch(
         t_env: Any) -> None:
     _words(t_env)
     t_env.get_config().set("table.exec.mini-batch.enabled", "true")
@@ -78,8 +78,19 @@ def test_mini_batch_aggregation_and_having_give_a_keys_last_result_per_micro_bat
     assert sorted(_changes(t_env.execute_sql("SELECT k, COUNT(*) AS c FROM t GROUP BY k"))) == [
         "+I['a', 4]", "+I['b', 2]"]
     t_env.get_config().set("table.exec.mini-batch.enabled", "false")
-    # divergence 'updates-per-micro-batch': with HAVING, Spark's aggregation gives a key's last
-    # result of the micro-batch (one micro-batch here), where Flink emits each change
+    # PyFlink 1.20.5: +I['a', 1], +I['b', 1], -U['a', 1], +U['a', 2], ... +U['a', 4];
+    # divergence 'updates-per-micro-batch': with an expression over an aggregate, Spark's
+    # aggregation gives a key's last result of the micro-batch (one micro-batch here)
     assert sorted(_changes(t_env.execute_sql(
-        "SELECT k, COUNT(*) AS c FROM t GROUP BY k HAVING COUNT(*) > 0"))) == [
-        "+I['a', 4]", "+I['b', 2]"]
+        "SELECT k, COUNT(*) + 0 AS c FROM t GROUP BY k"))) == ["+I['a', 4]", "+I['b', 2]"]
+
+
+def test_having_filters_each_change_of_the_aggregate_keeping_its_kind(t_env: Any) -> None:
+    _words(t_env)
+    # recorded from PyFlink 1.20.5: a key's first result fails the condition, so its first
+    # change that passes is a +U
+    changes = _changes(t_env.execute_sql(
+        "SELECT k, COUNT(*) AS c FROM t GROUP BY k HAVING COUNT(*) > 1"))
+    flink = ["+U['a', 2]", "-U['a', 2]", "+U['a', 3]", "+U['b', 2]", "-U['a', 3]", "+U['a', 4]"]
+    assert sorted(changes) == sorted(flink)
+    assert _of_key(changes, "a") == _of_key(flink, "a")
