@@ -130,18 +130,23 @@ def test_a_group_by_over_a_changelog_stream_retracts_and_deletes_an_emptied_grou
     assert result.get_table_schema().get_field_names() == ["f0", "c", "s", "mi", "ma"]
 
 
-def test_minimum_and_maximum_over_a_changelog_keep_every_value_a_retraction_may_uncover(
-        t_env: Any) -> None:
+def _more_view(t_env: Any) -> None:
+    """View ``More``: a changelog of two keys whose changes uncover earlier minima and maxima."""
     from pyflink_compat.common.typeinfo import Types
 
-    env = t_env.stream_execution_environment
     rows = [Row.of_kind(RowKind.INSERT, "a", 1), Row.of_kind(RowKind.INSERT, "a", 5),
             Row.of_kind(RowKind.INSERT, "a", 3), Row.of_kind(RowKind.UPDATE_BEFORE, "a", 1),
             Row.of_kind(RowKind.UPDATE_AFTER, "a", 7), Row.of_kind(RowKind.DELETE, "a", 5),
             Row.of_kind(RowKind.INSERT, "b", 2), Row.of_kind(RowKind.DELETE, "b", 2),
             Row.of_kind(RowKind.INSERT, "b", 4)]
     t_env.create_temporary_view("More", t_env.from_changelog_stream(
-        env.from_collection(rows, type_info=Types.ROW([Types.STRING(), Types.INT()]))))
+        t_env.stream_execution_environment.from_collection(
+            rows, type_info=Types.ROW([Types.STRING(), Types.INT()]))))
+
+
+def test_minimum_and_maximum_over_a_changelog_keep_every_value_a_retraction_may_uncover(
+        t_env: Any) -> None:
+    _more_view(t_env)
     found = _changes(t_env.execute_sql(
         "SELECT f0, COUNT(f1) AS c, SUM(f1) AS s, AVG(f1) AS av, MIN(f1) AS mi, MAX(f1) AS ma "
         "FROM More GROUP BY f0"))
@@ -221,13 +226,7 @@ def test_having_over_a_changelog_aggregate_filters_each_change_keeping_its_kind(
     found = _changes(t_env.execute_sql(
         "SELECT f0, SUM(f1) AS s FROM Changes GROUP BY f0 HAVING SUM(f1) > 10"))
     assert found == ["+I['Alice', 12]", "-D['Alice', 12]", "+I['Alice', 100]"]
-    rows = [Row.of_kind(RowKind.INSERT, "a", 1), Row.of_kind(RowKind.INSERT, "a", 5),
-            Row.of_kind(RowKind.INSERT, "a", 3), Row.of_kind(RowKind.UPDATE_BEFORE, "a", 1),
-            Row.of_kind(RowKind.UPDATE_AFTER, "a", 7), Row.of_kind(RowKind.DELETE, "a", 5),
-            Row.of_kind(RowKind.INSERT, "b", 2), Row.of_kind(RowKind.DELETE, "b", 2),
-            Row.of_kind(RowKind.INSERT, "b", 4)]
-    t_env.create_temporary_view("More", t_env.from_changelog_stream(
-        env.from_collection(rows, type_info=Types.ROW([Types.STRING(), Types.INT()]))))
+    _more_view(t_env)
     # the group's first result fails the condition: its first change that passes is a +U
     assert _changes(t_env.execute_sql(
         "SELECT f0, COUNT(*) AS c, SUM(f1) AS s FROM More GROUP BY f0 HAVING SUM(f1) > 5")) == [
