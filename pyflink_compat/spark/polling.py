@@ -11,7 +11,7 @@ cores, so the supervisor asks as little as its rules allow:
   may have run out of input (so that its end is noticed within a few polls); otherwise it
   backs off, doubling the pause, up to :func:`slowest_pause` (see :func:`keeps_pace` and
   :class:`Pacer`);
-* it asks for a query's status (whether a trigger is running, whether data is waiting) only
+* it asks for a query's status (whether a micro-batch is running, whether data is waiting) only
   when a rule needs it: a bounded query that reported nothing new when a batch was due may
   have run out of input, and a checkpoint timeout needs to know when a batch started, which
   :func:`status_every` bounds to a twentieth of the timeout.
