@@ -29,7 +29,84 @@ _META = "flink_type"
 
 
 class SqlValidationError(ValueError):
-    """A query Flink's planner refuses (an unknown function, operands of the wrong types)."""
+    """A query Flink's planner refuses (an unknown function, operands of the wrong types).
+
+    :param message: Flink's text of the refusal.
+    :param node: The refused expression, where Flink names its place in the statement.
+    :param call: Whether the expression is written as a call (``SUM(x)``, ``MOD(a, b)``),
+        whose place ends at its closing parenthesis.
+    """
+
+    def __init__(self, message: str, node: Optional[exp.Expression] = None, call: bool = False):
+        super().__init__(message)
+        self.node = node
+        self.call = call
+
+
+# the forms Flink's validator lists when it refuses an operator's operands
+_OPERATOR_FORMS = {
+    "+": ("<NUMERIC> + <NUMERIC>", "<DATETIME_INTERVAL> + <DATETIME_INTERVAL>",
+          "<DATETIME> + <DATETIME_INTERVAL>", "<DATETIME_INTERVAL> + <DATETIME>"),
+    "-": ("<NUMERIC> - <NUMERIC>", "<DATETIME_INTERVAL> - <DATETIME_INTERVAL>",
+          "<DATETIME> - <DATETIME_INTERVAL>"),
+    "*": ("<NUMERIC> * <NUMERIC>", "<DATETIME_INTERVAL> * <NUMERIC>", "<NUMERIC> * <DATETIME_INTERVAL>"),
+    "/": ("<NUMERIC> / <NUMERIC>", "<DATETIME_INTERVAL> / <NUMERIC>"),
+    "%": ("<EXACT_NUMERIC> % <EXACT_NUMERIC>",),
+    "MOD": ("MOD(<EXACT_NUMERIC>, <EXACT_NUMERIC>)",),
+    "NEG": ("-<NUMERIC>", "-<DATETIME_INTERVAL>"),
+    "SUM": ("SUM(<NUMERIC>)",),
+    "AVG": ("AVG(<NUMERIC>)",),
+    "||": ("<STRING> || <STRING>", "<EQUIVALENT_TYPE> || <EQUIVALENT_TYPE>"),
+}
+_DATETIMES = (T.DATE, T.TIME, T.TIMESTAMP, T.TIMESTAMPLTZ)
+# the kinds of operands each operator takes (an aggregate takes a number)
+_OPERAND_KINDS: Dict[str, List[Tuple[str, ...]]] = {
+    "+": [("numeric", "numeric"), ("interval", "interval"), ("datetime", "interval"), ("interval", "datetime")],
+    "-": [("numeric", "numeric"), ("interval", "interval"), ("datetime", "interval")],
+    "*": [("numeric", "numeric"), ("interval", "numeric"), ("numeric", "interval")],
+    "/": [("numeric", "numeric"), ("interval", "numeric")],
+    "NEG": [("numeric",), ("interval",)],
+}
+
+
+def _operand_type(node: exp.Expression, other: Optional[exp.Expression] = None) -> Optional[exp.DataType]:
+    """An operand's Flink type for the check of its operator: a ``NULL`` literal takes the
+    other operand's type, as Flink's validator gives it; ``None`` when the type is unknown."""
+    if isinstance(node, exp.Null) and other is not None and not isinstance(other, exp.Null):
+        return _operand_type(other)
+    dtype = flink_type_of(node)
+    return None if dtype.this in (T.NULL, T.UNKNOWN) else dtype
+
+
+def _refuse_operands(node: exp.Expression, operator: str, operands: Sequence[exp.Expression],
+                     call: bool = False) -> None:
+    """Refuse, with Flink's message, an operator or aggregate whose operands Flink does not take:
+    anything but numbers (and intervals or date-times where the operator takes them)."""
+    found = [_operand_type(o, operands[1 - i] if len(operands) == 2 else None) for i, o in enumerate(operands)]
+    types = [t for t in found if t is not None]
+    if len(types) < len(found):
+        return
+    kinds = ["numeric" if ft.is_numeric(t) else "interval" if t.this == T.INTERVAL
+             else "datetime" if t.this in _DATETIMES else "other" for t in types]
+    allowed = _OPERAND_KINDS.get(operator, [("numeric",) * len(operands)])
+    if operator in ("%", "MOD"):
+        kinds = ["exact" if ft.is_exact_numeric(t) else "other" for t in types]
+        allowed = [("exact", "exact")]
+    if tuple(kinds) in allowed:
+        null = next((o for o in operands if isinstance(o, exp.Null)), None)
+        if null is not None and len(operands) == 2:
+            raise SqlValidationError("Illegal use of 'NULL'", null)
+        return
+    shown = ["<{}>".format(ft.calcite_name(t)) for t in types]
+    if operator == "NEG":
+        arguments = "-" + shown[0]
+    elif call:
+        arguments = "{}({})".format(operator, ", ".join(shown))
+    else:
+        arguments = " {} ".format(operator).join(shown)
+    raise SqlValidationError("Cannot apply '{}' to arguments of type '{}'. Supported form(s): {}".format(
+        "-" if operator == "NEG" else operator, arguments,
+        "\n".join("'{}'".format(f) for f in _OPERATOR_FORMS[operator])), node, call)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -227,14 +304,16 @@ def _temporal_arithmetic(node: exp.Expression) -> Optional[exp.Expression]:
 
 
 def _add_sub(node: exp.Expression, scope: "_Scope") -> exp.Expression:
+    kind = "+" if isinstance(node, exp.Add) else "-"
+    _refuse_operands(node, kind, [node.this, node.expression])
     temporal = _temporal_arithmetic(node)
     if temporal is not None:
         return temporal
-    kind = "+" if isinstance(node, exp.Add) else "-"
     return _numeric_result(node, _arithmetic_type(kind, flink_type_of(node.this), flink_type_of(node.expression)))
 
 
 def _multiply(node: exp.Mul, scope: "_Scope") -> exp.Expression:
+    _refuse_operands(node, "*", [node.this, node.expression])
     return _numeric_result(node, _arithmetic_type("*", flink_type_of(node.this), flink_type_of(node.expression)))
 
 
@@ -262,6 +341,7 @@ def _zero_checked(divisor: exp.Expression, message: str) -> exp.Expression:
 def _divide(node: exp.Div, scope: "_Scope") -> exp.Expression:
     """``/``: an integer division (truncating) between integers, Flink's decimal type with
     decimals, IEEE division (infinity, NaN) between a DOUBLE and a zero DOUBLE."""
+    _refuse_operands(node, "/", [node.this, node.expression])
     left, right = flink_type_of(node.this), flink_type_of(node.expression)
     dtype = _arithmetic_type("/", left, right)
     if ft.is_integer(left) and ft.is_integer(right):
@@ -284,6 +364,8 @@ def _divide(node: exp.Div, scope: "_Scope") -> exp.Expression:
 
 def _modulo(node: exp.Mod, scope: "_Scope") -> exp.Expression:
     """``%`` and ``MOD``: Java's remainder (the sign of the dividend), failing on zero."""
+    call = bool(node.meta) and "start" in node.meta  # MOD(a, b), whose name has a place
+    _refuse_operands(node, "MOD" if call else "%", [node.this, node.expression], call=call)
     left, right = flink_type_of(node.this), flink_type_of(node.expression)
     dtype = _arithmetic_type("%", left, right)
     remainder = exp.Mod(this=node.this, expression=_zero_checked(node.expression, "/ by zero"))
@@ -293,6 +375,7 @@ def _modulo(node: exp.Mod, scope: "_Scope") -> exp.Expression:
 
 
 def _negate(node: exp.Neg, scope: "_Scope") -> exp.Expression:
+    _refuse_operands(node, "NEG", [node.this])
     return _typed(node, flink_type_of(node.this))
 
 
@@ -311,6 +394,7 @@ def _avg(node: exp.Avg, scope: "_Scope") -> exp.Expression:
     """``AVG``: over integers, the integer quotient of the sum and the count, in the argument's
     type; over decimals, Flink's ``DECIMAL(38, max(6, s))``."""
     argument, distinct = _aggregate_argument(node)
+    _refuse_operands(node, "AVG", [argument], call=True)
     arg_type = flink_type_of(argument)
     dtype = ft.avg_type(arg_type)
     if ft.is_integer(arg_type):
@@ -329,6 +413,7 @@ def _avg(node: exp.Avg, scope: "_Scope") -> exp.Expression:
 
 def _sum(node: exp.Sum, scope: "_Scope") -> exp.Expression:
     argument, _ = _aggregate_argument(node)
+    _refuse_operands(node, "SUM", [argument], call=True)
     return _cast(node, ft.sum_type(flink_type_of(argument)))
 
 
@@ -601,8 +686,9 @@ def _dpipe(node: exp.DPipe, scope: "_Scope") -> exp.Expression:
     """``||``: NULL with a NULL operand; two CHARs give a CHAR of both lengths."""
     left, right = flink_type_of(node.this), flink_type_of(node.expression)
     if not (ft.is_string(left) or left.this == T.NULL) or not (ft.is_string(right) or right.this == T.NULL):
-        raise SqlValidationError("Cannot apply '||' to arguments of type '<{}> || <{}>'".format(
-            ft.flink_name(left), ft.flink_name(right)))
+        raise SqlValidationError("Cannot apply '||' to arguments of type '<{}> || <{}>'. Supported "
+                                 "form(s): {}".format(ft.calcite_name(left), ft.calcite_name(right), "\n".join(
+                                     "'{}'".format(f) for f in _OPERATOR_FORMS["||"])), node)
     nullable = _nullable([node.this, node.expression])
     if left.this == T.CHAR and right.this == T.CHAR:
         dtype = ft.build(T.CHAR, ft.length_of(left) + ft.length_of(right), nullable=nullable)

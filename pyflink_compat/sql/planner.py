@@ -871,6 +871,65 @@ class Planner(object):
             _group_aggregate(s) is not None for s in tree.find_all(exp.Select) if s is not outer)
         return self._to_spark_sql(_apply_flink_semantics(tree, schema)), updating
 
+    def _refuse_sink_types(self, planned: PlannedQuery, sink: CreateTable, names: Sequence[str]) -> None:
+        """Refuse, with Flink's error, an insert whose query has another number of columns than
+        the sink (or than the listed ``names``), or a column that Flink does not cast
+        implicitly to its sink column's type (:func:`~pyflink_compat.sql.types.
+        supports_implicit_cast`): a ``STRING`` into an ``INT``, a ``BIGINT`` into an ``INT``.
+
+        The query's columns are shown in the sink's order, a sink column the insert leaves
+        out as Flink fills it (``EXPR$<i>``, a NULL of the sink column's type).
+        """
+        from pyflink_compat.sql.types import flink_name, parse_type, supports_implicit_cast, with_nullable
+        from pyflink_compat.sql.value_text import flink_type_name
+
+        targets = sink.physical_columns
+        fields = planned.result_frame.schema.fields
+
+        def query_type(field: Any) -> str:
+            known = planned.flink_types.get(field.name)
+            if known is not None:
+                return known
+            text = flink_type_name(field.dataType)
+            return text if field.nullable else text + " NOT NULL"
+
+        def mismatch(cause: str, shown: Sequence[Tuple[str, str]]) -> Exception:
+            from pyflink_compat.util.exceptions import java_error
+
+            return java_error("java.lang.RuntimeException", (
+                "org.apache.flink.table.api.ValidationException: Column types of query result and "
+                "sink for '{}' do not match.\nCause: {}\n\nQuery schema: [{}]\nSink schema:  [{}]").format(
+                    self.catalog.full_name(sink.name), cause,
+                    ", ".join("{}: {}".format(n, t) for n, t in shown),
+                    ", ".join("{}: {}".format(c.name, flink_name(with_nullable(c.data_type, True))
+                                              if c.data_type is not None else "STRING") for c in targets)),
+                "o0.executeSql")
+
+        if len(fields) != len(names):
+            raise mismatch("Different number of columns.",
+                           [(f.name, query_type(f)) for f in fields])
+        by_name = dict(zip(names, fields))
+        shown = []
+        refused = None
+        for index, column in enumerate(targets):
+            field = by_name.get(column.name)
+            if field is None:
+                sink_type = flink_name(with_nullable(column.data_type, True)) \
+                    if column.data_type is not None else "STRING"
+                shown.append(("EXPR${}".format(index), sink_type))
+                continue
+            text = query_type(field)
+            shown.append((field.name, text))
+            if refused is None and column.data_type is not None:
+                try:
+                    source = parse_type(text)
+                except ValueError:
+                    continue
+                if not supports_implicit_cast(source, parse_type(flink_name(column.data_type))):
+                    refused = "Incompatible types for sink column '{}' at position {}.".format(column.name, index)
+        if refused is not None:
+            raise mismatch(refused, shown)
+
     def cast_to_sink(self, planned: PlannedQuery, sink: CreateTable, columns: Sequence[str],
                      text: str) -> "DataFrame":
         """``planned``'s rows with the sink's physical columns and declared types."""
@@ -879,12 +938,7 @@ class Planner(object):
         targets = sink.physical_columns
         names = list(columns) if columns else [c.name for c in targets]
         frame = planned.result_frame
-        if len(frame.columns) != len(names):
-            raise ValueError(
-                "Column types of query result and sink for '{}' do not match.\nCause: Different "
-                "number of columns.\n\nQuery schema: [{}]\nSink schema:  [{}]".format(
-                    self.catalog.full_name(sink.name), ", ".join(frame.columns),
-                    ", ".join(c.name for c in targets)))
+        self._refuse_sink_types(planned, sink, names)
         by_name = dict(zip(names, frame.columns))
         selected = []
         for column in targets:
