@@ -199,8 +199,12 @@ class TableRuntime(object):
     def plan_insert(self, statement: Insert) -> InsertJob:
         sink = self.catalog.get(statement.target)
         if not isinstance(sink, CreateTable):
-            raise _validation(
-                "Object '{}' not found".format(statement.target), "o0.executeSql")
+            from pyflink_compat.util.exceptions import TableException
+
+            raise TableException(
+                "org.apache.flink.table.api.TableException: Cannot find table '{}' in any of the "
+                "catalogs [default_catalog], nor as a temporary table.".format(".".join(
+                    "`{}`".format(part) for part in self.catalog.full_name(statement.target).split("."))))
         if statement.overwrite:
             raise NotSupportedError("INSERT OVERWRITE (in: {})".format(statement.text),
                                     "Streaming jobs append; write with INSERT INTO.")

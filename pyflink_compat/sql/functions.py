@@ -14,7 +14,7 @@ the Flink types of its columns.
 from __future__ import annotations
 
 import re
-from typing import Callable, Collection, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Collection, Container, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from sqlglot import exp
 
@@ -1334,7 +1334,20 @@ def _anonymous(node: exp.Anonymous, scope: "_Scope") -> exp.Expression:
         return _typed(node, dtype)
     if scope.functions is None or name in scope.functions:
         return node
-    raise SqlValidationError("No match found for function signature {}(...)".format(name))
+    raise SqlValidationError("No match found for function signature {}({})".format(
+        node.this, ", ".join("<{}>".format(_family(flink_type_of(a))) for a in node.expressions)), node, True)
+
+
+def _family(dtype: exp.DataType) -> str:
+    """The type family Flink's validator names for an argument of an unknown function."""
+    if ft.is_numeric(dtype):
+        return "NUMERIC"
+    if ft.is_string(dtype):
+        return "CHARACTER"
+    if dtype.this in (T.BINARY, T.VARBINARY):
+        return "BINARY"
+    return {T.BOOLEAN: "BOOLEAN", T.DATE: "DATE", T.TIME: "TIME", T.TIMESTAMP: "TIMESTAMP",
+            T.TIMESTAMPLTZ: "TIMESTAMP"}.get(dtype.this, "ANY")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1458,7 +1471,7 @@ _NOT_WALKED = (exp.DataType, exp.Identifier, exp.Var, exp.Star, exp.DataTypePara
 class _Scope:
     """The columns visible to an expression: ``(table alias or None, name) -> type``."""
 
-    def __init__(self, functions: Optional[Collection[str]]) -> None:
+    def __init__(self, functions: Optional[Container[str]]) -> None:
         self.columns: Dict[Tuple[Optional[str], str], exp.DataType] = {}
         self.functions = functions
 
@@ -1503,7 +1516,7 @@ def _table_columns(name: str, schema: Schema) -> Dict[str, exp.DataType]:
 
 
 def _add_source(source: exp.Expression, scope: _Scope, schema: Schema,
-                functions: Optional[Collection[str]]) -> exp.Expression:
+                functions: Optional[Container[str]]) -> exp.Expression:
     alias = source.alias_or_name if isinstance(source, (exp.Table, exp.Subquery)) else None
     if isinstance(source, exp.Table) and isinstance(source.this, exp.Identifier):
         # the table's own name, else its alias (a caller may have renamed the table to a view)
@@ -1541,7 +1554,7 @@ def _output_name(node: exp.Expression, index: int) -> str:
     return "EXPR${}".format(index)
 
 
-def _with_common_tables(tree: exp.Select, schema: Schema, functions: Optional[Collection[str]]) -> Schema:
+def _with_common_tables(tree: exp.Select, schema: Schema, functions: Optional[Container[str]]) -> Schema:
     """``schema`` with the columns of the query's ``WITH`` tables, each rewritten in turn."""
     with_ = tree.args.get("with_") or tree.args.get("with")
     if with_ is None:
@@ -1554,7 +1567,7 @@ def _with_common_tables(tree: exp.Select, schema: Schema, functions: Optional[Co
     return extended
 
 
-def _rewrite_query(tree: exp.Expression, schema: Schema, functions: Optional[Collection[str]]) -> exp.Expression:
+def _rewrite_query(tree: exp.Expression, schema: Schema, functions: Optional[Container[str]]) -> exp.Expression:
     if isinstance(tree, (exp.Union, exp.Except, exp.Intersect)):
         left = _rewrite_query(tree.this, schema, functions)
         right = _rewrite_query(tree.expression, schema, functions)
@@ -1607,7 +1620,7 @@ def _rewrite_query(tree: exp.Expression, schema: Schema, functions: Optional[Col
 
 
 def apply_flink_semantics(tree: exp.Expression, schema: Mapping[str, Mapping[str, exp.DataType]],
-                          functions: Optional[Collection[str]] = None) -> exp.Expression:
+                          functions: Optional[Container[str]] = None) -> exp.Expression:
     """``tree`` (a parsed Flink query) rewritten so that ``.sql(dialect="spark")`` computes on
     Spark the values and types Flink computes.
 
@@ -1615,10 +1628,11 @@ def apply_flink_semantics(tree: exp.Expression, schema: Mapping[str, Mapping[str
     :param schema: The column types of the tables the query reads, by table name.
     :param functions: The names of the user functions registered in the environment, whose
         calls are kept as they are; a call of any other function Flink does not have is refused.
+        A container that is no collection is asked for each name in capitals.
         ``None`` keeps every call of a function this module does not know (the Spark functions
         Flink lacks are refused either way).
     :raises SqlValidationError: For a query Flink's planner refuses, such as a call of a function
         Flink does not have.
     """
-    upper = None if functions is None else frozenset(name.upper() for name in functions)
+    upper = frozenset(name.upper() for name in functions) if isinstance(functions, Collection) else functions
     return _rewrite_query(tree.copy(), schema, upper)

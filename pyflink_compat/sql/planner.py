@@ -19,7 +19,7 @@ to the sink's declared type, by position, as Flink does.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, cast
+from typing import TYPE_CHECKING, Any, Callable, Container, Dict, List, Optional, Sequence, Set, Tuple, cast
 
 import attrs
 from sqlglot import exp
@@ -56,14 +56,11 @@ def spark_type_sql(data_type: exp.DataType) -> str:
     return data_type.sql(dialect="spark")
 
 
-def _apply_flink_semantics(tree: exp.Expression, schema: Dict[str, Dict[str, exp.DataType]]
-                           ) -> exp.Expression:
-    try:
-        from pyflink_compat.sql import functions as flink_functions
-    except ImportError:
-        return tree
-    rewrite = getattr(flink_functions, "apply_flink_semantics", None)
-    return rewrite(tree, schema) if rewrite is not None else tree
+def _apply_flink_semantics(tree: exp.Expression, schema: Dict[str, Dict[str, exp.DataType]],
+                           functions: Optional[Container[str]] = None) -> exp.Expression:
+    from pyflink_compat.sql.functions import apply_flink_semantics
+
+    return apply_flink_semantics(tree, schema, functions)
 
 
 def _result_types(tree: exp.Expression) -> List[Tuple[str, exp.DataType]]:
@@ -841,13 +838,17 @@ class Planner(object):
         from_.set("this", exp.to_table(name))
 
     def translate(self, query: exp.Expression, text: str,
-                  read: Callable[[str, Optional[CreateTable]], None]) -> Tuple[str, bool]:
+                  read: Callable[[str, Optional[CreateTable]], None],
+                  functions: Optional[Container[str]] = None) -> Tuple[str, bool]:
         """The Spark SQL text of ``query`` and whether it is updating, without a Spark session:
         what :meth:`plan_query` writes before it asks Spark (the porting tool checks a job's SQL
         with it). ``read`` is called with each table the query reads and its catalog entry (None
         when the catalog has none, an :class:`ElementsTable` given as None too); the tables are
         named ``flink_<name>`` in the text.
 
+        :param functions: The functions a call may name besides those Flink's translation knows
+            (:func:`~pyflink_compat.sql.functions.apply_flink_semantics`); ``None`` lets any call
+            through.
         :raises SqlValidationError: For a query Flink's planner refuses.
         """
         tree = self._inline_views(query.copy())
@@ -869,7 +870,7 @@ class Planner(object):
         outer = tree if isinstance(tree, exp.Select) else tree.find(exp.Select)
         updating = (_group_aggregate(outer) is not None if isinstance(outer, exp.Select) else False) or any(
             _group_aggregate(s) is not None for s in tree.find_all(exp.Select) if s is not outer)
-        return self._to_spark_sql(_apply_flink_semantics(tree, schema)), updating
+        return self._to_spark_sql(_apply_flink_semantics(tree, schema, functions)), updating
 
     def _refuse_sink_types(self, planned: PlannedQuery, sink: CreateTable, names: Sequence[str]) -> None:
         """Refuse, with Flink's error, an insert whose query has another number of columns than

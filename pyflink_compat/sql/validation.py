@@ -32,22 +32,24 @@ def position(sql: str, offset: int) -> str:
     return "line {}, column {}".format(line, offset - (before.rfind("\n") + 1) + 1)
 
 
-def _closing_parenthesis(sql: str, after: int) -> Optional[int]:
-    """The offset of the parenthesis that closes a call whose last argument ends at ``after``."""
+def _closing_parenthesis(sql: str, name_end: int) -> Optional[int]:
+    """The offset of the parenthesis that closes a call whose name ends at ``name_end``."""
     from sqlglot.tokens import TokenType
 
     from pyflink_compat.sql.dialect import Flink
 
     depth = 0
     for token in Flink().tokenize(sql):
-        if token.start <= after:
+        if token.start <= name_end:
             continue
         if token.token_type == TokenType.L_PAREN:
             depth += 1
         elif token.token_type == TokenType.R_PAREN:
+            depth -= 1
             if depth == 0:
                 return token.end
-            depth -= 1
+        elif depth == 0:
+            return None  # no parenthesis follows the name
     return None
 
 
@@ -103,7 +105,10 @@ def _span(sql: str, node: exp.Expression, call: bool) -> Optional[Tuple[int, int
             return None
         start = sign
     if call:
-        closing = _closing_parenthesis(sql, end)
+        name = node.meta if node.meta and "end" in node.meta else None
+        if name is None:
+            return None
+        closing = _closing_parenthesis(sql, name["end"])
         if closing is None:
             return None
         end = closing
@@ -142,8 +147,9 @@ def validation_error(message: str, method: str, insert: bool = False, view: bool
 def validate_query(runtime: Any, query: exp.Expression, sql: str, method: str,
                    insert: bool = False, view: bool = False) -> None:
     """Refuse ``query`` (a statement's query, parsed from ``sql``) as Flink's validation
-    refuses it: group windows off date-times, window functions off timestamps, operands of
-    the wrong types, unknown functions.
+    refuses it: tables not declared, columns the tables read do not have, group windows off
+    date-times, window functions off timestamps, operands of the wrong types, functions
+    neither Flink's, the job's nor Spark's.
 
     :param runtime: The table environment's runtime (its catalog and planner).
     :param method: The Java call PyFlink names in the error.
@@ -155,16 +161,111 @@ def validate_query(runtime: Any, query: exp.Expression, sql: str, method: str,
     from pyflink_compat.sql.time_attributes import (
         refuse_group_windows_off_datetimes, refuse_window_functions_off_timestamps)
 
-    refuse_group_windows_off_datetimes(runtime.catalog, query, sql, method, insert=insert)
-    if not insert:
-        refuse_window_functions_off_timestamps(runtime.catalog, query, method)
     for node in query.walk():
         if node.meta and "start" in node.meta:
             node.meta[_IN_STATEMENT] = True
+    refuse_group_windows_off_datetimes(runtime.catalog, query, sql, method, insert=insert)
+    if not insert:
+        refuse_window_functions_off_timestamps(runtime.catalog, query, method)
+    _refuse_unknown_tables(runtime.catalog, query, sql, method, insert, view)
+    _refuse_unknown_columns(runtime.catalog, query, sql, method, insert, view)
     try:
-        runtime.planner.translate(query, sql, lambda name, entry: None)
+        runtime.planner.translate(query, sql, lambda name, entry: None, _KnownFunctions(runtime))
     except SqlValidationError as refused:
         raise validation_error(place(sql, refused.node, refused.call) + str(refused), method,
                                insert, view) from None
     except Exception:  # noqa: BLE001 - anything else is the planner's to report, when it plans
         pass
+
+
+class _KnownFunctions:
+    """The functions a query may call besides those the translation rewrites: the job's own
+    (registered in its catalog) and those Spark has (which compute as Flink's where the
+    translation leaves them); asked for each name, in capitals."""
+
+    def __init__(self, runtime: Any) -> None:
+        self._runtime = runtime
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        if name.lower() in self._runtime.catalog.functions:
+            return True
+        return bool(self._runtime.planner.spark.catalog.functionExists(name.lower()))
+
+
+def _common_tables(query: exp.Expression) -> set:
+    return {cte.alias for cte in query.find_all(exp.CTE)}
+
+
+def _refuse_unknown_tables(catalog: Any, query: exp.Expression, sql: str, method: str,
+                           insert: bool, view: bool) -> None:
+    """Refuse a query reading a table or view the catalog does not have, as Flink does
+    (``Object 'x' not found``, ``... not found within 'catalog.database'``)."""
+    ctes = _common_tables(query)
+    for table in query.find_all(exp.Table):
+        if not table.name or (len(table.parts) == 1 and table.name in ctes):
+            continue
+        path = ".".join(p.name for p in table.parts)
+        if catalog.get(path) is not None:
+            continue
+        parts = [p.name for p in table.parts]
+        similar = [name for name in catalog.entries if "." not in name and name.lower() == parts[-1].lower()]
+        if similar and catalog.get(".".join(parts[:-1] + [similar[0]])) is not None:
+            message = "Object '{}' not found within '{}'; did you mean '{}'?".format(
+                parts[-1], catalog.full_name(similar[0]).rsplit(".", 1)[0], similar[0])
+        elif len(parts) == 1:
+            message = "Object '{}' not found".format(parts[0])
+        else:
+            prefix = catalog.full_name(parts[-1]).rsplit(".", 1)[0]
+            written = ".".join(parts[:-1])
+            message = ("Object '{}' not found within '{}'".format(parts[-1], prefix)
+                       if prefix == written or prefix.endswith("." + written)
+                       else "Object '{}' not found".format(parts[0]))
+        raise validation_error(place(sql, _parts_node(table)) + message, method, insert, view)
+
+
+def _parts_node(table: exp.Table) -> exp.Expression:
+    """A node spanning a table's written name (its parts, without its alias)."""
+    return exp.Tuple(expressions=[p.copy() for p in table.parts])
+
+
+def _refuse_unknown_columns(catalog: Any, query: exp.Expression, sql: str, method: str,
+                            insert: bool, view: bool) -> None:
+    """Refuse a column the statement's table does not have, as Flink does (``Column 'x' not
+    found in any table``, ``... in table 't'``), where the query is a plain ``SELECT`` of one
+    declared table (no join, subquery, common table, set operation, window function or
+    lateral call); other queries are left to the planner."""
+    from pyflink_compat.sql.statements import CreateTable
+
+    if not isinstance(query, exp.Select) or query.args.get("joins") or query.args.get("laterals") \
+            or query.args.get("with") or query.args.get("with_"):
+        return
+    from_ = query.args.get("from") or query.args.get("from_")
+    source = from_.this if from_ is not None else None
+    if not isinstance(source, exp.Table) or not source.name:
+        return
+    if any(isinstance(n, (exp.Subquery, exp.Lateral, exp.Unnest, exp.Window)) or
+           (isinstance(n, exp.Select) and n is not query) for n in query.walk()):
+        return
+    entry = catalog.get(".".join(p.name for p in source.parts))
+    if not isinstance(entry, CreateTable):
+        return
+    names = {c.name for c in entry.columns}
+    aliases = {p.alias for p in query.expressions if isinstance(p, exp.Alias)}
+    qualifiers = {source.alias_or_name, source.name}
+    order = query.args.get("order")
+    for column in query.find_all(exp.Column):
+        if isinstance(column.this, exp.Star) or column.name in names:
+            continue
+        if column.table and column.table not in qualifiers:
+            return  # a qualifier this check does not follow
+        if not column.table and column.name in aliases and order is not None \
+                and column.find_ancestor(exp.Order) is order:
+            continue  # ORDER BY reads the select list's names
+        message = ("Column '{}' not found in table '{}'".format(column.name, column.table) if column.table
+                   else "Column '{}' not found in any table".format(column.name))
+        similar = sorted(n for n in names if n.lower() == column.name.lower())
+        if similar:
+            message += "; did you mean '{}'?".format(similar[0])
+        raise validation_error(place(sql, column.this) + message, method, insert, view)

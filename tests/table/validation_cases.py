@@ -28,6 +28,18 @@ _EXPRESSIONS = [
     "ts + INTERVAL '1' SECOND", "d - INTERVAL '1' DAY", "- b",
 ]
 
+# statements naming a table, column or function that does not exist
+_NAMES = [
+    "SELECT zz FROM src", "SELECT src.zz FROM src", "SELECT s.zz FROM src AS s",
+    "SELECT a FROM src WHERE zz > 1", "SELECT a, COUNT(*) FROM src GROUP BY zz", "SELECT A FROM src",
+    "SELECT a AS q FROM src ORDER BY q", "SELECT a AS q, COUNT(*) FROM src GROUP BY q",
+    "SELECT a FROM nope", "SELECT a FROM default_catalog.default_database.nope",
+    "SELECT a FROM default_database.nope", "SELECT a FROM mydb.nope", "SELECT a FROM SRC",
+    "SELECT a FROM src JOIN nope ON a = x", "SELECT foo(a) FROM src", "SELECT foo() FROM src",
+    "SELECT foo(b, e, d) FROM src", "SELECT Upper(b) FROM src", "SELECT a FROM src WHERE foo(b)",
+    "SELECT zz AS q, a FROM src", "SELECT a FROM (SELECT a FROM src) WHERE b = 'x'",
+]
+
 #: ``(method, statement)``: the call (``executeSql``, ``sqlQuery``, ``addInsertSql``) and the
 #: statement given to it.
 STATEMENTS: List[Tuple[str, str]] = (
@@ -45,6 +57,10 @@ STATEMENTS: List[Tuple[str, str]] = (
        ("executeSql", "INSERT INTO wide SELECT a FROM src"),
        ("executeSql", "INSERT INTO wide SELECT a, t FROM src"),
        ("executeSql", "INSERT INTO wide SELECT t, CAST(b AS INT) FROM src")]
+    + [("executeSql", text) for text in _NAMES]
+    + [("sqlQuery", "SELECT zz FROM src"), ("sqlQuery", "SELECT a FROM nope"),
+       ("sqlQuery", "SELECT foo(a) FROM src"), ("executeSql", "INSERT INTO snk SELECT zz FROM src"),
+       ("executeSql", "INSERT INTO nope SELECT a FROM src")]
 )
 
 #: The types of the implicit-cast matrix: a query column of each into a sink column of each.
@@ -55,3 +71,11 @@ CAST_TYPES = [
     "ARRAY<BIGINT>", "MAP<STRING, INT>", "ROW<a INT>", "ROW<b BIGINT>", "INT NOT NULL",
     "STRING NOT NULL",
 ]
+
+#: Statements that pyflink_compat refuses before anything runs, as Flink does, but with another
+#: text: the column check follows plain queries of one table only, and Spark names a column
+#: missing from a subquery.
+REFUSED_OTHERWISE = frozenset([
+    ("executeSql", "SELECT a FROM (SELECT a FROM src) WHERE b = 'x'"),
+])
+
