@@ -178,10 +178,16 @@ def validate_query(runtime: Any, query: exp.Expression, sql: str, method: str,
         pass
 
 
+# the calls the planner itself turns into Spark's (windows, their properties, PROCTIME())
+_PLANNED = frozenset(["TUMBLE", "HOP", "SESSION", "CUMULATE", "PROCTIME"] + [
+    "{}_{}".format(window, part) for window in ("TUMBLE", "HOP", "SESSION")
+    for part in ("START", "END", "ROWTIME", "PROCTIME")])
+
+
 class _KnownFunctions:
-    """The functions a query may call besides those the translation rewrites: the job's own
-    (registered in its catalog) and those Spark has (which compute as Flink's where the
-    translation leaves them); asked for each name, in capitals."""
+    """The functions a query may call besides those the translation rewrites: the planner's
+    (windows), the job's own (registered in its catalog) and those Spark has (which compute as
+    Flink's where the translation leaves them); asked for each name, in capitals."""
 
     def __init__(self, runtime: Any) -> None:
         self._runtime = runtime
@@ -189,7 +195,7 @@ class _KnownFunctions:
     def __contains__(self, name: object) -> bool:
         if not isinstance(name, str):
             return False
-        if name.lower() in self._runtime.catalog.functions:
+        if name.upper() in _PLANNED or name.lower() in self._runtime.catalog.functions:
             return True
         return bool(self._runtime.planner.spark.catalog.functionExists(name.lower()))
 
