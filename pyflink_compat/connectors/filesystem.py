@@ -323,8 +323,8 @@ def csv_fields(spark: "SparkSession", schema: "StructType", options: Dict[str, s
     * An empty field, when ``csv.null-literal`` is not given, fails the job for a number, date
       or timestamp column with Flink's message, and reads as ``''`` in a ``STRING`` column and
       false in a ``BOOLEAN`` one (Spark's reader gives NULL).
-      With ``csv.ignore-parse-errors`` a failing field is NULL instead, and a row missing
-      fields has them NULL.
+      With ``csv.ignore-parse-errors`` a failing field is NULL instead, a row missing
+      fields has them NULL, and a row of more fields than the table's is skipped.
     * ``DATE`` columns are read as text, as Flink's csv format reads them
       (``yyyy-[m]m-[d]d``; a day of 29 to 31 past the month's end rolls into the next month,
       ``2024-02-30`` is ``2024-03-01``; another text fails the job with Flink's message).
@@ -342,8 +342,8 @@ def csv_fields(spark: "SparkSession", schema: "StructType", options: Dict[str, s
     # FAILFAST reader itself, and is marked corrupt by its PERMISSIVE one).
     empty_is_null = "nullValue" not in options
     lenient = options.get("mode") == "PERMISSIVE"
-    corrupt = "_pyflink_compat_corrupt" if lenient and empty_is_null else None
-    if not texts and not empty_is_null:
+    corrupt = "_pyflink_compat_corrupt" if lenient else None
+    if not texts and not empty_is_null and not lenient:
         return spark.readStream.schema(schema).format("csv").options(**options).load(path)
     read = StructType([StructField(f.name, StringType(), f.nullable) if f.name in texts else f
                        for f in schema.fields]
@@ -354,6 +354,14 @@ def csv_fields(spark: "SparkSession", schema: "StructType", options: Dict[str, s
     frame = _with_timestamp_parts(reader.load(path), [
         f.name for f in schema.fields if isinstance(f.dataType, TimestampNTZType)], _CSV_TIMESTAMP_TEXT)
     empty = F.lit(True) if corrupt is None else F.col(corrupt).isNull()
+    if corrupt is not None:
+        # Flink skips a row of more fields than the table's (Spark's lenient reader keeps its
+        # first ones): read the corrupt line again with one field more
+        wider = ", ".join("`c{}` STRING".format(i) for i in range(len(schema.fields) + 1))
+        again = F.from_csv(F.col(corrupt), wider, {k: v for k, v in options.items()
+                                                   if k in ("sep", "quote", "escape", "comment")})
+        frame = frame.where(F.col(corrupt).isNull()
+                            | again.getField("c{}".format(len(schema.fields))).isNull())
     columns = []
     for field in schema.fields:
         column = F.col("`{}`".format(field.name))

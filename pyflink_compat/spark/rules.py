@@ -25,6 +25,7 @@ __all__ = [
     "IDLE_POLLS_BEFORE_FINISHED",
     "idle_polls_after",
     "runs_batch",
+    "looks_for_input",
     "checkpoint_misfit",
     "lost_progress",
     "unloadable_class",
@@ -34,20 +35,28 @@ __all__ = [
 IDLE_POLLS_BEFORE_FINISHED = 3
 
 
-#: Spark's status message while a trigger runs a micro-batch, with data or for its watermark
-#: and timers alone; between them a trigger looks for input ("Getting offsets from ...") or
-#: waits ("Waiting for data to arrive", "Waiting for next trigger").
-_BATCH_MESSAGES = ("Processing new data", "No new data but cleaning up state")
+# Spark's status message while a trigger looks for input: a batch may follow, or nothing
+_LOOKING = "Getting offsets from"
+# Spark's status messages while a trigger waits (for input, or for the next trigger)
+_WAITING = "Waiting for"
 
 
 def runs_batch(trigger_active: bool, message: str) -> bool:
-    """Whether a query's status shows a micro-batch running.
+    """Whether a query's status shows a micro-batch running: its offsets being written, its
+    data processed, or a batch run for its watermark and timers alone.
 
     A query with a processing-time trigger of 0 ms looks for input again some milliseconds
     after each empty trigger, and Spark counts that look as an active trigger: taken as a
     running batch, it would keep a bounded query from ever looking idle three polls in a row.
     """
-    return trigger_active and message in _BATCH_MESSAGES
+    return trigger_active and not message.startswith(_LOOKING) and not message.startswith(_WAITING)
+
+
+def looks_for_input(trigger_active: bool, message: str) -> bool:
+    """Whether a query's status shows its trigger looking for input: a batch of new data may
+    follow (its offsets are then written), so the look shows neither a running batch nor an
+    input known to be exhausted."""
+    return trigger_active and message.startswith(_LOOKING)
 
 
 def idle_polls_after(idle_polls: int, bounded: bool, data_available: bool, triggered: bool) -> int:

@@ -66,7 +66,8 @@ from pyflink_compat.spark.polling import (
     Pacer, keeps_pace, needs_status, slowest_pause, status_every)
 from pyflink_compat.spark.plan import DURABLE, JobPlan, SinkSpec, apply_query_plan, remove_temporary_root
 from pyflink_compat.spark.rules import (
-    IDLE_POLLS_BEFORE_FINISHED, idle_polls_after, lost_progress, running_past_timeout, runs_batch)
+    IDLE_POLLS_BEFORE_FINISHED, idle_polls_after, looks_for_input, lost_progress, running_past_timeout,
+    runs_batch)
 from pyflink_compat.spark.start_checks import check_before_start, record_new_shape
 from pyflink_compat.spark.stats import CompletedCheckpointStats
 from pyflink_compat.spark.watched_query import WatchedQuery
@@ -492,7 +493,8 @@ class JobRun:
 
     def _check_timeout_and_end(self, query: WatchedQuery, j_query: Any) -> Optional[BaseException]:
         status = j_query.status()
-        trigger_active = query.running = runs_batch(bool(status.isTriggerActive()), str(status.message()))
+        active, message = bool(status.isTriggerActive()), str(status.message())
+        trigger_active = query.running = runs_batch(active, message)
         now = query.status_at = time.monotonic()
         if trigger_active:
             query.idle_polls = 0
@@ -506,6 +508,8 @@ class JobRun:
                                                "checkpoint timeout".format(running_batch))
             return None
         query.active_since = None
+        if looks_for_input(active, message):
+            return None  # new input may be found: the idle polls are neither counted nor reset
         query.idle_polls = idle_polls_after(query.idle_polls, query.sink.bounded,
                                             bool(status.isDataAvailable()), query.triggered)
         if query.idle_polls >= IDLE_POLLS_BEFORE_FINISHED:

@@ -18,6 +18,7 @@ import attrs
 from pyflink_compat.missing import NotSupportedError
 from pyflink_compat.sql.catalog import Catalog, View
 from pyflink_compat.sql.planner import PlannedQuery, Planner
+from pyflink_compat.sql.validation import validate_query
 from pyflink_compat.sql.statements import (
     CreateTable, CreateView, Describe, Drop, Insert, Query, ResetOption, SetOption, Statement,
     UnsupportedStatement, parse_statements)
@@ -161,6 +162,7 @@ class TableRuntime(object):
                 if statement.if_not_exists:
                     return StatementOutcome()
                 raise _exists("View", self.catalog.full_name(statement.name), statement.temporary)
+            validate_query(self, statement.query, sql, "executeSql", view=True)
             self.catalog.put(statement.name, View(statement.query, statement.text))
             return StatementOutcome()
         if isinstance(statement, Drop):
@@ -181,17 +183,10 @@ class TableRuntime(object):
                     if hasattr(self.config.get_configuration(), "remove_config") else None
             return StatementOutcome()
         if isinstance(statement, Insert):
-            from pyflink_compat.sql.time_attributes import refuse_group_windows_off_datetimes
-
-            refuse_group_windows_off_datetimes(self.catalog, statement.query, sql, "executeSql",
-                                               insert=True)
+            validate_query(self, statement.query, sql, "executeSql", insert=True)
             return self.execute_inserts([self.plan_insert(statement)])
         if isinstance(statement, Query):
-            from pyflink_compat.sql.time_attributes import (
-                refuse_group_windows_off_datetimes, refuse_window_functions_off_timestamps)
-
-            refuse_group_windows_off_datetimes(self.catalog, statement.query, sql, "executeSql")
-            refuse_window_functions_off_timestamps(self.catalog, statement.query, "executeSql")
+            validate_query(self, statement.query, sql, "executeSql")
             return self.execute_query(self.planner.plan_query(statement.query, statement.text,
                                                               row_kinds=True))
         if isinstance(statement, Describe):
@@ -204,8 +199,12 @@ class TableRuntime(object):
     def plan_insert(self, statement: Insert) -> InsertJob:
         sink = self.catalog.get(statement.target)
         if not isinstance(sink, CreateTable):
-            raise _validation(
-                "Object '{}' not found".format(statement.target), "o0.executeSql")
+            from pyflink_compat.util.exceptions import TableException
+
+            raise TableException(
+                "org.apache.flink.table.api.TableException: Cannot find table '{}' in any of the "
+                "catalogs [default_catalog], nor as a temporary table.".format(".".join(
+                    "`{}`".format(part) for part in self.catalog.full_name(statement.target).split("."))))
         if statement.overwrite:
             raise NotSupportedError("INSERT OVERWRITE (in: {})".format(statement.text),
                                     "Streaming jobs append; write with INSERT INTO.")

@@ -14,7 +14,7 @@ the Flink types of its columns.
 from __future__ import annotations
 
 import re
-from typing import Callable, Collection, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Collection, Container, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from sqlglot import exp
 
@@ -29,7 +29,84 @@ _META = "flink_type"
 
 
 class SqlValidationError(ValueError):
-    """A query Flink's planner refuses (an unknown function, operands of the wrong types)."""
+    """A query Flink's planner refuses (an unknown function, operands of the wrong types).
+
+    :param message: Flink's text of the refusal.
+    :param node: The refused expression, where Flink names its place in the statement.
+    :param call: Whether the expression is written as a call (``SUM(x)``, ``MOD(a, b)``),
+        whose place ends at its closing parenthesis.
+    """
+
+    def __init__(self, message: str, node: Optional[exp.Expression] = None, call: bool = False):
+        super().__init__(message)
+        self.node = node
+        self.call = call
+
+
+# the forms Flink's validator lists when it refuses an operator's operands
+_OPERATOR_FORMS = {
+    "+": ("<NUMERIC> + <NUMERIC>", "<DATETIME_INTERVAL> + <DATETIME_INTERVAL>",
+          "<DATETIME> + <DATETIME_INTERVAL>", "<DATETIME_INTERVAL> + <DATETIME>"),
+    "-": ("<NUMERIC> - <NUMERIC>", "<DATETIME_INTERVAL> - <DATETIME_INTERVAL>",
+          "<DATETIME> - <DATETIME_INTERVAL>"),
+    "*": ("<NUMERIC> * <NUMERIC>", "<DATETIME_INTERVAL> * <NUMERIC>", "<NUMERIC> * <DATETIME_INTERVAL>"),
+    "/": ("<NUMERIC> / <NUMERIC>", "<DATETIME_INTERVAL> / <NUMERIC>"),
+    "%": ("<EXACT_NUMERIC> % <EXACT_NUMERIC>",),
+    "MOD": ("MOD(<EXACT_NUMERIC>, <EXACT_NUMERIC>)",),
+    "NEG": ("-<NUMERIC>", "-<DATETIME_INTERVAL>"),
+    "SUM": ("SUM(<NUMERIC>)",),
+    "AVG": ("AVG(<NUMERIC>)",),
+    "||": ("<STRING> || <STRING>", "<EQUIVALENT_TYPE> || <EQUIVALENT_TYPE>"),
+}
+_DATETIMES = (T.DATE, T.TIME, T.TIMESTAMP, T.TIMESTAMPLTZ)
+# the kinds of operands each operator takes (an aggregate takes a number)
+_OPERAND_KINDS: Dict[str, List[Tuple[str, ...]]] = {
+    "+": [("numeric", "numeric"), ("interval", "interval"), ("datetime", "interval"), ("interval", "datetime")],
+    "-": [("numeric", "numeric"), ("interval", "interval"), ("datetime", "interval")],
+    "*": [("numeric", "numeric"), ("interval", "numeric"), ("numeric", "interval")],
+    "/": [("numeric", "numeric"), ("interval", "numeric")],
+    "NEG": [("numeric",), ("interval",)],
+}
+
+
+def _operand_type(node: exp.Expression, other: Optional[exp.Expression] = None) -> Optional[exp.DataType]:
+    """An operand's Flink type for the check of its operator: a ``NULL`` literal takes the
+    other operand's type, as Flink's validator gives it; ``None`` when the type is unknown."""
+    if isinstance(node, exp.Null) and other is not None and not isinstance(other, exp.Null):
+        return _operand_type(other)
+    dtype = flink_type_of(node)
+    return None if dtype.this in (T.NULL, T.UNKNOWN) else dtype
+
+
+def _refuse_operands(node: exp.Expression, operator: str, operands: Sequence[exp.Expression],
+                     call: bool = False) -> None:
+    """Refuse, with Flink's message, an operator or aggregate whose operands Flink does not take:
+    anything but numbers (and intervals or date-times where the operator takes them)."""
+    found = [_operand_type(o, operands[1 - i] if len(operands) == 2 else None) for i, o in enumerate(operands)]
+    types = [t for t in found if t is not None]
+    if len(types) < len(found):
+        return
+    kinds = ["numeric" if ft.is_numeric(t) else "interval" if t.this == T.INTERVAL
+             else "datetime" if t.this in _DATETIMES else "other" for t in types]
+    allowed = _OPERAND_KINDS.get(operator, [("numeric",) * len(operands)])
+    if operator in ("%", "MOD"):
+        kinds = ["exact" if ft.is_exact_numeric(t) else "other" for t in types]
+        allowed = [("exact", "exact")]
+    if tuple(kinds) in allowed:
+        null = next((o for o in operands if isinstance(o, exp.Null)), None)
+        if null is not None and len(operands) == 2:
+            raise SqlValidationError("Illegal use of 'NULL'", null)
+        return
+    shown = ["<{}>".format(ft.calcite_name(t)) for t in types]
+    if operator == "NEG":
+        arguments = "-" + shown[0]
+    elif call:
+        arguments = "{}({})".format(operator, ", ".join(shown))
+    else:
+        arguments = " {} ".format(operator).join(shown)
+    raise SqlValidationError("Cannot apply '{}' to arguments of type '{}'. Supported form(s): {}".format(
+        "-" if operator == "NEG" else operator, arguments,
+        "\n".join("'{}'".format(f) for f in _OPERATOR_FORMS[operator])), node, call)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -227,14 +304,16 @@ def _temporal_arithmetic(node: exp.Expression) -> Optional[exp.Expression]:
 
 
 def _add_sub(node: exp.Expression, scope: "_Scope") -> exp.Expression:
+    kind = "+" if isinstance(node, exp.Add) else "-"
+    _refuse_operands(node, kind, [node.this, node.expression])
     temporal = _temporal_arithmetic(node)
     if temporal is not None:
         return temporal
-    kind = "+" if isinstance(node, exp.Add) else "-"
     return _numeric_result(node, _arithmetic_type(kind, flink_type_of(node.this), flink_type_of(node.expression)))
 
 
 def _multiply(node: exp.Mul, scope: "_Scope") -> exp.Expression:
+    _refuse_operands(node, "*", [node.this, node.expression])
     return _numeric_result(node, _arithmetic_type("*", flink_type_of(node.this), flink_type_of(node.expression)))
 
 
@@ -262,6 +341,7 @@ def _zero_checked(divisor: exp.Expression, message: str) -> exp.Expression:
 def _divide(node: exp.Div, scope: "_Scope") -> exp.Expression:
     """``/``: an integer division (truncating) between integers, Flink's decimal type with
     decimals, IEEE division (infinity, NaN) between a DOUBLE and a zero DOUBLE."""
+    _refuse_operands(node, "/", [node.this, node.expression])
     left, right = flink_type_of(node.this), flink_type_of(node.expression)
     dtype = _arithmetic_type("/", left, right)
     if ft.is_integer(left) and ft.is_integer(right):
@@ -284,6 +364,8 @@ def _divide(node: exp.Div, scope: "_Scope") -> exp.Expression:
 
 def _modulo(node: exp.Mod, scope: "_Scope") -> exp.Expression:
     """``%`` and ``MOD``: Java's remainder (the sign of the dividend), failing on zero."""
+    call = bool(node.meta) and "start" in node.meta  # MOD(a, b), whose name has a place
+    _refuse_operands(node, "MOD" if call else "%", [node.this, node.expression], call=call)
     left, right = flink_type_of(node.this), flink_type_of(node.expression)
     dtype = _arithmetic_type("%", left, right)
     remainder = exp.Mod(this=node.this, expression=_zero_checked(node.expression, "/ by zero"))
@@ -293,6 +375,7 @@ def _modulo(node: exp.Mod, scope: "_Scope") -> exp.Expression:
 
 
 def _negate(node: exp.Neg, scope: "_Scope") -> exp.Expression:
+    _refuse_operands(node, "NEG", [node.this])
     return _typed(node, flink_type_of(node.this))
 
 
@@ -311,6 +394,7 @@ def _avg(node: exp.Avg, scope: "_Scope") -> exp.Expression:
     """``AVG``: over integers, the integer quotient of the sum and the count, in the argument's
     type; over decimals, Flink's ``DECIMAL(38, max(6, s))``."""
     argument, distinct = _aggregate_argument(node)
+    _refuse_operands(node, "AVG", [argument], call=True)
     arg_type = flink_type_of(argument)
     dtype = ft.avg_type(arg_type)
     if ft.is_integer(arg_type):
@@ -329,6 +413,7 @@ def _avg(node: exp.Avg, scope: "_Scope") -> exp.Expression:
 
 def _sum(node: exp.Sum, scope: "_Scope") -> exp.Expression:
     argument, _ = _aggregate_argument(node)
+    _refuse_operands(node, "SUM", [argument], call=True)
     return _cast(node, ft.sum_type(flink_type_of(argument)))
 
 
@@ -601,8 +686,9 @@ def _dpipe(node: exp.DPipe, scope: "_Scope") -> exp.Expression:
     """``||``: NULL with a NULL operand; two CHARs give a CHAR of both lengths."""
     left, right = flink_type_of(node.this), flink_type_of(node.expression)
     if not (ft.is_string(left) or left.this == T.NULL) or not (ft.is_string(right) or right.this == T.NULL):
-        raise SqlValidationError("Cannot apply '||' to arguments of type '<{}> || <{}>'".format(
-            ft.flink_name(left), ft.flink_name(right)))
+        raise SqlValidationError("Cannot apply '||' to arguments of type '<{}> || <{}>'. Supported "
+                                 "form(s): {}".format(ft.calcite_name(left), ft.calcite_name(right), "\n".join(
+                                     "'{}'".format(f) for f in _OPERATOR_FORMS["||"])), node)
     nullable = _nullable([node.this, node.expression])
     if left.this == T.CHAR and right.this == T.CHAR:
         dtype = ft.build(T.CHAR, ft.length_of(left) + ft.length_of(right), nullable=nullable)
@@ -1248,7 +1334,20 @@ def _anonymous(node: exp.Anonymous, scope: "_Scope") -> exp.Expression:
         return _typed(node, dtype)
     if scope.functions is None or name in scope.functions:
         return node
-    raise SqlValidationError("No match found for function signature {}(...)".format(name))
+    raise SqlValidationError("No match found for function signature {}({})".format(
+        node.this, ", ".join("<{}>".format(_family(flink_type_of(a))) for a in node.expressions)), node, True)
+
+
+def _family(dtype: exp.DataType) -> str:
+    """The type family Flink's validator names for an argument of an unknown function."""
+    if ft.is_numeric(dtype):
+        return "NUMERIC"
+    if ft.is_string(dtype):
+        return "CHARACTER"
+    if dtype.this in (T.BINARY, T.VARBINARY):
+        return "BINARY"
+    return {T.BOOLEAN: "BOOLEAN", T.DATE: "DATE", T.TIME: "TIME", T.TIMESTAMP: "TIMESTAMP",
+            T.TIMESTAMPLTZ: "TIMESTAMP"}.get(dtype.this, "ANY")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1372,7 +1471,7 @@ _NOT_WALKED = (exp.DataType, exp.Identifier, exp.Var, exp.Star, exp.DataTypePara
 class _Scope:
     """The columns visible to an expression: ``(table alias or None, name) -> type``."""
 
-    def __init__(self, functions: Optional[Collection[str]]) -> None:
+    def __init__(self, functions: Optional[Container[str]]) -> None:
         self.columns: Dict[Tuple[Optional[str], str], exp.DataType] = {}
         self.functions = functions
 
@@ -1417,7 +1516,7 @@ def _table_columns(name: str, schema: Schema) -> Dict[str, exp.DataType]:
 
 
 def _add_source(source: exp.Expression, scope: _Scope, schema: Schema,
-                functions: Optional[Collection[str]]) -> exp.Expression:
+                functions: Optional[Container[str]]) -> exp.Expression:
     alias = source.alias_or_name if isinstance(source, (exp.Table, exp.Subquery)) else None
     if isinstance(source, exp.Table) and isinstance(source.this, exp.Identifier):
         # the table's own name, else its alias (a caller may have renamed the table to a view)
@@ -1455,7 +1554,7 @@ def _output_name(node: exp.Expression, index: int) -> str:
     return "EXPR${}".format(index)
 
 
-def _with_common_tables(tree: exp.Select, schema: Schema, functions: Optional[Collection[str]]) -> Schema:
+def _with_common_tables(tree: exp.Select, schema: Schema, functions: Optional[Container[str]]) -> Schema:
     """``schema`` with the columns of the query's ``WITH`` tables, each rewritten in turn."""
     with_ = tree.args.get("with_") or tree.args.get("with")
     if with_ is None:
@@ -1468,7 +1567,7 @@ def _with_common_tables(tree: exp.Select, schema: Schema, functions: Optional[Co
     return extended
 
 
-def _rewrite_query(tree: exp.Expression, schema: Schema, functions: Optional[Collection[str]]) -> exp.Expression:
+def _rewrite_query(tree: exp.Expression, schema: Schema, functions: Optional[Container[str]]) -> exp.Expression:
     if isinstance(tree, (exp.Union, exp.Except, exp.Intersect)):
         left = _rewrite_query(tree.this, schema, functions)
         right = _rewrite_query(tree.expression, schema, functions)
@@ -1521,7 +1620,7 @@ def _rewrite_query(tree: exp.Expression, schema: Schema, functions: Optional[Col
 
 
 def apply_flink_semantics(tree: exp.Expression, schema: Mapping[str, Mapping[str, exp.DataType]],
-                          functions: Optional[Collection[str]] = None) -> exp.Expression:
+                          functions: Optional[Container[str]] = None) -> exp.Expression:
     """``tree`` (a parsed Flink query) rewritten so that ``.sql(dialect="spark")`` computes on
     Spark the values and types Flink computes.
 
@@ -1529,10 +1628,11 @@ def apply_flink_semantics(tree: exp.Expression, schema: Mapping[str, Mapping[str
     :param schema: The column types of the tables the query reads, by table name.
     :param functions: The names of the user functions registered in the environment, whose
         calls are kept as they are; a call of any other function Flink does not have is refused.
+        A container that is no collection is asked for each name in capitals.
         ``None`` keeps every call of a function this module does not know (the Spark functions
         Flink lacks are refused either way).
     :raises SqlValidationError: For a query Flink's planner refuses, such as a call of a function
         Flink does not have.
     """
-    upper = None if functions is None else frozenset(name.upper() for name in functions)
+    upper = frozenset(name.upper() for name in functions) if isinstance(functions, Collection) else functions
     return _rewrite_query(tree.copy(), schema, upper)

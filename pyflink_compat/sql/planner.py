@@ -19,7 +19,7 @@ to the sink's declared type, by position, as Flink does.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, cast
+from typing import TYPE_CHECKING, Any, Callable, Container, Dict, List, Optional, Sequence, Set, Tuple, cast
 
 import attrs
 from sqlglot import exp
@@ -56,14 +56,11 @@ def spark_type_sql(data_type: exp.DataType) -> str:
     return data_type.sql(dialect="spark")
 
 
-def _apply_flink_semantics(tree: exp.Expression, schema: Dict[str, Dict[str, exp.DataType]]
-                           ) -> exp.Expression:
-    try:
-        from pyflink_compat.sql import functions as flink_functions
-    except ImportError:
-        return tree
-    rewrite = getattr(flink_functions, "apply_flink_semantics", None)
-    return rewrite(tree, schema) if rewrite is not None else tree
+def _apply_flink_semantics(tree: exp.Expression, schema: Dict[str, Dict[str, exp.DataType]],
+                           functions: Optional[Container[str]] = None) -> exp.Expression:
+    from pyflink_compat.sql.functions import apply_flink_semantics
+
+    return apply_flink_semantics(tree, schema, functions)
 
 
 def _result_types(tree: exp.Expression) -> List[Tuple[str, exp.DataType]]:
@@ -841,13 +838,17 @@ class Planner(object):
         from_.set("this", exp.to_table(name))
 
     def translate(self, query: exp.Expression, text: str,
-                  read: Callable[[str, Optional[CreateTable]], None]) -> Tuple[str, bool]:
+                  read: Callable[[str, Optional[CreateTable]], None],
+                  functions: Optional[Container[str]] = None) -> Tuple[str, bool]:
         """The Spark SQL text of ``query`` and whether it is updating, without a Spark session:
         what :meth:`plan_query` writes before it asks Spark (the porting tool checks a job's SQL
         with it). ``read`` is called with each table the query reads and its catalog entry (None
         when the catalog has none, an :class:`ElementsTable` given as None too); the tables are
         named ``flink_<name>`` in the text.
 
+        :param functions: The functions a call may name besides those Flink's translation knows
+            (:func:`~pyflink_compat.sql.functions.apply_flink_semantics`); ``None`` lets any call
+            through.
         :raises SqlValidationError: For a query Flink's planner refuses.
         """
         tree = self._inline_views(query.copy())
@@ -869,7 +870,66 @@ class Planner(object):
         outer = tree if isinstance(tree, exp.Select) else tree.find(exp.Select)
         updating = (_group_aggregate(outer) is not None if isinstance(outer, exp.Select) else False) or any(
             _group_aggregate(s) is not None for s in tree.find_all(exp.Select) if s is not outer)
-        return self._to_spark_sql(_apply_flink_semantics(tree, schema)), updating
+        return self._to_spark_sql(_apply_flink_semantics(tree, schema, functions)), updating
+
+    def _refuse_sink_types(self, planned: PlannedQuery, sink: CreateTable, names: Sequence[str]) -> None:
+        """Refuse, with Flink's error, an insert whose query has another number of columns than
+        the sink (or than the listed ``names``), or a column that Flink does not cast
+        implicitly to its sink column's type (:func:`~pyflink_compat.sql.types.
+        supports_implicit_cast`): a ``STRING`` into an ``INT``, a ``BIGINT`` into an ``INT``.
+
+        The query's columns are shown in the sink's order, a sink column the insert leaves
+        out as Flink fills it (``EXPR$<i>``, a NULL of the sink column's type).
+        """
+        from pyflink_compat.sql.types import flink_name, parse_type, supports_implicit_cast, with_nullable
+        from pyflink_compat.sql.value_text import flink_type_name
+
+        targets = sink.physical_columns
+        fields = planned.result_frame.schema.fields
+
+        def query_type(field: Any) -> str:
+            known = planned.flink_types.get(field.name)
+            if known is not None:
+                return known
+            text = flink_type_name(field.dataType)
+            return text if field.nullable else text + " NOT NULL"
+
+        def mismatch(cause: str, shown: Sequence[Tuple[str, str]]) -> Exception:
+            from pyflink_compat.util.exceptions import java_error
+
+            return java_error("java.lang.RuntimeException", (
+                "org.apache.flink.table.api.ValidationException: Column types of query result and "
+                "sink for '{}' do not match.\nCause: {}\n\nQuery schema: [{}]\nSink schema:  [{}]").format(
+                    self.catalog.full_name(sink.name), cause,
+                    ", ".join("{}: {}".format(n, t) for n, t in shown),
+                    ", ".join("{}: {}".format(c.name, flink_name(with_nullable(c.data_type, True))
+                                              if c.data_type is not None else "STRING") for c in targets)),
+                "o0.executeSql")
+
+        if len(fields) != len(names):
+            raise mismatch("Different number of columns.",
+                           [(f.name, query_type(f)) for f in fields])
+        by_name = dict(zip(names, fields))
+        shown = []
+        refused = None
+        for index, column in enumerate(targets):
+            field = by_name.get(column.name)
+            if field is None:
+                sink_type = flink_name(with_nullable(column.data_type, True)) \
+                    if column.data_type is not None else "STRING"
+                shown.append(("EXPR${}".format(index), sink_type))
+                continue
+            text = query_type(field)
+            shown.append((field.name, text))
+            if refused is None and column.data_type is not None:
+                try:
+                    source = parse_type(text)
+                except ValueError:
+                    continue
+                if not supports_implicit_cast(source, parse_type(flink_name(column.data_type))):
+                    refused = "Incompatible types for sink column '{}' at position {}.".format(column.name, index)
+        if refused is not None:
+            raise mismatch(refused, shown)
 
     def cast_to_sink(self, planned: PlannedQuery, sink: CreateTable, columns: Sequence[str],
                      text: str) -> "DataFrame":
@@ -879,12 +939,7 @@ class Planner(object):
         targets = sink.physical_columns
         names = list(columns) if columns else [c.name for c in targets]
         frame = planned.result_frame
-        if len(frame.columns) != len(names):
-            raise ValueError(
-                "Column types of query result and sink for '{}' do not match.\nCause: Different "
-                "number of columns.\n\nQuery schema: [{}]\nSink schema:  [{}]".format(
-                    self.catalog.full_name(sink.name), ", ".join(frame.columns),
-                    ", ".join(c.name for c in targets)))
+        self._refuse_sink_types(planned, sink, names)
         by_name = dict(zip(names, frame.columns))
         selected = []
         for column in targets:

@@ -222,13 +222,6 @@ def _call_spans(sql: str) -> List[Tuple[str, int, int]]:
     return spans
 
 
-def _position(sql: str, offset: int) -> str:
-    """``line <l>, column <c>`` of the character at ``offset`` of ``sql``, as Calcite counts."""
-    before = sql[:offset]
-    line = before.count("\n") + 1
-    return "line {}, column {}".format(line, offset - (before.rfind("\n") + 1) + 1)
-
-
 def refuse_group_windows_off_datetimes(catalog: Any, tree: exp.Expression, sql: str, method: str,
                                        insert: bool = False) -> None:
     """Refuse, with the error of Flink's SQL validation (in both modes), a legacy group window
@@ -245,6 +238,7 @@ def refuse_group_windows_off_datetimes(catalog: Any, tree: exp.Expression, sql: 
     """
     from pyflink_compat.sql.dialect import TableArgument
     from pyflink_compat.sql.types import flink_name
+    from pyflink_compat.sql.validation import position
     from pyflink_compat.sql.windows import is_group_window
     from pyflink_compat.util.exceptions import java_error
 
@@ -272,7 +266,7 @@ def refuse_group_windows_off_datetimes(catalog: Any, tree: exp.Expression, sql: 
         same_kind = [c for c in calls[:order] if str(c.this).upper() == kind]
         if len(same_kind) < len(spans):
             _, start, end = spans[len(same_kind)]
-            place = "From {} to {}: ".format(_position(sql, start), _position(sql, end))
+            place = "From {} to {}: ".format(position(sql, start), position(sql, end))
         forms = "\n".join("'${}({})'".format(kind, form) for form in _GROUP_WINDOW_FORMS[kind])
         message = ("SQL validation failed. " if insert else "") + (
                    "SQL validation failed. {}Cannot apply '${}' to arguments of type '${}({})'. "

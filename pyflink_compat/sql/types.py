@@ -44,6 +44,8 @@ __all__ = [
     "sum_type",
     "avg_type",
     "common_type",
+    "supports_implicit_cast",
+    "calcite_name",
     "from_sqlglot",
     "spark_sql_type",
     "row_type",
@@ -363,6 +365,21 @@ def flink_name(dtype: exp.DataType) -> str:
     return name if is_nullable(dtype) else name + " NOT NULL"
 
 
+def calcite_name(dtype: exp.DataType) -> str:
+    """``dtype`` as Flink's SQL validator names an operand's type in its messages
+    (``INTEGER``, ``VARCHAR(2147483647)``, ``TIMESTAMP_WITH_LOCAL_TIME_ZONE(3)``), without
+    its nullability."""
+    if dtype.this == T.INT:
+        return "INTEGER"
+    if dtype.this == T.VARCHAR:
+        return "VARCHAR({})".format(length_of(dtype))
+    if dtype.this == T.VARBINARY:
+        return "VARBINARY({})".format(length_of(dtype))
+    if dtype.this == T.TIMESTAMPLTZ:
+        return "TIMESTAMP_WITH_LOCAL_TIME_ZONE({})".format(_fraction_precision(dtype, 6))
+    return flink_name(with_nullable(dtype, True))
+
+
 def _base_name(dtype: exp.DataType) -> str:
     kind = dtype.this
     simple = {T.TINYINT: "TINYINT", T.SMALLINT: "SMALLINT", T.INT: "INT", T.BIGINT: "BIGINT",
@@ -589,6 +606,59 @@ def common_type(types: Sequence[exp.DataType]) -> exp.DataType:
         precision = max(_fraction_precision(t, 0 if t.this == T.DATE else 6) for t in known)
         return build(kind, precision, nullable=nullable)
     return with_nullable(first, nullable)
+
+
+# the source types each target type takes without a CAST (Flink 1.20's implicit casts, as an
+# INSERT applies them to its sink's columns); a type always takes itself
+_FLOATS_FROM = {T.TINYINT, T.SMALLINT, T.INT, T.BIGINT, T.DECIMAL, T.FLOAT}
+_IMPLICIT_SOURCES = {
+    T.CHAR: {T.CHAR},
+    T.VARCHAR: {T.CHAR, T.VARCHAR},
+    T.BINARY: {T.BINARY},
+    T.VARBINARY: {T.BINARY, T.VARBINARY},
+    T.TINYINT: {T.TINYINT},
+    T.SMALLINT: {T.TINYINT, T.SMALLINT},
+    T.INT: {T.TINYINT, T.SMALLINT, T.INT},
+    T.BIGINT: {T.TINYINT, T.SMALLINT, T.INT, T.BIGINT},
+    T.FLOAT: _FLOATS_FROM,
+    T.DOUBLE: _FLOATS_FROM | {T.DOUBLE},
+    T.DECIMAL: _FLOATS_FROM | {T.DOUBLE},
+    T.DATE: {T.DATE, T.TIMESTAMP},
+    T.TIME: {T.TIME, T.TIMESTAMP},
+    T.TIMESTAMP: {T.TIMESTAMP, T.TIMESTAMPLTZ},
+    T.TIMESTAMPLTZ: {T.TIMESTAMP, T.TIMESTAMPLTZ},
+}
+_CONSTRUCTED = {T.ARRAY, T.MAP, T.STRUCT}
+
+
+def _children(dtype: exp.DataType) -> List[exp.DataType]:
+    if dtype.this == T.STRUCT:
+        return [field.args["kind"] for field in dtype.expressions]
+    return [child for child in dtype.expressions if isinstance(child, exp.DataType)]
+
+
+def supports_implicit_cast(source: exp.DataType, target: exp.DataType) -> bool:
+    """Whether Flink writes a value of ``source`` into a column of ``target`` without an
+    explicit ``CAST`` (an ``INSERT`` refuses the query otherwise).
+
+    Nullability plays no part (a ``NOT NULL`` sink column is enforced per row). Numbers only
+    widen, except that every number goes into a ``DECIMAL`` and ``DOUBLE``; character strings
+    go into ``VARCHAR``, binary strings into ``VARBINARY``; a ``TIMESTAMP`` goes into a
+    ``DATE``, a ``TIME`` and a ``TIMESTAMP_LTZ`` (and back); an ``ARRAY``, ``MAP`` or
+    ``ROW`` goes into one of the same kind whose element types take its own (field names
+    aside). Nothing else crosses kinds.
+    """
+    if source.this == T.NULL:
+        return True
+    if source.this in _CONSTRUCTED or target.this in _CONSTRUCTED:
+        if source.this != target.this or source.args.get("kind") != target.args.get("kind"):
+            return False
+        inner, outer = _children(source), _children(target)
+        return len(inner) == len(outer) and all(
+            supports_implicit_cast(s, t) for s, t in zip(inner, outer))
+    if source.this == target.this:
+        return True
+    return source.this in _IMPLICIT_SOURCES.get(target.this, ())
 
 
 def from_sqlglot(dtype: exp.DataType) -> exp.DataType:

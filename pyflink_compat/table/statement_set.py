@@ -39,10 +39,9 @@ class StatementSet(object):
 
             raise TableException("org.apache.flink.table.api.TableException: Only insert statement "
                                  "is supported now.")
-        from pyflink_compat.sql.time_attributes import refuse_group_windows_off_datetimes
+        from pyflink_compat.sql.validation import validate_query
 
-        refuse_group_windows_off_datetimes(runtime.catalog, statement.query, stmt, "addInsertSql",
-                                           insert=True)
+        validate_query(runtime, statement.query, stmt, "addInsertSql", insert=True)
         self._j_statement_set.append(runtime.plan_insert(statement))
         return self
 

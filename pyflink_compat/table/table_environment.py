@@ -258,11 +258,9 @@ class TableEnvironment(object):
         statement = self._runtime.parse_one(query)
         if not isinstance(statement, Query):
             raise _validation("Only query statements are supported by sql_query(): " + query)
-        from pyflink_compat.sql.time_attributes import (
-            refuse_group_windows_off_datetimes, refuse_window_functions_off_timestamps)
+        from pyflink_compat.sql.validation import validate_query
 
-        refuse_group_windows_off_datetimes(self._runtime.catalog, statement.query, query, "sqlQuery")
-        refuse_window_functions_off_timestamps(self._runtime.catalog, statement.query, "sqlQuery")
+        validate_query(self._runtime, statement.query, query, "sqlQuery")
         return Table(statement.query, self)
 
     def from_path(self, path: str) -> 'Table':

@@ -11,7 +11,7 @@ from pyflink_compat.settings.registry import SETTINGS_BY_NAME
 from pyflink_compat.spark.ownership import Ending, Origin, kept_because
 from pyflink_compat.spark.rules import (
     IDLE_POLLS_BEFORE_FINISHED, CheckpointFailure, FailedCheckpoints, batch_took_too_long,
-    idle_polls_after, running_past_timeout, runs_batch, state_size_rejection, state_store_mismatch)
+    idle_polls_after, looks_for_input, running_past_timeout, runs_batch, state_size_rejection, state_store_mismatch)
 
 DELETE, KEEP = True, False
 
@@ -130,14 +130,18 @@ def test_a_bounded_query_counts_polls_that_find_its_input_exhausted(bounded, dat
     assert idle_polls_after(1, bounded, data_available, triggered) == after
 
 
-@pytest.mark.parametrize("active, message, running", [
-    (True, "Processing new data", True), (True, "No new data but cleaning up state", True),
-    (True, "Getting offsets from FileStreamSource[file:/in]", False),
-    (True, "Waiting for next trigger", False), (False, "Waiting for data to arrive", False),
-    (False, "Processing new data", False)])
-def test_only_a_trigger_running_a_micro_batch_keeps_a_query_busy(active, message, running):
-    # a 0 ms trigger looks for input again right after an empty one: that look is no batch
+@pytest.mark.parametrize("active, message, running, looking", [
+    (True, "Processing new data", True, False), (True, "No new data but cleaning up state", True, False),
+    # new input was found: the batch is being built (seen before every batch of data)
+    (True, "Writing offsets to log", True, False),
+    (True, "Getting offsets from FileStreamSource[file:/in]", False, True),
+    (True, "Waiting for next trigger", False, False), (True, "Waiting for data to arrive", False, False),
+    (False, "Waiting for data to arrive", False, False), (False, "Processing new data", False, False)])
+def test_only_a_trigger_running_a_micro_batch_keeps_a_query_busy(active, message, running, looking):
+    # a 0 ms trigger looks for input again right after an empty one: that look is no batch, and
+    # no sign of an exhausted input either (a batch of new data follows a look that finds it)
     assert runs_batch(active, message) is running
+    assert looks_for_input(active, message) is looking
 
 
 def test_a_bounded_query_finishes_after_enough_idle_polls_in_a_row():

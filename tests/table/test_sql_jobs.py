@@ -351,6 +351,17 @@ def test_with_ignore_parse_errors_empty_csv_fields_are_null_except_strings_and_b
                                 "+I[2, null, null, null, null, null, null, null, null]"]
 
 
+@pytest.mark.parametrize("null_literal", ["", ",'csv.null-literal'='n'"])
+def test_with_ignore_parse_errors_a_csv_row_of_too_many_fields_is_skipped_and_a_short_one_kept_as_in_flink(
+        t_env: Any, capsys: Any, tmp_path: Any, null_literal: str) -> None:
+    # recorded from PyFlink 1.20.5: the 4-field row is gone, the 2-field one has its last field
+    # NULL, an unreadable number is NULL (a quoted delimiter is no field boundary)
+    _csv_into_print(t_env, tmp_path, '1,a,2\n3,b\n4,c,5,7\n6,d,8\nx,e,9\n"7,q",f,1\n',
+                    "a INT, b STRING, c INT", ",'csv.ignore-parse-errors'='true'" + null_literal)
+    assert sorted(_printed(capsys)) == ["+I[1, a, 2]", "+I[3, b, null]", "+I[6, d, 8]", "+I[null, e, 9]",
+                                        "+I[null, f, 1]"]
+
+
 def test_an_empty_csv_null_literal_makes_every_empty_field_null_as_in_flink(
         t_env: Any, capsys: Any, tmp_path: Any) -> None:
     _csv_into_print(t_env, tmp_path, "1,,,,,,,\n",
