@@ -32,6 +32,7 @@ __all__ = [
     "ResetStatement",
     "TableArgument",
     "parse",
+    "position",
 ]
 
 
@@ -205,4 +206,11 @@ def parse(sql: str) -> List[exp.Expression]:
         raise ParseError(f"No SQL statement in: {sql!r}")
     return cast(List[exp.Expression], trees)
 
+
+def position(sql: str, offset: int) -> str:
+    """``line <l>, column <c>`` of the character at ``offset`` of ``sql``, counted as Flink's
+    parser counts them in its messages (from 1)."""
+    before = sql[:offset]
+    line = before.count("\n") + 1
+    return "line {}, column {}".format(line, offset - (before.rfind("\n") + 1) + 1)
 

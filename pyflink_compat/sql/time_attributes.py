@@ -238,7 +238,7 @@ def refuse_group_windows_off_datetimes(catalog: Any, tree: exp.Expression, sql: 
     """
     from pyflink_compat.sql.dialect import TableArgument
     from pyflink_compat.sql.types import flink_name
-    from pyflink_compat.sql.validation import position
+    from pyflink_compat.sql.dialect import position
     from pyflink_compat.sql.windows import is_group_window
     from pyflink_compat.util.exceptions import java_error
 

@@ -18,18 +18,11 @@ from sqlglot import exp
 if TYPE_CHECKING:
     from py4j.protocol import Py4JJavaError
 
-__all__ = ["position", "place", "validation_error", "validate_query"]
+__all__ = ["place", "validation_error", "validate_query"]
 
 # the mark of a node written in the statement being validated (a view's nodes have their
 # places in the view's own text)
 _IN_STATEMENT = "flink_statement"
-
-
-def position(sql: str, offset: int) -> str:
-    """``line <l>, column <c>`` of the character at ``offset`` of ``sql``, as Flink counts."""
-    before = sql[:offset]
-    line = before.count("\n") + 1
-    return "line {}, column {}".format(line, offset - (before.rfind("\n") + 1) + 1)
 
 
 def _closing_parenthesis(sql: str, name_end: int) -> Optional[int]:
@@ -122,6 +115,8 @@ def place(sql: str, node: Optional[exp.Expression], call: bool = False) -> str:
     span = _span(sql, node, call) if node is not None and sql else None
     if span is None:
         return ""
+    from pyflink_compat.sql.dialect import position
+
     start, end = span
     if start == end:
         return "At {}: ".format(position(sql, start))
