@@ -468,4 +468,17 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
         "field is read as Flink reads it.",
         steps=("table/csv-empty-field-with-null-literal",),
     ),
+    Divergence(
+        id="sql-validation-place-and-text",
+        summary="A statement set refuses an insert whose query column Flink does not cast to its "
+        "sink column at add_insert_sql, where Flink refuses it at execute; a column missing from a "
+        "subquery (or a query of more than one table) is refused with Spark's text, not Flink's; the "
+        "'Query schema' of a refused insert shows a column declared NOT NULL without NOT NULL.",
+        reason="The insert is planned, its sink types checked, when it is added; the column check "
+        "follows plain queries of one declared table and leaves the others to Spark's analysis, "
+        "which refuses them before anything runs too; the query's types come from its translation, "
+        "which does not carry a declared NOT NULL through a projection.",
+        steps=("table/validation-refused-at-add", "table/validation-refused-otherwise",
+               "table/validation-query-schema-nullability"),
+    ),
 )
