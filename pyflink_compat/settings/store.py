@@ -32,14 +32,16 @@ it first affects what Spark does.
 One kind of write may wait: an entry that only this package reads and that nobody sets by
 hand (the records of the API objects an environment holds, ``spark.flink.object.*``) can be
 *held* (:meth:`ConfView.write` with ``held``). It is in the copy at once and reaches the JVM
-conf before the conf is next read from there (:meth:`ConfView.refresh`), or when the view is
-dropped; what Spark reads, and every setting, is written at the call.
+conf before the conf is next read from there (:meth:`ConfView.refresh`); a dropped view's held
+entries are sent before this module next reads a conf or opens a view. What Spark reads, and
+every setting, is written at the call.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import queue
 import weakref
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Mapping, Optional, Tuple, Union
 
@@ -373,10 +375,11 @@ class ConfView:
         self._prefixed: Dict[str, Dict[str, str]] = {}
         #: How many times the conf has been read from the JVM.
         self.reads = 0
-        # Held writes (see write): in the copy, not yet in the JVM conf. The finalizer sends
-        # them if the view is dropped first (while the interpreter is still running).
+        # Held writes (see write): in the copy, not yet in the JVM conf. If the view is dropped
+        # first (while the interpreter is still running), its finalizer passes them on to be
+        # sent before this module next reads the conf or opens a view (see _send_dropped).
         self._held: Dict[str, Optional[str]] = {}
-        weakref.finalize(self, _send_held, self.call, self._held).atexit = False
+        weakref.finalize(self, _dropped_writes.put, (self.call, self._held)).atexit = False
 
     # -- reading ------------------------------------------------------------------------------
     def entries(self) -> Mapping[str, str]:
@@ -405,8 +408,9 @@ class ConfView:
 
         One round trip where this Spark exposes the session's ``SQLConf``: the JSON text of the
         map it keeps its entries in, written in the JVM. Elsewhere through ``RuntimeConfig``.
-        Held writes are sent first.
+        Held writes, this view's and those of dropped views, are sent first.
         """
+        _send_dropped()
         self.send_held()
         self._forget()
         entries: Optional[Dict[str, str]] = None
@@ -537,6 +541,7 @@ def conf_view(j_conf: "JavaObject") -> ConfView:
     One round trip (the conf's identity hash), two when a view of a conf with that hash
     already exists (its identity is then checked).
     """
+    _send_dropped()
     client = j_conf._gateway_client
     identity = int(java_static("java.lang.System", "identityHashCode")(j_conf))
     key = (id(client), identity)
@@ -558,16 +563,34 @@ def _set_one_by_one(call: StringCalls, writes: Mapping[str, Optional[str]]) -> N
             call("set", key, text)
 
 
-def _send_held(call: StringCalls, held: Dict[str, Optional[str]]) -> None:
-    """Send the writes a dropped view still held (a best effort: the JVM may be gone)."""
-    try:
-        _set_one_by_one(call, held)
-    except Exception as e:  # the JVM stopped first: its conf is gone with it
-        logging.getLogger(__name__).debug("Held conf entries %s not sent: %s", sorted(held), e)
+# The held writes of dropped views. A view's finalizer runs wherever the cyclic collector
+# happens to run, which may be inside a py4j call of the same thread, while it waits for the
+# JVM's answer: a call made there would read from the same connection and break the one it
+# interrupted. So the finalizer only queues them (``SimpleQueue.put`` may be called from a
+# finalizer) and they are sent at the next read or view, outside any py4j call.
+_dropped_writes: "queue.SimpleQueue[Tuple[StringCalls, Dict[str, Optional[str]]]]" = (
+    queue.SimpleQueue())
+
+
+def _send_dropped() -> None:
+    """Send the writes that dropped views still held (a best effort: the JVM may be gone)."""
+    while True:
+        try:
+            call, held = _dropped_writes.get_nowait()
+        except queue.Empty:
+            return
+        if held:
+            try:
+                _set_one_by_one(call, held)
+            except Exception as e:  # that session's JVM stopped first: its conf is gone with it
+                logging.getLogger(__name__).debug("Held conf entries %s not sent: %s",
+                                                  sorted(held), e)
 
 
 def read_all_entries(j_conf: "JavaObject", call: Optional[StringCalls] = None) -> Dict[str, str]:
-    """Every entry of a JVM ``RuntimeConfig``, read through its public methods."""
+    """Every entry of a JVM ``RuntimeConfig``, read through its public methods (after the
+    writes that dropped views held)."""
+    _send_dropped()
     try:
         j_map = (call or StringCalls(j_conf))("getAllAsJava")
     except Exception:  # Spark 3.5 has no getAllAsJava on the JVM side

@@ -167,3 +167,39 @@ def test_after_the_conf_is_read_again_the_next_change_brings_the_derived_keys_in
         store_of(env).view.write({"spark.sql.shuffle.partitions": "not a number"})
     env.set_state_backend(backend)  # the same backend: only the derived keys differ
     assert env.spark_session.conf.get(PROVIDER).endswith("RocksDBStateStoreProvider")
+
+
+def test_a_view_collected_in_the_middle_of_a_py4j_call_leaves_that_call_alone(caplog):
+    """The cyclic collector may run while a py4j call waits for the JVM's answer (any
+    allocation can start it). A view it frees then must not talk to the JVM on that same
+    connection; its held record still reaches the conf before the next read."""
+    import gc
+    import logging
+    import socket
+    import sys
+
+    from pyflink_compat.settings.store import ConfView, conf_view
+
+    env = StreamExecutionEnvironment.get_execution_environment()
+    j_conf = env.spark_session._jsparkSession.conf()
+    key = "spark.flink.object.collected-view"
+    view = ConfView(j_conf)
+    view.write({}, {key: '{"held": true}'})
+    view.cycle = view  # only the cyclic collector frees it
+    del view
+
+    def collect_while_reading(frame, event, arg):
+        if event == "call" and frame.f_code is socket.SocketIO.readinto.__code__:
+            sys.setprofile(None)
+            gc.collect()  # inside the read of the JVM's answer
+
+    caplog.set_level(logging.INFO)  # py4j reports a failed exchange on the root logger
+    sys.setprofile(collect_while_reading)
+    try:
+        name = j_conf.get("spark.app.name")
+    finally:
+        sys.setprofile(None)
+    assert name == env.spark_session.conf.get("spark.app.name")
+    assert not [r.getMessage() for r in caplog.records if "py4j" in r.pathname]
+    assert conf_view(j_conf).refresh()[key] == '{"held": true}'
+    assert read_all_entries(j_conf)[key] == '{"held": true}'
