@@ -481,4 +481,17 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
         steps=("table/validation-refused-at-add", "table/validation-refused-otherwise",
                "table/validation-query-schema-nullability"),
     ),
+    Divergence(
+        id="stop-interrupts-running-batch",
+        summary="A stop-with-savepoint that comes while a micro-batch runs interrupts it: the "
+        "savepoint holds the batch before it, and the job restored from it handles the "
+        "interrupted batch's records again, so a side effect or sink write the interrupted "
+        "batch had made happens twice (a sink that replaces a batch by its id, writing to the "
+        "same place, ends with each record once). Flink drains the records in flight before "
+        "the savepoint and handles each once.",
+        reason="Spark stops a streaming query by cancelling its running batch; a batch is in a "
+        "checkpoint only once it is committed, and a savepoint must hold a committed batch, so "
+        "waiting for the batch instead could hold the stop for as long as the batch runs.",
+        steps=("savepoints/stop-interrupts-running-batch",),
+    ),
 )
