@@ -494,4 +494,15 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
         "waiting for the batch instead could hold the stop for as long as the batch runs.",
         steps=("savepoints/stop-interrupts-running-batch",),
     ),
+    Divergence(
+        id="jdbc-read-when-planned",
+        summary="A jdbc table is read once, when the query that reads it is planned: a lookup "
+        "join (JOIN ... FOR SYSTEM_TIME AS OF) joins the rows the table held then, where Flink "
+        "looks each key up in the database as each record comes; a scan sees the rows of the "
+        "planning time, where Flink's bounded scan reads them when the job runs.",
+        reason="Spark has no lookup source: its JDBC reader is a batch read, which is streamed "
+        "here as a bounded table, and a stream-static join against it is the lookup join Spark "
+        "runs.",
+        steps=("table/jdbc-read-when-planned",),
+    ),
 )

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
     from pyflink_compat.sql.statements import CreateTable
 
-__all__ = ["sink", "sink_options", "source", "source_options", "updating_refusal"]
+__all__ = ["accepts_updates", "sink", "sink_options", "source", "source_options", "updating_refusal"]
 
 _FORMATS = ("csv", "json", "parquet", "orc")
 _SQL_TIMESTAMP = "yyyy-MM-dd HH:mm:ss[.SSS]"
@@ -417,6 +417,13 @@ def source_options(table: "CreateTable") -> Tuple[str, Dict[str, str], str, bool
 def glob_escape(name: str) -> str:
     """``name`` as a Hadoop glob matching only itself."""
     return "".join("\\" + c if c in "*?[]{}\\" else c for c in name)
+
+
+def accepts_updates(table: "CreateTable") -> bool:
+    """Whether the sink takes an updating query: only in a changelog format."""
+    from pyflink_compat.connectors.changelog_files import CHANGELOG_FORMATS
+
+    return table.options.get("format") in CHANGELOG_FORMATS
 
 
 def updating_refusal(table_name: str, node: str) -> str:

@@ -235,6 +235,12 @@ def source(table: "CreateTable", spark: "SparkSession", schema: "StructType"
     return frame, bounded
 
 
+def accepts_updates(table: "CreateTable") -> bool:
+    """Whether the sink takes an updating query: never, its value formats are append-only (a
+    changelog goes to Kafka through 'upsert-kafka' in Flink)."""
+    return False
+
+
 def sink(table: "CreateTable", frame: "DataFrame", updating: bool, keys: Sequence[str]) -> Any:
     """A writer of ``frame``'s rows as Kafka values in the table's format."""
     from pyspark.sql import functions as F

@@ -328,12 +328,10 @@ class SqlChecker(object):
                              "org.apache.flink.table.api.ValidationException: Object '{}' not found".format(name),
                              "o0.executeSql")
         module = self._connector(sink, "sink")
-        if updating and sink.options.get("connector") == "filesystem":
-            from pyflink_compat.connectors import filesystem
-            from pyflink_compat.util.exceptions import TableException
+        if updating:
+            from pyflink_compat.connectors.registry import refuse_updates_into
 
-            raise TableException("org.apache.flink.table.api.TableException: " + filesystem.updating_refusal(
-                self.catalog.full_name(sink.name), "(an aggregation without a window)"))
+            refuse_updates_into(sink, self.catalog.full_name(sink.name), "(an aggregation without a window)")
         try:
             module.sink(sink, _StopAtSpark(), bool(updating), [])
         except _SparkReached:

@@ -84,19 +84,11 @@ class InsertJob:
 
 def _refuse_updates_into(sink: CreateTable, planned: PlannedQuery, catalog: Catalog,
                          streaming: bool) -> None:
-    from pyflink_compat.connectors import filesystem
-
-    connector = sink.options.get("connector")
     # in batch mode Flink's sinks receive the final, insert-only rows
-    from pyflink_compat.connectors.changelog_files import CHANGELOG_FORMATS
+    if planned.updating and streaming:
+        from pyflink_compat.connectors.registry import refuse_updates_into
 
-    # a changelog format (canal-json) writes the updates
-    if planned.updating and connector == "filesystem" and streaming and \
-            sink.options.get("format") not in CHANGELOG_FORMATS:
-        from pyflink_compat.util.exceptions import TableException
-
-        raise TableException("org.apache.flink.table.api.TableException: " + filesystem.updating_refusal(
-            catalog.full_name(sink.name), planned.node))
+        refuse_updates_into(sink, catalog.full_name(sink.name), planned.node)
 
 
 class RuntimeOwner(Protocol):

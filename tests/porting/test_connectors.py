@@ -38,7 +38,7 @@ KAFKA_JOB = textwrap.dedent('''\
         'properties.group.id' = 'tg', 'scan.startup.mode' = 'earliest-offset', 'format' = 'json')""")
     t_env.execute_sql("""CREATE TABLE totals (user_id STRING, total INT) WITH ('connector' = 'kafka',
         'topic' = 'totals', 'properties.bootstrap.servers' = 'broker:9092', 'format' = 'json')""")
-    t_env.execute_sql("INSERT INTO totals SELECT user_id, SUM(n) FROM clicks GROUP BY user_id")
+    t_env.execute_sql("INSERT INTO totals SELECT user_id, n * 2 FROM clicks WHERE n > 0")
     ''')
 
 
@@ -52,6 +52,14 @@ def test_kafka_tables_are_kept_for_the_table_runtime_to_map():
     # the Kafka options are mapped at run time (pyflink_compat.connectors.kafka)
     assert "'connector' = 'kafka'" in ported and 't_env.execute_sql("INSERT INTO totals' in ported
     assert [f.outcome for f in report.findings if f.line >= 23] == [Outcome.PORTED] * 4
+
+
+def test_an_updating_insert_into_a_kafka_table_is_left_with_flinks_refusal():
+    job = KAFKA_JOB.replace("SELECT user_id, n * 2 FROM clicks WHERE n > 0",
+                            "SELECT user_id, SUM(n) FROM clicks GROUP BY user_id")
+    _, report = port_text(job)
+    left = [f for f in report.findings if f.outcome is Outcome.LEFT]
+    assert len(left) == 1 and "doesn't support consuming update changes" in str(left[0])
 
 
 def test_with_to_pyspark_kafka_tables_become_spark_kafka_readers_and_writers():

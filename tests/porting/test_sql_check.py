@@ -45,13 +45,13 @@ REFUSED = {
             SELECT sensor_id, temperature * 9 / 5 + 32 FROM sensor_readings""")
         table_result.wait()
         '''), 19, "Connector 'firehose'"),
-    "jdbc_table_written_with_execute_insert": (HEAD + textwrap.dedent('''\
+    "elasticsearch_table_written_with_execute_insert": (HEAD + textwrap.dedent('''\
         t_env.execute_sql("""
             CREATE TABLE readings_db (sensor_id INT, temperature DOUBLE)
-            WITH ('connector' = 'jdbc', 'url' = 'jdbc:postgresql://db:5432/iot', 'table-name' = 'readings')""")
+            WITH ('connector' = 'elasticsearch-7', 'hosts' = 'http://es:9200', 'index' = 'readings')""")
         hot = t_env.sql_query("SELECT sensor_id, temperature FROM sensor_readings WHERE temperature > 30")
         hot.execute_insert("readings_db").wait()
-        '''), 18, "Connector 'jdbc'"),
+        '''), 18, "Connector 'elasticsearch-7'"),
     "datagen_random_decimal": (textwrap.dedent('''\
         from pyflink.table import EnvironmentSettings, TableEnvironment
 
@@ -183,7 +183,7 @@ def test_sql_a_helper_of_the_file_returns_is_checked_as_the_helper_writes_it():
         def source_ddl():
             return f"""CREATE TABLE {SOURCE} (id BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '5')"""
         def sink_ddl():
-            return "CREATE TABLE shown (id BIGINT) WITH ('connector' = 'jdbc')"
+            return "CREATE TABLE shown (id BIGINT) WITH ('connector' = 'hbase-2.2')"
         def insert(label):
             return "INSERT INTO shown SELECT id FROM " + SOURCE + f" WHERE label = '{label}'"
         def named_sink(name):
@@ -195,7 +195,7 @@ def test_sql_a_helper_of_the_file_returns_is_checked_as_the_helper_writes_it():
         t_env.execute_sql(named_sink("other"))
         ''')
     # the helpers' SQL is read (a parameter is a value set at run time): the datagen table
-    # runs, the INSERT into the jdbc table is refused as the runtime refuses it (the quoted
+    # runs, the INSERT into the hbase table is refused as the runtime refuses it (the quoted
     # value the parameter gives does not matter); a table named by a parameter cannot be checked
     assert verdicts[12] == "ported" and verdicts[14] == "left" and verdicts[15] == "unknown"
 
