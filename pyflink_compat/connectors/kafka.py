@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 
     from pyflink_compat.sql.statements import CreateTable
 
-__all__ = ["REFUSED_BY_SPARK", "sink", "sink_options", "source", "source_options"]
+__all__ = ["FORMATS", "REFUSED_BY_SPARK", "accepts_updates", "common_options", "encoded", "sink",
+           "sink_options", "source", "source_options"]
 
 #: Kafka client properties Spark's Kafka source or sink refuses, and what replaces each.
 REFUSED_BY_SPARK = {
@@ -50,28 +51,33 @@ REFUSED_BY_SPARK = {
     "value.serializer": "Spark writes values as bytes encoded by the table's format",
     "interceptor.classes": "Spark's Kafka source and sink take no interceptors",
 }
-_FORMATS = ("json", "csv", "raw")
+#: The formats of Kafka keys and values read and written here.
+FORMATS = ("json", "csv", "raw")
 
 
-def _common(review: OptionReview, for_source: bool) -> Dict[str, str]:
+def common_options(review: OptionReview, for_source: bool) -> Dict[str, str]:
+    """Spark's options for the servers, topics and client properties of a Kafka table (its
+    ``kafka`` or ``upsert-kafka`` options), the properties Spark refuses left out with a
+    warning."""
     options: Dict[str, str] = {}
     properties = review.take_prefixed("properties.")
     servers = properties.get("bootstrap.servers")
     if not servers:
-        raise refuse("kafka", "properties.bootstrap.servers", review.statement,
+        raise refuse(review.connector, "properties.bootstrap.servers", review.statement,
                      "The Kafka connector needs 'properties.bootstrap.servers'.")
     for key, value in properties.items():
         if key in REFUSED_BY_SPARK:
-            warnings.warn("Option 'properties.{}' = '{}' of connector 'kafka' is not passed to "
+            warnings.warn("Option 'properties.{}' = '{}' of connector '{}' is not passed to "
                           "Spark, which refuses it: {} (in: {})".format(
-                              key, value, REFUSED_BY_SPARK[key], " ".join(review.statement.split())[:300]),
+                              key, value, review.connector, REFUSED_BY_SPARK[key],
+                              " ".join(review.statement.split())[:300]),
                           ConnectorOptionWarning, stacklevel=3)
             continue
         options["kafka." + key] = value
     topic = review.take("topic")
     pattern = review.take("topic-pattern")
     if topic and pattern:
-        raise refuse("kafka", "topic-pattern", review.statement,
+        raise refuse(review.connector, "topic-pattern", review.statement,
                      "Give either 'topic' or 'topic-pattern'.")
     if for_source:
         if topic:
@@ -79,10 +85,10 @@ def _common(review: OptionReview, for_source: bool) -> Dict[str, str]:
         elif pattern:
             options["subscribePattern"] = pattern
         else:
-            raise refuse("kafka", "topic", review.statement, "A Kafka table needs 'topic' or 'topic-pattern'.")
+            raise refuse(review.connector, "topic", review.statement, "A Kafka table needs 'topic' or 'topic-pattern'.")
     else:
         if not topic or ";" in topic:
-            raise refuse("kafka", "topic", review.statement,
+            raise refuse(review.connector, "topic", review.statement,
                          "A Kafka sink writes to one topic: give 'topic' = '<one topic>'.")
         options["topic"] = topic
     return options
@@ -101,10 +107,10 @@ def _offsets_json(topic: str, text: str, review: OptionReview, key: str) -> str:
 
 def _format(review: OptionReview) -> str:
     fmt = review.take("value.format") or review.take("format")
-    if fmt not in _FORMATS:
+    if fmt not in FORMATS:
         raise refuse("kafka", "format", review.statement,
                      "Kafka values are read and written here as {}; decode other formats with "
-                     "PySpark functions on the value column.".format(", ".join(_FORMATS)))
+                     "PySpark functions on the value column.".format(", ".join(FORMATS)))
     review.refuse_if_given("key.format", "Keys are not decoded here; read the Kafka key column "
                            "with PySpark (spark.readStream.format('kafka')).")
     review.refuse_if_given("key.fields", "Keys are not decoded here.")
@@ -122,7 +128,7 @@ def _format(review: OptionReview) -> str:
 def source_options(table: "CreateTable") -> Tuple[Dict[str, str], str]:
     """Spark's Kafka source options for ``table``, and the value format."""
     review = OptionReview("kafka", table.options, table.text)
-    options = _common(review, for_source=True)
+    options = common_options(review, for_source=True)
     topic = options.get("subscribe", "")
     mode = review.take("scan.startup.mode", "group-offsets")
     reset = table.options.get("properties.auto.offset.reset", "").lower()
@@ -179,7 +185,7 @@ def source_options(table: "CreateTable") -> Tuple[Dict[str, str], str]:
 def sink_options(table: "CreateTable") -> Tuple[Dict[str, str], str]:
     """Spark's Kafka sink options for ``table``, and the value format."""
     review = OptionReview("kafka", table.options, table.text)
-    options = _common(review, for_source=False)
+    options = common_options(review, for_source=False)
     for key in [k for k in table.options if k.startswith("scan.")]:
         review.drop(key, "a source option, and this table is written")
     guarantee = review.take("sink.delivery-guarantee", "at-least-once")
@@ -235,6 +241,19 @@ def source(table: "CreateTable", spark: "SparkSession", schema: "StructType"
     return frame, bounded
 
 
+def encoded(columns: List[Any], fmt: str) -> Any:
+    """The Spark column of ``columns`` (Spark columns) encoded in Kafka format ``fmt`` as Flink
+    writes a row: a JSON object with every field (NULLs included), a csv line, or the raw value
+    of the one column."""
+    from pyspark.sql import functions as F
+
+    if fmt == "json":
+        return F.to_json(F.struct(*columns), {"ignoreNullFields": "false"})
+    if fmt == "csv":
+        return F.to_csv(F.struct(*columns))
+    return columns[0].cast("binary")
+
+
 def accepts_updates(table: "CreateTable") -> bool:
     """Whether the sink takes an updating query: never, its value formats are append-only (a
     changelog goes to Kafka through 'upsert-kafka' in Flink)."""
@@ -246,12 +265,6 @@ def sink(table: "CreateTable", frame: "DataFrame", updating: bool, keys: Sequenc
     from pyspark.sql import functions as F
 
     options, fmt = sink_options(table)
-    columns: List[Any] = [F.col(c) for c in frame.columns]
-    if fmt == "json":
-        value = F.to_json(F.struct(*columns), {"ignoreNullFields": "false"})
-    elif fmt == "csv":
-        value = F.to_csv(F.struct(*columns))
-    else:
-        value = columns[0].cast("binary")
+    value = encoded([F.col(c) for c in frame.columns], fmt)
     return frame.select(value.alias("value")).writeStream.format("kafka").options(**options) \
         .outputMode("update" if updating else "append")

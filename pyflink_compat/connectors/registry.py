@@ -22,6 +22,7 @@ CONNECTORS = {
     "jdbc": "jdbc",
     "kafka": "kafka",
     "print": "print_sink",
+    "upsert-kafka": "upsert_kafka",
 }
 
 

@@ -38,7 +38,7 @@ class RunningReduce(KeyedProcessFunction):
         if not self.final_only:
             yield reduced
         elif current is None:
-            from pyflink_compat.runtime.keyed import END_TIMESTAMP
+            from pyflink_compat.runtime.records import END_TIMESTAMP
 
             # fires with the watermark of the end of the input
             ctx.timer_service().register_event_time_timer(END_TIMESTAMP - 1)

@@ -38,15 +38,11 @@ from pyflink_compat.datastream.time_domain import TimeDomain
 from pyflink_compat.datastream.timerservice import TimerService
 from pyflink_compat.runtime import worker_output
 from pyflink_compat.runtime.records import (
-    END_SEQ, conform, dumps, is_plain, is_tagged, key_bytes, loads, side_key)
+    END_KEY, END_SEQ, END_TIMESTAMP, LONG_MAX, conform, dumps, is_plain, is_tagged, key_bytes, loads,
+    side_key)
 
-__all__ = ["KeyedProcessor", "END_KEY", "END_TIMESTAMP", "LONG_MAX"]
+__all__ = ["KeyedProcessor"]
 
-#: The key of the records that mark the end of a bounded input.
-END_KEY = b""
-#: The timestamp of those records (Spark's greatest timestamp, 9999-12-31).
-END_TIMESTAMP = 253402300799000
-LONG_MAX = 9223372036854775807
 
 _VALUE_SCHEMA = "v binary"
 _KEY_SCHEMA = "k binary"

@@ -27,7 +27,7 @@ from pyspark.sql import Row as SparkRow
 from pyspark.sql.streaming.stateful_processor import StatefulProcessor, StatefulProcessorHandle
 
 from pyflink_compat.runtime.accumulators import Accumulator
-from pyflink_compat.runtime.keyed import END_TIMESTAMP, LONG_MAX
+from pyflink_compat.runtime.records import END_TIMESTAMP, LONG_MAX
 from pyflink_compat.runtime.records import dumps, loads
 
 __all__ = ["OverProcessor", "OverSpec", "ROWS", "RANGE"]

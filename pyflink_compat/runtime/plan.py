@@ -139,7 +139,7 @@ FIRST_BATCH_RECORDS = 256
 def _source(node: Node, spark: "SparkSession", in_batches: bool = False) -> "DataFrame":
     import pyarrow as pa  # type: ignore[import-untyped]
 
-    from pyflink_compat.runtime.keyed import END_TIMESTAMP
+    from pyflink_compat.runtime.records import END_TIMESTAMP
     from pyflink_compat.spark.bounded_sources import arrow_as_stream
 
     if hasattr(node.op, "frame"):  # a connector's reader (files, Kafka) or a source of its own DataFrame
@@ -160,7 +160,7 @@ def end_of_input(spark: "SparkSession") -> "DataFrame":
     ends with it."""
     import pyarrow as pa
 
-    from pyflink_compat.runtime.keyed import END_TIMESTAMP
+    from pyflink_compat.runtime.records import END_TIMESTAMP
     from pyflink_compat.runtime.records import END_SEQ
     from pyflink_compat.spark.bounded_sources import arrow_as_stream
 
@@ -238,7 +238,7 @@ def apply_ops(ops: List[Tuple[str, Any, Any]], record: Tuple[Any, Any, Any, Any]
     """The records that one input record becomes through a run of per-record operators."""
     v, ts, seq, k = record
     if v is None:  # the end of a bounded input passes every operator unchanged
-        from pyflink_compat.runtime.keyed import END_KEY
+        from pyflink_compat.runtime.records import END_KEY
 
         yield v, ts, seq, (END_KEY if any(op[0] in (KEY_BY, "replicate") for op in ops) else k)
         return

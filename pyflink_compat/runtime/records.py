@@ -16,12 +16,19 @@ import struct
 from typing import Any, List, Optional
 
 __all__ = ["dumps", "loads", "conform", "print_text", "collected", "java_text", "LONG_MIN",
-           "END_SEQ", "SIDE_PREFIX", "is_plain", "side_key", "is_side", "is_tagged", "arrow_schema"]
+           "END_SEQ", "END_KEY", "END_TIMESTAMP", "LONG_MAX", "SIDE_PREFIX", "is_plain", "side_key",
+           "is_side", "is_tagged", "arrow_schema"]
 
 #: The timestamp a record without one reports to a timestamp assigner.
 LONG_MIN = -9223372036854775808
 #: First element of the order of records emitted by timers (after every input record).
 END_SEQ = 1 << 62
+#: The key of the records that mark the end of a bounded input.
+END_KEY = b""
+#: The timestamp of those records (Spark's greatest timestamp, 9999-12-31).
+END_TIMESTAMP = 253402300799000
+#: Java's greatest long.
+LONG_MAX = 9223372036854775807
 
 
 #: The start of the key column of a side output's records (pickled keys never start so).

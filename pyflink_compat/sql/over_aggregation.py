@@ -311,7 +311,7 @@ def _end_of_input(spark: "SparkSession", rows: "DataFrame") -> "DataFrame":
     """One row of its own key at the greatest timestamp: its watermark emits every row."""
     from pyspark.sql.types import StructField, StructType
 
-    from pyflink_compat.runtime.keyed import END_TIMESTAMP
+    from pyflink_compat.runtime.records import END_TIMESTAMP
     from pyflink_compat.spark.bounded_sources import row_as_stream
 
     schema = StructType([StructField(f.name, f.dataType, True) for f in rows.schema.fields])

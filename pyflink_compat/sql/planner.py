@@ -101,13 +101,13 @@ class PlannedQuery:
 
 def _writes_row_kinds(sink: CreateTable) -> bool:
     """Whether ``sink``'s connector writes each row's kind (print, a changelog file format, a
-    jdbc table with a primary key)."""
+    jdbc table with a primary key, upsert-kafka)."""
     from pyflink_compat.connectors.changelog_files import CHANGELOG_FORMATS
 
     connector = sink.options.get("connector")
     return connector == "print" or (connector == "filesystem"
                                     and sink.options.get("format") in CHANGELOG_FORMATS) or (
-        connector == "jdbc" and bool(sink.primary_key))  # upserts and deletes by key
+        connector in ("jdbc", "upsert-kafka") and bool(sink.primary_key))  # upserts and deletes by key
 
 
 def _struct(spark: "SparkSession", table: CreateTable) -> "StructType":
