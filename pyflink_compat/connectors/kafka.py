@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from pyflink_compat.sql.statements import CreateTable
 
 __all__ = ["FORMATS", "REFUSED_BY_SPARK", "accepts_updates", "common_options", "encoded", "sink",
-           "sink_options", "source", "source_options"]
+           "sink_delivery", "sink_options", "source", "source_options"]
 
 #: Kafka client properties Spark's Kafka source or sink refuses, and what replaces each.
 REFUSED_BY_SPARK = {
@@ -182,19 +182,24 @@ def source_options(table: "CreateTable") -> Tuple[Dict[str, str], str]:
     return options, fmt
 
 
+def sink_delivery(review: OptionReview, exactly_once_hint: str) -> None:
+    """Review a Kafka sink's delivery options: Spark's Kafka sink writes at least once, without
+    transactions, from each partition of the micro-batch."""
+    guarantee = review.take("sink.delivery-guarantee", "at-least-once")
+    if guarantee == "exactly-once":
+        raise refuse(review.connector, "sink.delivery-guarantee", review.statement,
+                     "Spark's Kafka sink writes at least once; " + exactly_once_hint)
+    review.drop("sink.transactional-id-prefix", "Spark's Kafka sink writes without transactions")
+    review.drop("sink.parallelism", "Spark writes from each partition of the micro-batch")
+
+
 def sink_options(table: "CreateTable") -> Tuple[Dict[str, str], str]:
     """Spark's Kafka sink options for ``table``, and the value format."""
     review = OptionReview("kafka", table.options, table.text)
     options = common_options(review, for_source=False)
     for key in [k for k in table.options if k.startswith("scan.")]:
         review.drop(key, "a source option, and this table is written")
-    guarantee = review.take("sink.delivery-guarantee", "at-least-once")
-    if guarantee == "exactly-once":
-        raise refuse("kafka", "sink.delivery-guarantee", table.text,
-                     "Spark's Kafka sink writes at least once; use 'at-least-once' and "
-                     "deduplicate downstream.")
-    review.drop("sink.transactional-id-prefix", "Spark's Kafka sink writes without transactions")
-    review.drop("sink.parallelism", "Spark writes from each partition of the micro-batch")
+    sink_delivery(review, "use 'at-least-once' and deduplicate downstream.")
     partitioner = review.take("sink.partitioner", "default")
     if partitioner not in ("default", "fixed", "round-robin"):
         raise refuse("kafka", "sink.partitioner", table.text,

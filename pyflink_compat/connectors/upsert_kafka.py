@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, List, Sequence, Tuple
 
-from pyflink_compat.connectors.kafka import FORMATS, common_options, encoded
+from pyflink_compat.connectors.kafka import FORMATS, common_options, encoded, sink_delivery
 from pyflink_compat.connectors.options import OptionReview, refuse
 
 if TYPE_CHECKING:
@@ -76,13 +76,8 @@ def sink_options(table: "CreateTable") -> Tuple[Dict[str, str], UpsertFormats]:
     if include not in ("ALL", "EXCEPT_KEY"):
         raise refuse("upsert-kafka", "value.fields-include", table.text,
                      "'value.fields-include' is 'ALL' or 'EXCEPT_KEY'.")
-    guarantee = review.take("sink.delivery-guarantee", "at-least-once")
-    if guarantee == "exactly-once":
-        raise refuse("upsert-kafka", "sink.delivery-guarantee", table.text,
-                     "Spark's Kafka sink writes at least once; an upsert by key leaves the same "
-                     "table when a record is written twice.")
-    review.drop("sink.transactional-id-prefix", "Spark's Kafka sink writes without transactions")
-    review.drop("sink.parallelism", "Spark writes from each partition of the micro-batch")
+    sink_delivery(review, "use 'at-least-once': an upsert by key leaves the same table when a "
+                  "record is written twice.")
     review.drop("sink.buffer-flush.max-rows", "each micro-batch is written at once")
     review.drop("sink.buffer-flush.interval", "each micro-batch is written at once")
     review.finish()
