@@ -380,6 +380,24 @@ def test_an_empty_csv_field_beside_another_null_literal_is_null_a_registered_div
     assert "table/csv-empty-field-with-null-literal" in [s for d in RUNTIME_DIVERGENCES for s in d.steps]
 
 
+@pytest.mark.parametrize("text, flink", [
+    ("a,1,2\nb,2\n", "Row length mismatch. 3 fields expected but was 2."),
+    ("a,1,2\nb,2,3,9\n", 'Too many entries: expected at most 3 (value #3 (1 chars) "9")'),
+    ("a,1,2\nb,x,3\n", 'Fail to deserialize at field: b. For input string: "x"'),
+])
+def test_a_malformed_csv_row_fails_the_job_with_sparks_text_a_registered_divergence(
+        t_env: Any, tmp_path: Any, text: str, flink: str) -> None:
+    from pyflink_compat.divergences import RUNTIME_DIVERGENCES
+    from pyflink_compat.util.exceptions import JobExecutionError
+
+    # PyFlink 1.20.5 fails each of these jobs too, with the text in ``flink`` (the last one as
+    # "Fail to deserialize at field: b." caused by NumberFormatException: For input string: "x")
+    with pytest.raises(JobExecutionError) as failure:
+        _csv_into_print(t_env, tmp_path, text, "a STRING, b INT, c INT")
+    assert "Malformed" in str(failure.value) and flink not in str(failure.value)
+    assert "table/csv-malformed-row-text" in [s for d in RUNTIME_DIVERGENCES for s in d.steps]
+
+
 def _json_timestamps(t_env: Any, tmp_path: Any, texts: List[str], options: str) -> List[str]:
     import json
 
