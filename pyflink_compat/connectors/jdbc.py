@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
     from pyflink_compat.sql.statements import CreateTable
 
-__all__ = ["JdbcTable", "accepts_updates", "sink", "source", "table_options"]
+__all__ = ["JdbcTable", "accepts_updates", "bind", "connect", "sink", "source", "table_options"]
 
 
 @attrs.frozen
@@ -195,13 +195,13 @@ class _UpsertBatches(object):
 def _apply_changes(spark: "SparkSession", where: JdbcTable, names: List[str], keys: List[str],
                    last: Dict[Tuple[Any, ...], Optional[Tuple[Any, ...]]]) -> None:
     jvm = spark.sparkContext._jvm
-    connection = _connect(jvm, where)
+    connection = connect(jvm, where.url, where.properties)
     try:
         connection.setAutoCommit(False)
         delete = connection.prepareStatement("DELETE FROM {} WHERE {}".format(
             where.table, " AND ".join("{} = ?".format(_quoted(k, where.url)) for k in keys)))
         for key in last:
-            _bind(jvm, delete, key)
+            bind(jvm, delete, key)
             delete.addBatch()
         delete.executeBatch()
         rows = [row for row in last.values() if row is not None]
@@ -209,7 +209,7 @@ def _apply_changes(spark: "SparkSession", where: JdbcTable, names: List[str], ke
             insert = connection.prepareStatement("INSERT INTO {} ({}) VALUES ({})".format(
                 where.table, ", ".join(_quoted(n, where.url) for n in names), ", ".join("?" for _ in names)))
             for row in rows:
-                _bind(jvm, insert, row)
+                bind(jvm, insert, row)
                 insert.addBatch()
             insert.executeBatch()
         connection.commit()
@@ -220,20 +220,21 @@ def _apply_changes(spark: "SparkSession", where: JdbcTable, names: List[str], ke
         connection.close()
 
 
-def _connect(jvm: Any, where: JdbcTable) -> Any:
-    """A connection to the table's database, its driver found as Spark's JDBC source finds it
-    (a driver jar added to Spark is registered with ``DriverManager`` first)."""
-    properties = jvm.java.util.Properties()
-    for key, value in where.properties.items():
-        properties.setProperty(key, value)
-    driver = where.properties.get("driver")
+def connect(jvm: Any, url: str, properties: Dict[str, str]) -> Any:
+    """A JDBC connection to ``url`` from the driver's JVM, with the connection ``properties``
+    (``user``, ``password``), the driver class (``driver``) registered as Spark's JDBC source
+    registers it, so that a jar added to Spark is found too."""
+    j_properties = jvm.java.util.Properties()
+    for key, value in properties.items():
+        j_properties.setProperty(key, value)
+    driver = properties.get("driver")
     if driver:
         jvm.org.apache.spark.sql.execution.datasources.jdbc.DriverRegistry.register(driver)
-    return jvm.java.sql.DriverManager.getConnection(where.url, properties)
+    return jvm.java.sql.DriverManager.getConnection(url, j_properties)
 
 
-def _bind(jvm: Any, statement: Any, values: Iterable[Any]) -> None:
-    """Set the parameters of ``statement`` to ``values``, as JDBC takes them."""
+def bind(jvm: Any, statement: Any, values: Iterable[Any]) -> None:
+    """Set the parameters of the prepared ``statement`` to ``values``, as JDBC takes them."""
     for index, value in enumerate(values, 1):
         statement.setObject(index, _java_value(jvm, value))
 

@@ -110,4 +110,10 @@ def sink_batch(sink: Any, type_info: Any, api: str) -> Any:
         from pyflink_compat.runtime.kafka_io import KafkaSinkBatch
 
         return KafkaSinkBatch(sink, type_info)
+    from pyflink_compat.datastream.connectors.jdbc import JdbcSink
+
+    if isinstance(sink, JdbcSink):
+        from pyflink_compat.runtime.jdbc_io import JdbcSinkBatch
+
+        return JdbcSinkBatch(sink)
     raise not_supported(api)

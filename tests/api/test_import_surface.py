@@ -196,12 +196,12 @@ def test_using_any_placeholder_raises_not_supported_naming_the_api_and_a_pyspark
     (lambda c: c.datastream.connectors.kafka.KafkaSource.builder().set_unbounded(None),
      "KafkaSourceBuilder.set_unbounded", 'spark.readStream.format("kafka")'),
     (lambda c: c.table.expressions.concat_ws("-", "a"), "concat_ws", "pyspark.sql.functions"),
-    (lambda c: c.datastream.connectors.jdbc.JdbcSink.sink("insert"), "JdbcSink.sink",
+    (lambda c: c.datastream.connectors.cassandra.CassandraSink.add_sink(None), "CassandraSink.add_sink",
      "foreachBatch"),
 ])
 def test_a_job_using_a_declared_api_is_told_the_pyspark_way(use_it, api, spark_way):
     import pyflink_compat.common
-    import pyflink_compat.datastream.connectors.jdbc
+    import pyflink_compat.datastream.connectors.cassandra
     import pyflink_compat.datastream.connectors.kafka
     import pyflink_compat.datastream.functions
     import pyflink_compat.datastream.window
