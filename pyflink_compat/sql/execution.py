@@ -236,7 +236,7 @@ class TableRuntime(object):
 
             module.sink_options(sink)  # its options reviewed before any start
             return job.frame.writeStream.foreachBatch(write_final_rows).outputMode("update")
-        if job.sink.options.get("connector") not in ("print", "pyflink_compat-legacy-csv-table-sink"):
+        if job.sink.options.get("connector") not in ("print", "pyflink_compat-legacy-csv-table-sink", "jdbc"):
             raise NotSupportedError(
                 "An aggregating INSERT in batch mode into connector '{}' (in: {})".format(connector, job.text),
                 "Run it in streaming mode into a print or Kafka table, or write the final rows with "

@@ -142,3 +142,14 @@ def test_a_lookup_join_sees_the_rows_of_planning_time_a_registered_divergence(
     # Flink looks each order up as it comes, and finds item 4 too
     assert printed == ["+I[1, apple]", "+I[2, pear]", "+I[3, plum]"]
     assert "table/jdbc-read-when-planned" in [s for d in RUNTIME_DIVERGENCES for s in d.steps]
+
+
+def test_in_batch_mode_an_aggregate_writes_its_final_rows_into_a_table_without_key(spark: Any, db: str) -> None:
+    from pyflink_compat.table import EnvironmentSettings, TableEnvironment
+
+    _run(spark, db, "CREATE TABLE counts (name VARCHAR(10), n BIGINT)")
+    t_env = TableEnvironment.create(EnvironmentSettings.in_batch_mode())
+    _declare(t_env, "counts", "name STRING, n BIGINT", db, "counts")
+    t_env.execute_sql("CREATE TEMPORARY VIEW src AS SELECT * FROM (VALUES ('a'), ('b'), ('a')) AS t(name)")
+    t_env.execute_sql("INSERT INTO counts SELECT name, COUNT(*) FROM src GROUP BY name").wait()
+    assert _rows(spark, db, "SELECT name, n FROM counts") == [("a", 2), ("b", 1)]
