@@ -43,7 +43,8 @@ if TYPE_CHECKING:
 
     from pyflink_compat.sql.statements import CreateTable
 
-__all__ = ["JdbcTable", "accepts_updates", "bind", "connect", "sink", "source", "table_options"]
+__all__ = ["JdbcTable", "accepts_updates", "bind", "connect", "run_in_transaction", "sink", "source",
+           "table_options"]
 
 
 @attrs.frozen
@@ -194,24 +195,33 @@ class _UpsertBatches(object):
 
 def _apply_changes(spark: "SparkSession", where: JdbcTable, names: List[str], keys: List[str],
                    last: Dict[Tuple[Any, ...], Optional[Tuple[Any, ...]]]) -> None:
-    jvm = spark.sparkContext._jvm
-    connection = connect(jvm, where.url, where.properties)
+    delete = "DELETE FROM {} WHERE {}".format(
+        where.table, " AND ".join("{} = ?".format(_quoted(k, where.url)) for k in keys))
+    insert = "INSERT INTO {} ({}) VALUES ({})".format(
+        where.table, ", ".join(_quoted(n, where.url) for n in names), ", ".join("?" for _ in names))
+    rows = [row for row in last.values() if row is not None]
+    run_in_transaction(spark.sparkContext._jvm, where.url, where.properties,
+                       [(delete, list(last)), (insert, rows)])
+
+
+def run_in_transaction(jvm: Any, url: str, properties: Dict[str, str],
+                       statements: Sequence[Tuple[str, Sequence[Sequence[Any]]]],
+                       batch_size: int = 5000) -> None:
+    """Run each statement once per row of its parameters, in JDBC batches of ``batch_size``,
+    all in one transaction (rolled back when any fails) on a new connection (see
+    :func:`connect`)."""
+    connection = connect(jvm, url, properties)
     try:
         connection.setAutoCommit(False)
-        delete = connection.prepareStatement("DELETE FROM {} WHERE {}".format(
-            where.table, " AND ".join("{} = ?".format(_quoted(k, where.url)) for k in keys)))
-        for key in last:
-            bind(jvm, delete, key)
-            delete.addBatch()
-        delete.executeBatch()
-        rows = [row for row in last.values() if row is not None]
-        if rows:
-            insert = connection.prepareStatement("INSERT INTO {} ({}) VALUES ({})".format(
-                where.table, ", ".join(_quoted(n, where.url) for n in names), ", ".join("?" for _ in names)))
-            for row in rows:
-                bind(jvm, insert, row)
-                insert.addBatch()
-            insert.executeBatch()
+        for sql, rows in statements:
+            if not rows:
+                continue
+            statement = connection.prepareStatement(sql)
+            for start in range(0, len(rows), batch_size):
+                for row in rows[start:start + batch_size]:
+                    bind(jvm, statement, row)
+                    statement.addBatch()
+                statement.executeBatch()
         connection.commit()
     except BaseException:
         connection.rollback()

@@ -51,20 +51,7 @@ class JdbcSinkBatch(object):
                             "again: %s", batch_id, attempt + 1, self.retries + 1, e)
 
     def _write(self, jvm: Any, values: List[Any]) -> None:
-        from pyflink_compat.connectors.jdbc import bind, connect
+        from pyflink_compat.connectors.jdbc import run_in_transaction
 
-        connection = connect(jvm, self.url, self.properties)
-        try:
-            connection.setAutoCommit(False)
-            statement = connection.prepareStatement(self.sql)
-            for start in range(0, len(values), self.batch_size):
-                for value in values[start:start + self.batch_size]:
-                    bind(jvm, statement, tuple(value)[:self.fields])
-                    statement.addBatch()
-                statement.executeBatch()
-            connection.commit()
-        except BaseException:
-            connection.rollback()
-            raise
-        finally:
-            connection.close()
+        rows = [tuple(value)[:self.fields] for value in values]
+        run_in_transaction(jvm, self.url, self.properties, [(self.sql, rows)], self.batch_size)

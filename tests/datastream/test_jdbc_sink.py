@@ -5,29 +5,17 @@ record's fields as its parameters."""
 
 from __future__ import annotations
 
-from typing import Any, List, Tuple
+from typing import Any
 
 import pytest
 
-
-def _run(spark: Any, url: str, *statements: str) -> None:
-    connection = spark.sparkContext._jvm.java.sql.DriverManager.getConnection(url)
-    try:
-        for statement in statements:
-            connection.createStatement().execute(statement)
-    finally:
-        connection.close()
-
-
-def _rows(spark: Any, url: str, query: str) -> List[Tuple[Any, ...]]:
-    return sorted(tuple(r) for r in spark.read.format("jdbc").option("url", url)
-                  .option("query", query).load().collect())
+from tests._helpers.derby import query_rows, run_sql
 
 
 @pytest.fixture
 def db(spark: Any, tmp_path: Any) -> str:
     url = "jdbc:derby:{};create=true".format(tmp_path / "db")
-    _run(spark, url, "CREATE TABLE books (id INT NOT NULL PRIMARY KEY, title VARCHAR(40), price DOUBLE)")
+    run_sql(spark, url, "CREATE TABLE books (id INT NOT NULL PRIMARY KEY, title VARCHAR(40), price DOUBLE)")
     return url
 
 
@@ -47,7 +35,7 @@ def test_each_record_runs_the_statement_with_its_fields(spark: Any, db: str) -> 
                       .with_driver_name("org.apache.derby.iapi.jdbc.AutoloadedDriver").build(),
                       JdbcExecutionOptions.builder().with_batch_size(2).with_max_retries(0).build()))
     env.execute("jdbc sink")
-    assert _rows(spark, db, "SELECT id, title, price FROM books") == [
+    assert query_rows(spark, db, "SELECT id, title, price FROM books") == [
         (101, "STREAM PROCESSING", 59.9), (102, "SPARK", 42.0), (103, None, None)]
 
 
@@ -63,7 +51,7 @@ def test_a_statement_the_database_refuses_fails_the_job_after_its_retries(spark:
                       JdbcConnectionOptions.JdbcConnectionOptionsBuilder().with_url(db).build()))
     with pytest.raises(Exception, match="(?i)duplicate key"):
         env.execute("jdbc sink")
-    assert _rows(spark, db, "SELECT id FROM books") == []  # each attempt rolled back
+    assert query_rows(spark, db, "SELECT id FROM books") == []  # each attempt rolled back
 
 
 def test_the_options_read_back_as_built_with_flinks_defaults() -> None:

@@ -10,33 +10,20 @@ upsert mode with one (the last change of each key wins, a retraction deletes its
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, List, Tuple
+from typing import Any
 
 import pytest
 
 from pyflink_compat.missing import NotSupportedError
 
-
-def _run(spark: Any, url: str, *statements: str) -> None:
-    jvm = spark.sparkContext._jvm
-    connection = jvm.java.sql.DriverManager.getConnection(url)
-    try:
-        for statement in statements:
-            connection.createStatement().execute(statement)
-    finally:
-        connection.close()
-
-
-def _rows(spark: Any, url: str, query: str) -> List[Tuple[Any, ...]]:
-    return sorted(tuple(r) for r in spark.read.format("jdbc").option("url", url)
-                  .option("query", query).load().collect())
+from tests._helpers.derby import query_rows, run_sql
 
 
 @pytest.fixture
 def db(spark: Any, tmp_path: Any) -> str:
     """The URL of a new Derby database in the test's directory."""
     url = "jdbc:derby:{};create=true".format(tmp_path / "db")
-    _run(spark, url, "CREATE TABLE items (id INT NOT NULL, name VARCHAR(20), price DECIMAL(10, 2))",
+    run_sql(spark, url, "CREATE TABLE items (id INT NOT NULL, name VARCHAR(20), price DECIMAL(10, 2))",
          "INSERT INTO items VALUES (1, 'apple', 1.50), (2, 'pear', 2.25), (3, 'plum', NULL)")
     return url
 
@@ -58,7 +45,7 @@ def test_an_append_only_insert_adds_the_rows_to_the_existing_table(t_env: Any, d
     t_env.execute_sql("CREATE TEMPORARY VIEW more AS SELECT * FROM (VALUES (4, 'fig', 3.10), "
                       "(5, 'kiwi', 0.99)) AS t(id, name, price)")
     t_env.execute_sql("INSERT INTO items SELECT id, name, price FROM more").wait()
-    assert _rows(spark, db, "SELECT id, name FROM items") == [
+    assert query_rows(spark, db, "SELECT id, name FROM items") == [
         (1, "apple"), (2, "pear"), (3, "plum"), (4, "fig"), (5, "kiwi")]
 
 
@@ -67,7 +54,7 @@ def test_an_insert_into_a_table_the_database_lacks_fails_and_creates_nothing(
     _declare(t_env, "missing", "id INT", db, "nowhere")
     with pytest.raises(Exception, match="(?i)nowhere"):
         t_env.execute_sql("INSERT INTO missing VALUES (1)").wait()
-    assert _rows(spark, db, "SELECT COUNT(*) AS n FROM SYS.SYSTABLES WHERE TABLENAME = 'NOWHERE'") == [(0,)]
+    assert query_rows(spark, db, "SELECT COUNT(*) AS n FROM SYS.SYSTABLES WHERE TABLENAME = 'NOWHERE'") == [(0,)]
 
 
 def test_an_updating_query_into_a_table_without_primary_key_is_refused_as_flink_refuses_it(
@@ -83,14 +70,14 @@ def test_an_updating_query_into_a_table_without_primary_key_is_refused_as_flink_
 
 def test_with_a_primary_key_each_key_keeps_its_last_change_and_existing_rows_are_replaced(
         t_env: Any, db: str, spark: Any) -> None:
-    _run(spark, db, "CREATE TABLE totals (name VARCHAR(10) NOT NULL PRIMARY KEY, n BIGINT)",
+    run_sql(spark, db, "CREATE TABLE totals (name VARCHAR(10) NOT NULL PRIMARY KEY, n BIGINT)",
          "INSERT INTO totals VALUES ('a', 100), ('z', 7)")
     t_env.execute_sql("CREATE TABLE totals (name STRING, n BIGINT, PRIMARY KEY (name) NOT ENFORCED) "
                       "WITH ('connector' = 'jdbc', 'url' = '{}', 'table-name' = 'totals')".format(db))
     t_env.execute_sql("CREATE TEMPORARY VIEW src AS SELECT * FROM (VALUES ('a'), ('b'), ('a'), ('c'), "
                       "('a')) AS t(name)")
     t_env.execute_sql("INSERT INTO totals SELECT name, COUNT(*) FROM src GROUP BY name").wait()
-    assert _rows(spark, db, "SELECT name, n FROM totals") == [("a", 3), ("b", 1), ("c", 1), ("z", 7)]
+    assert query_rows(spark, db, "SELECT name, n FROM totals") == [("a", 3), ("b", 1), ("c", 1), ("z", 7)]
 
 
 def test_an_option_spark_cannot_honour_is_refused_before_anything_runs(t_env: Any, db: str) -> None:
@@ -112,7 +99,7 @@ def test_an_updating_insert_into_kafka_is_refused_as_flink_refuses_it(t_env: Any
 
 
 def test_with_a_primary_key_a_retracted_row_is_deleted(t_env: Any, db: str, spark: Any) -> None:
-    _run(spark, db, "CREATE TABLE rare (name VARCHAR(10) NOT NULL PRIMARY KEY, n BIGINT)",
+    run_sql(spark, db, "CREATE TABLE rare (name VARCHAR(10) NOT NULL PRIMARY KEY, n BIGINT)",
          "INSERT INTO rare VALUES ('a', 100)")
     t_env.execute_sql("CREATE TABLE rare (name STRING, n BIGINT, PRIMARY KEY (name) NOT ENFORCED) "
                       "WITH ('connector' = 'jdbc', 'url' = '{}', 'table-name' = 'rare')".format(db))
@@ -121,7 +108,7 @@ def test_with_a_primary_key_a_retracted_row_is_deleted(t_env: Any, db: str, spar
     # 'a' is inserted with 1, then retracted (-D) once its count reaches 2
     t_env.execute_sql("INSERT INTO rare SELECT name, COUNT(*) FROM src GROUP BY name "
                       "HAVING COUNT(*) < 2").wait()
-    assert _rows(spark, db, "SELECT name, n FROM rare") == [("b", 1), ("c", 1)]
+    assert query_rows(spark, db, "SELECT name, n FROM rare") == [("b", 1), ("c", 1)]
 
 
 def test_a_lookup_join_sees_the_rows_of_planning_time_a_registered_divergence(
@@ -136,7 +123,7 @@ def test_a_lookup_join_sees_the_rows_of_planning_time_a_registered_divergence(
     statements = t_env.create_statement_set()
     statements.add_insert_sql("INSERT INTO shown SELECT o.id, i.name FROM orders AS o "
                               "JOIN items FOR SYSTEM_TIME AS OF o.pt AS i ON o.id = i.id")
-    _run(spark, db, "INSERT INTO items VALUES (4, 'fig', 3.10)")  # after planning, before running
+    run_sql(spark, db, "INSERT INTO items VALUES (4, 'fig', 3.10)")  # after planning, before running
     statements.execute().wait()
     printed = sorted(line for line in capsys.readouterr().out.splitlines() if line.startswith("+I"))
     # Flink looks each order up as it comes, and finds item 4 too
@@ -147,9 +134,9 @@ def test_a_lookup_join_sees_the_rows_of_planning_time_a_registered_divergence(
 def test_in_batch_mode_an_aggregate_writes_its_final_rows_into_a_table_without_key(spark: Any, db: str) -> None:
     from pyflink_compat.table import EnvironmentSettings, TableEnvironment
 
-    _run(spark, db, "CREATE TABLE counts (name VARCHAR(10), n BIGINT)")
+    run_sql(spark, db, "CREATE TABLE counts (name VARCHAR(10), n BIGINT)")
     t_env = TableEnvironment.create(EnvironmentSettings.in_batch_mode())
     _declare(t_env, "counts", "name STRING, n BIGINT", db, "counts")
     t_env.execute_sql("CREATE TEMPORARY VIEW src AS SELECT * FROM (VALUES ('a'), ('b'), ('a')) AS t(name)")
     t_env.execute_sql("INSERT INTO counts SELECT name, COUNT(*) FROM src GROUP BY name").wait()
-    assert _rows(spark, db, "SELECT name, n FROM counts") == [("a", 2), ("b", 1)]
+    assert query_rows(spark, db, "SELECT name, n FROM counts") == [("a", 2), ("b", 1)]
