@@ -116,10 +116,9 @@ def source(table: "CreateTable", spark: "SparkSession", schema: "StructType"
 
     where = table_options(table, "source")
     names = ", ".join(_quoted(f.name, where.url) for f in schema.fields)
+    # a subquery as the table: Spark's "query" option cannot be split by partitionColumn
     rows = spark.read.format("jdbc").options(url=where.url, **where.properties, **where.read_options) \
-        .option("query" if not where.read_options else "dbtable",
-                "SELECT {} FROM {}".format(names, where.table) if not where.read_options
-                else "(SELECT {} FROM {}) pyflink_compat_scan".format(names, where.table)).load()
+        .option("dbtable", "(SELECT {} FROM {}) pyflink_compat_scan".format(names, where.table)).load()
     # the database's types as the table declares them
     rows = rows.select(*[rows[i].cast(f.dataType).alias(f.name) for i, f in enumerate(schema.fields)])
     return as_stream(rows), True
