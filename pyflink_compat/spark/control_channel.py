@@ -51,6 +51,10 @@ _REQUESTS = "requests"
 _ACKS = "acks"
 #: How long a sender that withdrew a request waits for the job's answer to the withdrawal.
 _GRACE_SECONDS = 2.0
+#: How long a sender whose accepted request is not answered yet waits for the answer after the
+#: job's record says it ended: a job answers the requests it took as it ends (a stop's savepoint
+#: is its answer, given once the job has finished), a moment after it writes its end.
+_ENDED_ANSWER_SECONDS = 10.0
 
 
 def request_poll_seconds(batch_intervals_ms: Iterable[Optional[int]],
@@ -306,6 +310,7 @@ def send_request(registry: JobRegistry, job_id: str, request: Request, timeout: 
     deadline = clock() + timeout
     looked = clock()
     accepted = withdrawn = False
+    ended_at: Optional[float] = None
     while True:
         ack = channel.acknowledgement(request.request_id)
         if ack is not None and ack.outcome.final:
@@ -319,8 +324,15 @@ def send_request(registry: JobRegistry, job_id: str, request: Request, timeout: 
         now = clock()
         if now - looked >= registry.cadence.record_every_seconds:
             looked = now
-            reason = _not_running(registry.read(job_id), job_id)
+            record = registry.read(job_id)
+            reason = _not_running(record, job_id)
             if reason is not None:
+                if accepted and record is not None and record.terminal:
+                    # it ended by itself, so it answers what it took: wait for that a while
+                    ended_at = now if ended_at is None else ended_at
+                    if now - ended_at < _ENDED_ANSWER_SECONDS:
+                        time.sleep(registry.cadence.answer_poll_seconds)
+                        continue
                 ack = channel.withdraw(request.request_id)
                 if ack is not None and ack.outcome.final:
                     continue  # it answered as it ended: report that

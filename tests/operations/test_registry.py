@@ -219,6 +219,30 @@ def test_a_running_job_answers_each_request_once_with_its_result_or_error(tmp_pa
     assert registry.read(job_id).status == "CANCELED"
 
 
+def test_a_stop_answered_a_moment_after_the_job_wrote_its_end_is_the_senders_result(tmp_path):
+    run = _Run(str(tmp_path / "cp"))
+    stopped: "Future[str]" = Future()
+    run.stop_with_savepoint = lambda advance, directory: stopped  # type: ignore[attr-defined]
+    presence = JobPresence.begin(run, None)
+    assert presence is not None
+    registry, job_id = JobRegistry(str(tmp_path / "cp")), run.job_id.to_hex_string()
+
+    def finish_as_a_stopped_run_does():
+        wait_until(lambda: presence._open, what="the stop taken")
+        run.status = JobStatus.FINISHED
+        presence.ended(None)  # the end is written first ...
+        time.sleep(1.5)
+        stopped.set_result("/sp/savepoint-stop")  # ... the savepoint is the answer once the job finished
+
+    ending = threading.Thread(target=finish_as_a_stopped_run_does)
+    ending.start()
+    try:
+        ack = send_request(registry, job_id, Request.new(Action.STOP, "/sp"), timeout=20)
+    finally:
+        ending.join()
+    assert ack.result == "/sp/savepoint-stop" and registry.read(job_id).status == "FINISHED"
+
+
 def test_a_request_nobody_takes_is_withdrawn_at_its_timeout(tmp_path):
     registry = JobRegistry(str(tmp_path / "cp"))
     registry.write(_record("a" * 32))
