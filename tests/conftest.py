@@ -14,6 +14,11 @@ from tests._helpers.spark_session import WITHOUT_SPARK, local_test_session
 
 os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
 os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+#: Every Spark driver the tests start (this session's, and those of the job processes they run,
+#: which inherit it) compiles with the JVM's quick compiler alone and collects with its simple
+#: collector: a short-lived test driver then takes about half the CPU time to start and to run
+#: its first batches, which matters when two test processes share two cores.
+os.environ.setdefault("SPARK_SUBMIT_OPTS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC")
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 

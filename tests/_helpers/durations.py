@@ -35,6 +35,8 @@ def pytest_runtest_logreport(report: Any) -> None:
 
 def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
     target = os.environ.get(DURATIONS_FILE)
+    if hasattr(session.config, "workerinput"):
+        return  # a pytest-xdist worker: the controller gets every report and writes the file
     if not target or not _durations:
         return
     tests = sorted(_durations.items(), key=lambda item: -item[1])
