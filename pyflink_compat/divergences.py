@@ -516,4 +516,16 @@ RUNTIME_DIVERGENCES: Tuple[Divergence, ...] = (
         "runs.",
         steps=("table/jdbc-read-when-planned",),
     ),
+    Divergence(
+        id="upsert-kafka-changes-key-by-key",
+        summary="The changes of an upsert-kafka table that one micro-batch reads come key by key: "
+        "each key's changes in its records' order, but a key's changes all before or all after "
+        "another's, where Flink (at parallelism 1) gives them in the topic's order; an "
+        "aggregation of several keys' changes then passes through other intermediate results "
+        "(its final row, and each key's changes, are Flink's).",
+        reason="Spark keeps a key's row in transformWithState, which hands each key's records of "
+        "a micro-batch to it together; Flink's changelog normalization is keyed too, so at a "
+        "parallelism above 1 its order between keys is not the topic's either.",
+        steps=("table/upsert-kafka-changes-key-by-key",),
+    ),
 )

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
     from pyflink_compat.sql.statements import CreateTable
 
-__all__ = ["FORMATS", "REFUSED_BY_SPARK", "accepts_updates", "common_options", "encoded", "sink",
+__all__ = ["FORMATS", "REFUSED_BY_SPARK", "accepts_updates", "common_options", "decoded", "encoded", "sink",
            "sink_delivery", "sink_options", "source", "source_options"]
 
 #: Kafka client properties Spark's Kafka source or sink refuses, and what replaces each.
@@ -227,23 +227,31 @@ def source(table: "CreateTable", spark: "SparkSession", schema: "StructType"
         raw = spark.read.format("kafka").options(**options).load()
     else:
         raw = spark.readStream.format("kafka").options(**options).load()
-    if fmt == "raw":
-        frame = raw.select(F.col("value").cast(schema.fields[0].dataType).alias(schema.fields[0].name))
-    elif fmt == "json":
-        ignore = (table.options.get("json.ignore-parse-errors")
-                  or table.options.get("value.json.ignore-parse-errors") or "false").lower() == "true"
-        # Flink fails on a malformed record unless told to skip it (its fields become NULL)
-        parse_mode = "PERMISSIVE" if ignore else "FAILFAST"
-        frame = raw.select(F.from_json(F.col("value").cast("string"), schema,
-                                       {"mode": parse_mode}).alias("r")).select("r.*")
-    else:
-        frame = raw.select(F.from_csv(F.col("value").cast("string"), schema.simpleString()[7:-1])
-                           .alias("r")).select("r.*")
+    ignore = (table.options.get("json.ignore-parse-errors")
+              or table.options.get("value.json.ignore-parse-errors") or "false").lower() == "true"
+    frame = raw.select(decoded(F.col("value"), fmt, schema, ignore).alias("r")).select("r.*")
     if bounded:
         from pyflink_compat.spark.bounded_sources import as_stream
 
         frame = as_stream(frame)
     return frame, bounded
+
+
+def decoded(value: Any, fmt: str, schema: "StructType", ignore_parse_errors: bool = False) -> Any:
+    """The Spark column of the row ``schema`` describes, decoded from the Kafka bytes ``value``
+    (a Spark column) in format ``fmt``: a JSON object (a malformed one fails the query unless
+    ``ignore_parse_errors``, which makes its fields NULL, as Flink's json format does), a csv
+    line, or the raw value of the one column. A NULL value gives a NULL row."""
+    from pyspark.sql import functions as F
+
+    if fmt == "raw":
+        field = schema.fields[0]
+        return F.when(value.isNull(), F.lit(None)).otherwise(
+            F.struct(value.cast(field.dataType).alias(field.name)))
+    if fmt == "json":
+        return F.from_json(value.cast("string"), schema,
+                           {"mode": "PERMISSIVE" if ignore_parse_errors else "FAILFAST"})
+    return F.from_csv(value.cast("string"), schema.simpleString()[7:-1])
 
 
 def encoded(columns: List[Any], fmt: str) -> Any:

@@ -14,6 +14,10 @@ changelog whose records are known before the job runs (a collection) is read in 
   ``-D`` removes the row of their primary key), as the one micro-batch Spark reads a collection
   in: what any other query reads, giving the results Flink ends with (the divergence
   ``changelog-collection-net-rows``).
+
+An ``upsert-kafka`` table is a changelog too (:mod:`pyflink_compat.connectors.upsert_kafka`),
+but one whose records come while the job runs: a query may read its changes only, in the same
+two shapes (:func:`refuse_upsert_reads`).
 """
 
 from __future__ import annotations
@@ -23,9 +27,9 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence,
 if TYPE_CHECKING:
     from pyflink_compat.runtime.graph import Node
 
-__all__ = ["KIND_COLUMN", "NESTED_AGGREGATION_HINT", "carry_kinds", "collection_values",
-           "flink_changes", "grouped_changes", "insert_only_value", "kinded_values",
-           "nested_aggregation", "net_rows", "stateless_changes"]
+__all__ = ["KIND_COLUMN", "NESTED_AGGREGATION_HINT", "UPSERT_QUERY_HINT", "carry_kinds", "collection_values",
+           "flink_changes", "grouped_changes", "insert_only_value", "is_changelog", "kinded_values",
+           "nested_aggregation", "net_rows", "refuse_upsert_reads", "stateless_changes", "upsert_tables"]
 
 #: The column holding each change's kind (``+I``, ``-U``, ``+U``, ``-D``) where a query passes a
 #: changelog table's changes on (a stateless query's sinks print it as Flink's row kind).
@@ -221,8 +225,6 @@ def nested_aggregation(tree: Any, entry_of: Callable[[str], Any],
     changes, which Spark's chained operators cannot; ``None`` otherwise."""
     from sqlglot import exp
 
-    from pyflink_compat.sql.catalog import StreamTable
-
     nested = any(aggregates(select) and any(aggregates(inner) for inner in select.find_all(exp.Select)
                                             if inner is not select)
                  for select in tree.find_all(exp.Select))
@@ -230,24 +232,73 @@ def nested_aggregation(tree: Any, entry_of: Callable[[str], Any],
         return None
     for table in tree.find_all(exp.Table):
         name = ".".join(p.name for p in table.parts)
-        entry = entry_of(name)
-        if isinstance(entry, StreamTable) and entry.changes is not None:
+        if is_changelog(entry_of(name)):
             return name
     return None
 
 
-def _only_changelog_table(tree: Any, entry_of: Callable[[str], Any]) -> Optional[str]:
-    """The name of the one table ``tree`` reads when that table is a changelog read from a
-    collection (its rows carry their kinds); ``None`` when it reads another table or several."""
+def is_changelog(entry: Any) -> bool:
+    """Whether the catalog entry ``entry`` is read as a changelog, its rows with their kinds: a
+    collection read with ``from_changelog_stream``, or an ``upsert-kafka`` table."""
+    from pyflink_compat.sql.catalog import StreamTable
+    from pyflink_compat.sql.statements import CreateTable
+
+    if isinstance(entry, StreamTable):
+        return entry.changes is not None
+    return isinstance(entry, CreateTable) and entry.options.get("connector") == "upsert-kafka"
+
+
+def upsert_tables(tree: Any, entry_of: Callable[[str], Any]) -> List[str]:
+    """The names of the ``upsert-kafka`` tables ``tree`` reads: tables whose changes a query
+    can only read (:func:`stateless_changes`, :func:`grouped_changes`), as no rows they leave
+    are known before the job runs."""
     from sqlglot import exp
 
     from pyflink_compat.sql.catalog import StreamTable
+
+    names = []
+    for table in tree.find_all(exp.Table):
+        name = ".".join(p.name for p in table.parts)
+        entry = entry_of(name)
+        if is_changelog(entry) and not isinstance(entry, StreamTable):
+            names.append(name)
+    return names
+
+
+#: How to read an upsert topic's table on Spark when its changes alone do not serve the query.
+UPSERT_QUERY_HINT = (
+    "Spark's streaming tables take no retractions: read the topic with "
+    "spark.readStream.format('kafka'), keep each key's latest row with transformWithState or a "
+    "foreachBatch MERGE into a table, and query that table.")
+
+
+def refuse_upsert_reads(names: Sequence[str], read_as_changes: Sequence[Optional[str]], streaming: bool,
+                        text: str) -> None:
+    """Refuse a query that reads one of the ``upsert-kafka`` tables ``names`` other than as its
+    changes (``read_as_changes``: the table a query passes the changes of, and the one it
+    aggregates by group, or ``None``); in batch mode such a table cannot be read at all, as
+    Flink's upsert-kafka source is unbounded.
+
+    :raises NotSupportedError: naming the table, the statement and the PySpark way.
+    """
+    from pyflink_compat.missing import NotSupportedError
+
+    for name in names:
+        if not streaming or name not in read_as_changes:
+            raise NotSupportedError(
+                "A query of the upsert-kafka table {} other than projections and filters of it or "
+                "one group aggregation of it{} (in: {})".format(
+                    name, "" if streaming else ", or in batch mode", " ".join(text.split())[:300]),
+                UPSERT_QUERY_HINT)
+
+
+def _only_changelog_table(tree: Any, entry_of: Callable[[str], Any]) -> Optional[str]:
+    """The name of the one table ``tree`` reads when that table is a changelog (its rows carry
+    their kinds); ``None`` when it reads another table or several."""
+    from sqlglot import exp
 
     tables = list(tree.find_all(exp.Table))
     if len(tables) != 1:
         return None
     name = ".".join(p.name for p in tables[0].parts)
-    entry = entry_of(name)
-    if not isinstance(entry, StreamTable) or entry.changes is None:
-        return None
-    return name
+    return name if is_changelog(entry_of(name)) else None

@@ -28,6 +28,7 @@ from pyflink_compat.missing import NotSupportedError
 from pyflink_compat.sql.dialect import Flink
 from pyflink_compat.sql.catalog import (Catalog, DerivedTable, ElementsTable, StreamTable, View,
                                         time_attributes)
+from pyflink_compat.sql.changelog_streams import upsert_tables
 from pyflink_compat.sql.statements import CreateTable
 
 if TYPE_CHECKING:
@@ -566,7 +567,9 @@ class Planner(object):
         if self.streaming:
             self._refuse_windows_offtime_attributes(tree)
         changes = None
-        if row_kinds and self.streaming:
+        # an upsert-kafka table has only its changes to give: they are read whatever the sink
+        upserts = upsert_tables(tree, self.catalog.get)
+        if (row_kinds or upserts) and self.streaming:
             from pyflink_compat.sql.changelog_streams import carry_kinds, stateless_changes
 
             changes = stateless_changes(tree, self.catalog.get)
@@ -641,6 +644,10 @@ class Planner(object):
                     "Table '{}' (in: {})".format(name, text),
                     "Object '{}' not found: declare it with CREATE TABLE or "
                     "create_temporary_view before the query.".format(name))
+            if name in upserts:
+                from pyflink_compat.sql.changelog_streams import refuse_upsert_reads
+
+                refuse_upsert_reads([name], [] if read_once else [changes, group_changes], self.streaming, text)
             if isinstance(entry, CreateTable) and read_once:
                 frame, table_bounded = self._source(attrs.evolve(entry, watermark=None))
                 frame = self._read_once(frame, table_bounded, text)
@@ -648,6 +655,8 @@ class Planner(object):
                                       if c.data_type is not None}
             elif isinstance(entry, (CreateTable, StreamTable)):
                 declared = entry if isinstance(entry, CreateTable) else entry.table
+                if name in upserts:  # its changes reach no operator that reads event time
+                    declared = attrs.evolve(declared, watermark=None)
                 keyed_state = keyed_state or (isinstance(entry, StreamTable) and entry.keyed_state)
                 if over is not None and declared.watermark is not None:
                     # the over aggregation keeps the watermark itself (Spark would drop the
@@ -693,6 +702,13 @@ class Planner(object):
         updating = grouped is not None or any(
             _group_aggregate(s) is not None for s in tree.find_all(exp.Select) if s is not outer)
         keys, node = grouped if grouped is not None else ([], "")
+        if upserts and not updating:  # the table's changes pass through the query
+            upsert = self.catalog.get(upserts[0])
+            updating = True
+            keys = list(upsert.primary_key)
+            node = "TableSourceScan(table=[[{}]], fields=[{}])".format(
+                ", ".join(self.catalog.full_name(upserts[0]).split(".")),
+                ", ".join(c.name for c in upsert.physical_columns))
         # a group aggregate emitting its changes per input record (pyflink_compat.sql.
         # group_aggregation); only over an append-only input, as Spark's operator takes no
         # retractions
@@ -752,6 +768,8 @@ class Planner(object):
             if name in frame.columns:
                 frame = frame.withMetadata(name, {"flink_precision": 3})
         frame = _with_precisions(frame, precisions)
+        if upserts and grouped is None:  # the table's key columns the query keeps
+            keys = [k for k in keys if k in frame.columns]
         if "*" in keys:  # the distinct rows of a UNION: every column is a key
             keys = list(frame.columns)
         if derived_updating and not updating:
@@ -872,6 +890,21 @@ class Planner(object):
         outer = tree if isinstance(tree, exp.Select) else tree.find(exp.Select)
         updating = (_group_aggregate(outer) is not None if isinstance(outer, exp.Select) else False) or any(
             _group_aggregate(s) is not None for s in tree.find_all(exp.Select) if s is not outer)
+        original = self._inline_views(query.copy())
+        upserts = upsert_tables(original, self.catalog.get)
+        if upserts:  # the checks plan_query makes of a query of upsert-kafka tables
+            from pyflink_compat.sql.bounded_evaluation import needs_bounded_evaluation
+            from pyflink_compat.sql.changelog_streams import (grouped_changes, refuse_upsert_reads,
+                                                              stateless_changes)
+            from pyflink_compat.sql.group_aggregation import per_record_group
+
+            grouped = grouped_changes(original, self.catalog.get)
+            if grouped is not None and not (isinstance(original, exp.Select) and per_record_group(original)
+                                            and not self.mini_batch()):
+                grouped = None
+            refuse_upsert_reads(upserts, [] if needs_bounded_evaluation(original) else
+                                [stateless_changes(original, self.catalog.get), grouped], self.streaming, text)
+            updating = True
         return self._to_spark_sql(_apply_flink_semantics(tree, schema, functions)), updating
 
     def _refuse_sink_types(self, planned: PlannedQuery, sink: CreateTable, names: Sequence[str]) -> None:

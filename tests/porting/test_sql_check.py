@@ -72,6 +72,16 @@ REFUSED = {
         statements.add_insert_sql("INSERT INTO alerts SELECT * FROM sensor_readings WHERE temperature > 90")
         statements.execute().wait()
         '''), 19, "Option 'sink.delivery-guarantee' of connector 'kafka'"),
+    "upsert_kafka_table_joined": (HEAD + textwrap.dedent('''\
+        t_env.execute_sql("""
+            CREATE TABLE limits (sensor_id INT, max_temperature DOUBLE, PRIMARY KEY (sensor_id) NOT ENFORCED) WITH (
+                'connector' = 'upsert-kafka', 'topic' = 'limits', 'properties.bootstrap.servers' = 'broker:9092',
+                'key.format' = 'json', 'value.format' = 'json')""")
+        t_env.execute_sql("CREATE TABLE alerts (sensor_id INT, temperature DOUBLE) WITH ('connector' = 'print')")
+        t_env.execute_sql("""
+            INSERT INTO alerts SELECT r.sensor_id, r.temperature FROM sensor_readings AS r
+            JOIN limits AS l ON r.sensor_id = l.sensor_id WHERE r.temperature > l.max_temperature""").wait()
+        '''), 19, "A query of the upsert-kafka table limits other than projections"),
 }
 
 
