@@ -805,7 +805,7 @@ class StreamExecutionEnvironment(object):
           checkpoint storage: jobmanager (-)
           restart strategy: exponential-delay (1 s to 60 s, x1.5, jitter 0.1, 2147483647 attempts)
           Spark session conf:
-            spark.sql.streaming.minBatchesToRetain = 1
+            spark.sql.streaming.minBatchesToRetain = 2
             spark.sql.streaming.stateStore.providerClass = org.apache.spark...HDFSBackedStateStoreProvider
             spark.sql.streaming.checkpointFileManagerClass = <unset>
             spark.sql.streaming.stateStore.minDeltasForSnapshot = 20

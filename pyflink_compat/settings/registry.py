@@ -350,7 +350,8 @@ class JobSettings:
         fallback_keys=("state.checkpoint-storage",), discards_object="checkpoint-storage")
     num_retained: int = _setting(
         "execution.checkpointing.num-retained", values.INTEGER, 1, _A,
-        "spark.sql.streaming.minBatchesToRetain",
+        "spark.sql.streaming.minBatchesToRetain, one more (the state of the newest committed batch "
+        "stays while the next batch's is written)",
         fallback_keys=("state.checkpoints.num-retained",), native=True,
         check=_range(1, INT_MAX, "The number of retained checkpoints must be positive."))
     data_inline_threshold: int = _setting(

@@ -119,7 +119,11 @@ def session_keys(
     """
     provider = state_store_provider(settings, backend)
     keys: Dict[str, Optional[str]] = {
-        MIN_BATCHES_TO_RETAIN: str(settings.num_retained),
+        # one batch more than the checkpoints Flink keeps: a batch that Spark's state store has
+        # written but whose commit is not logged yet (a crash, a stop, between the two) needs
+        # the state of the batch before it to run again, which a store keeping only its newest
+        # version would have removed at its next maintenance
+        MIN_BATCHES_TO_RETAIN: str(settings.num_retained + 1),
         PROVIDER_CLASS: provider,
     }
     if provider != HDFS_PROVIDER:

@@ -49,11 +49,11 @@ def test_the_gateway_is_the_one_of_the_spark_context(spark):
     assert get_gateway() is spark.sparkContext._gateway
 
 
-def test_num_retained_sets_min_batches_to_retain():
+def test_num_retained_sets_min_batches_to_retain_one_more():
     env = StreamExecutionEnvironment.get_execution_environment()
-    assert conf_of(env)["spark.sql.streaming.minBatchesToRetain"] == "1"
+    assert conf_of(env)["spark.sql.streaming.minBatchesToRetain"] == "2"
     env.configure(Configuration().set_string("state.checkpoints.num-retained", "4"))
-    assert conf_of(env)["spark.sql.streaming.minBatchesToRetain"] == "4"
+    assert conf_of(env)["spark.sql.streaming.minBatchesToRetain"] == "5"
 
 
 def test_state_backends_select_the_spark_state_store_provider():
@@ -159,7 +159,7 @@ def test_options_given_to_the_application_apply_to_every_environment():
     out = subprocess.run([sys.executable, "-c", _SUBMITTED], capture_output=True, text=True,
                          timeout=300, env=env_vars)
     assert out.returncode == 0, out.stderr[-2000:]
-    assert out.stdout.split() == ["5000", "3", "3"]
+    assert out.stdout.split() == ["5000", "4", "3"]
 
 
 def test_a_bad_option_given_to_the_session_is_rejected_when_the_environment_is_made(spark):

@@ -1,8 +1,8 @@
 """Savepoints of a job whose input arrives faster than its checkpoints, with Flink's defaults.
 
 Flink retains one checkpoint by default (``execution.checkpointing.num-retained``), which Spark
-reads as keeping one batch: the offset log entry before the newest committed batch is gone as
-soon as the next batch is planned. Triggered savepoints and stop-with-savepoint must succeed at
+is given as keeping two batches (one for the batch that runs): older offset log entries are
+gone as soon as later batches are planned. Triggered savepoints and stop-with-savepoint must succeed at
 once all the same, and every stop-with-savepoint must restore exactly once.
 """
 
