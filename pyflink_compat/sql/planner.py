@@ -586,13 +586,8 @@ class Planner(object):
                 raise NotSupportedError(
                     "An aggregation of an aggregation of the changelog table {} (in: {})"
                     .format(nested, text), NESTED_AGGREGATION_HINT)
-        if changes is None and self.streaming and not self.mini_batch():
-            from pyflink_compat.sql.changelog_streams import grouped_changes
-            from pyflink_compat.sql.group_aggregation import per_record_group
-
-            group_changes = grouped_changes(tree, self.catalog.get)
-            if group_changes is not None and not (isinstance(tree, exp.Select) and per_record_group(tree)):
-                group_changes = None
+        if changes is None and self.streaming:
+            group_changes = self._aggregated_changelog(tree)
             if group_changes is not None:
                 from pyflink_compat.sql.changelog_streams import carry_kinds
 
@@ -787,6 +782,19 @@ class Planner(object):
                             row_kinds=KIND_COLUMN if changes is not None or per_record else None,
                             source_query=query)
 
+    def _aggregated_changelog(self, tree: exp.Expression) -> Optional[str]:
+        """The changelog table whose changes ``tree`` aggregates by group, one change per record
+        (:func:`~pyflink_compat.sql.changelog_streams.grouped_changes` with mini-batch off and
+        an aggregation :func:`~pyflink_compat.sql.group_aggregation.per_record_group` runs);
+        ``None`` otherwise."""
+        from pyflink_compat.sql.changelog_streams import grouped_changes
+        from pyflink_compat.sql.group_aggregation import per_record_group
+
+        if self.mini_batch():
+            return None
+        name = grouped_changes(tree, self.catalog.get)
+        return name if name is not None and isinstance(tree, exp.Select) and per_record_group(tree) else None
+
     def _keyed_python_aggregate(self, select: exp.Select) -> None:
         """Plan ``select`` as a :class:`DerivedTable` keeping each key's accumulator in
         Spark's state when it is the group aggregate (without window) of one general Python
@@ -894,16 +902,11 @@ class Planner(object):
         upserts = upsert_tables(original, self.catalog.get)
         if upserts:  # the checks plan_query makes of a query of upsert-kafka tables
             from pyflink_compat.sql.bounded_evaluation import needs_bounded_evaluation
-            from pyflink_compat.sql.changelog_streams import (grouped_changes, refuse_upsert_reads,
-                                                              stateless_changes)
-            from pyflink_compat.sql.group_aggregation import per_record_group
+            from pyflink_compat.sql.changelog_streams import refuse_upsert_reads, stateless_changes
 
-            grouped = grouped_changes(original, self.catalog.get)
-            if grouped is not None and not (isinstance(original, exp.Select) and per_record_group(original)
-                                            and not self.mini_batch()):
-                grouped = None
             refuse_upsert_reads(upserts, [] if needs_bounded_evaluation(original) else
-                                [stateless_changes(original, self.catalog.get), grouped], self.streaming, text)
+                                [stateless_changes(original, self.catalog.get), self._aggregated_changelog(original)],
+                                self.streaming, text)
             updating = True
         return self._to_spark_sql(_apply_flink_semantics(tree, schema, functions)), updating
 
